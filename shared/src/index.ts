@@ -1,0 +1,7 @@
+/**
+ * @module @linkconfig/shared
+ * The pure core of the Link Config Service: zod contracts (the only place types are written), the
+ * link-expression engine and the URL sanitizer. No I/O; runs unchanged in Node and in browsers.
+ */
+export * from './schemas/index.js';
+// export * from './expression/index.js'; (lands with the engine)

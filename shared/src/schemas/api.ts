@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import { ConfigEntrySchema } from './link-config.js';
+import type { LinkConfig } from './link-config.js';
+import { LinkSchema, ResolvedLinkSchema } from './link.js';
+
+/** Hard limits of the contract, shared by server and clients. */
+export const LIMITS = {
+  /** Longest config name, in UTF-16 code units. */
+  nameMaxLength: 256,
+  /** Longest expression, in UTF-16 code units (64 KiB). */
+  expressionMaxLength: 65_536,
+  /** Most items in a `/query` `configs` array. */
+  queryConfigsMax: 50,
+  /** `/search` `limit` default and ceiling. */
+  searchLimitDefault: 100,
+  searchLimitMax: 1000,
+} as const;
+
+/** The error body of every non-2xx response. */
+export const ErrorBodySchema = z.object({ error: z.string() });
+/** The error body of every non-2xx response. */
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+// eslint-disable-next-line no-control-regex -- the point is to find control characters
+const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** A config name: 1–256 characters, no control characters. Any other character is allowed. */
+export const ConfigNameSchema = z
+  .string({ error: 'name must be a string' })
+  .min(1, { error: 'name must not be empty' })
+  .max(LIMITS.nameMaxLength, {
+    error: `name must be at most ${LIMITS.nameMaxLength} characters`,
+  })
+  .refine((name) => !CONTROL_CHARS.test(name), {
+    error: 'name must not contain control characters',
+  });
+
+/** A link expression: a non-empty string of at most 64 KiB. */
+export const ExpressionSchema = z
+  .string({ error: 'expression must be a string' })
+  .min(1, { error: 'expression must not be empty' })
+  .max(LIMITS.expressionMaxLength, {
+    error: `expression must be at most ${LIMITS.expressionMaxLength} characters`,
+  });
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * A config supplied inline in a request. Only "is an object" is checked here, and the value is passed on
+ * as the same reference (no copy, no key reordering); the service runs `validateLinkConfig` on it.
+ */
+export const InlineConfigSchema = z.custom<LinkConfig>(isPlainObject, {
+  error: 'an inline config must be a JSON object',
+});
+
+export const ListConfigsOutputSchema = z.array(z.string());
+export const ConfigNameInputSchema = z.object({ name: ConfigNameSchema });
+export type ConfigNameInput = z.infer<typeof ConfigNameInputSchema>;
+export const GetConfigOutputSchema = ConfigEntrySchema;
+export const PutConfigInputSchema = z.object({
+  name: ConfigNameSchema,
+  config: InlineConfigSchema,
+});
+export type PutConfigInput = z.infer<typeof PutConfigInputSchema>;
+
+/** Fields `q` and `regex` of `/search` can look at. */
+export const SEARCH_FIELDS = [
+  'label',
+  'url',
+  'tags',
+  'description',
+  'id',
+] as const;
+export type SearchField = (typeof SEARCH_FIELDS)[number];
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+
+const searchFields = z
+  .string()
+  .optional()
+  .transform((value, ctx): SearchField[] => {
+    if (value === undefined || value.trim() === '') return [...SEARCH_FIELDS];
+    const out: SearchField[] = [];
+    for (const raw of value.split(',')) {
+      const field = raw.trim();
+      if (!(SEARCH_FIELDS as readonly string[]).includes(field)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `unknown field "${field}" (allowed: ${SEARCH_FIELDS.join(', ')})`,
+        });
+        return z.NEVER;
+      }
+      if (!out.includes(field as SearchField)) out.push(field as SearchField);
+    }
+    return out;
+  });
+
+const searchLimit = z
+  .union([z.number(), z.string()])
+  .optional()
+  .transform((value, ctx): number => {
+    if (value === undefined || value === '') return LIMITS.searchLimitDefault;
+    const n =
+      typeof value === 'number'
+        ? value
+        : /^\s*\d+\s*$/.test(value)
+          ? Number(value)
+          : NaN;
+    if (!Number.isSafeInteger(n) || n < 1) {
+      ctx.addIssue({ code: 'custom', message: 'limit must be an integer ≥ 1' });
+      return z.NEVER;
+    }
+    return Math.min(n, LIMITS.searchLimitMax);
+  });
+
+/**
+ * `GET /search` query parameters. Empty `tag`, `q`, `regex` and `config` count as absent; `fields` is
+ * parsed into a list; `limit` defaults to 100 and is clamped to 1000.
+ */
+export const SearchInputSchema = z
+  .object({
+    tag: optionalText,
+    q: optionalText,
+    regex: optionalText,
+    fields: searchFields,
+    config: optionalText,
+    limit: searchLimit,
+  })
+  .refine(
+    (s) => s.tag !== undefined || s.q !== undefined || s.regex !== undefined,
+    {
+      error: 'give at least one of tag, q or regex',
+    },
+  );
+/** Parsed `/search` parameters. */
+export type SearchInput = z.infer<typeof SearchInputSchema>;
+/** `/search` parameters as a caller writes them. */
+export type SearchInputRaw = z.input<typeof SearchInputSchema>;
+
+export const SearchResultItemSchema = z.object({
+  configName: z.string(),
+  id: z.string(),
+  link: LinkSchema,
+});
+export const SearchOutputSchema = z.object({
+  results: z.array(SearchResultItemSchema),
+  configsSearched: z.number().int(),
+  linksScanned: z.number().int(),
+});
+/** The `/search` response. */
+export type SearchOutput = z.infer<typeof SearchOutputSchema>;
+
+/** `POST /cherry-pick`: `source` is a stored config's name or a config supplied inline. */
+export const CherryPickInputSchema = z.object({
+  source: z.union([ConfigNameSchema, InlineConfigSchema], {
+    error: 'source must be a config name or a config object',
+  }),
+  expression: ExpressionSchema,
+});
+export type CherryPickInput = z.infer<typeof CherryPickInputSchema>;
+export const CherryPickOutputSchema = z.object({
+  allLinks: z.record(z.string(), LinkSchema),
+});
+export type CherryPickOutput = z.infer<typeof CherryPickOutputSchema>;
+
+/**
+ * `POST /query`: `configs` (names or inline configs, merged in order) wins over `configName`, which
+ * defaults to `demo`.
+ */
+export const QueryInputSchema = z.object({
+  expression: ExpressionSchema,
+  configName: ConfigNameSchema.optional(),
+  configs: z
+    .array(
+      z.union([ConfigNameSchema, InlineConfigSchema], {
+        error: 'each item of configs must be a config name or a config object',
+      }),
+    )
+    .min(1, { error: 'configs must not be empty' })
+    .max(LIMITS.queryConfigsMax, {
+      error: `configs may hold at most ${LIMITS.queryConfigsMax} items`,
+    })
+    .optional(),
+});
+export type QueryInput = z.infer<typeof QueryInputSchema>;
+export const QueryOutputSchema = z.object({
+  results: z.array(ResolvedLinkSchema),
+});
+export type QueryOutput = z.infer<typeof QueryOutputSchema>;

@@ -1,0 +1,56 @@
+export { LinkSchema, ResolvedLinkSchema } from './link.js';
+export type { Link, ResolvedLink } from './link.js';
+export {
+  ConfigEntrySchema,
+  LinkConfigSchema,
+  MacroSchema,
+  SearchPatternOptionsSchema,
+  SearchPatternSchema,
+  SettingsSchema,
+  TimestampSchema,
+} from './link-config.js';
+export type {
+  ConfigEntry,
+  LinkConfig,
+  Macro,
+  SearchPattern,
+  Settings,
+} from './link-config.js';
+export {
+  StoredLinkConfigSchema,
+  formatPath,
+  validateLinkConfig,
+} from './validate-config.js';
+export type { ConfigValidation } from './validate-config.js';
+export {
+  CherryPickInputSchema,
+  CherryPickOutputSchema,
+  ConfigNameInputSchema,
+  ConfigNameSchema,
+  ErrorBodySchema,
+  ExpressionSchema,
+  GetConfigOutputSchema,
+  InlineConfigSchema,
+  LIMITS,
+  ListConfigsOutputSchema,
+  PutConfigInputSchema,
+  QueryInputSchema,
+  QueryOutputSchema,
+  SEARCH_FIELDS,
+  SearchInputSchema,
+  SearchOutputSchema,
+  SearchResultItemSchema,
+} from './api.js';
+export type {
+  CherryPickInput,
+  CherryPickOutput,
+  ConfigNameInput,
+  ErrorBody,
+  PutConfigInput,
+  QueryInput,
+  QueryOutput,
+  SearchField,
+  SearchInput,
+  SearchInputRaw,
+  SearchOutput,
+} from './api.js';

@@ -1,0 +1,32 @@
+/**
+ * @module @linkconfig/web-client
+ * Config stores for browser apps (service contract §4.2): IndexedDB, REST and an offline-first hybrid
+ * of both, plus a typed tRPC client for the server's procedures.
+ */
+export { sortNames } from './config-store.js';
+export type {
+  ConfigEntry,
+  ConfigStore,
+  LinkConfig,
+  RemoteOperation,
+} from './config-store.js';
+export { createIndexedDBStore } from './indexeddb/indexeddb-store.js';
+export type {
+  IndexedDBConfigStore,
+  IndexedDBStoreOptions,
+} from './indexeddb/indexeddb-store.js';
+export { LocalStoreError } from './indexeddb/local-store-error.js';
+export type { LocalStoreErrorCode } from './indexeddb/local-store-error.js';
+export type { DeadLetter, OutboxEntry } from './indexeddb/outbox.js';
+export { createRemoteStore } from './remote/remote-store.js';
+export type { RemoteStoreOptions } from './remote/remote-store.js';
+export { RemoteStoreError } from './remote/remote-store-error.js';
+export type { RemoteFailureKind } from './remote/remote-store-error.js';
+export { createHybridStore } from './hybrid/hybrid-store.js';
+export type {
+  HybridStatus,
+  HybridStore,
+  HybridStoreOptions,
+} from './hybrid/hybrid-store.js';
+export type { BackoffOptions } from './hybrid/backoff.js';
+export { FlushError } from './hybrid/flush-error.js';

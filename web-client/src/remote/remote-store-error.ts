@@ -1,0 +1,66 @@
+/** How a remote call failed: no answer, no answer in time, or an HTTP error status. */
+export type RemoteFailureKind = 'network' | 'timeout' | 'http';
+
+/** Fields of a {@link RemoteStoreError}. */
+export interface RemoteStoreErrorInit {
+  op: string;
+  name: string;
+  kind: RemoteFailureKind;
+  /** The HTTP status; 0 when there was no response. */
+  status: number;
+  message: string;
+  /** From a `Retry-After` header, when the server sent one. */
+  retryAfterMs?: number;
+  cause?: unknown;
+}
+
+/**
+ * A failed remote store operation. Carries the operation, the config name, the HTTP status and the
+ * server's `{error}` message, so callers can tell a retryable failure from a permanent one.
+ *
+ * As the contract asks, `name` is the config name the operation was about (empty for `list`), not the
+ * class name: use `instanceof RemoteStoreError` to recognise it.
+ */
+export class RemoteStoreError extends Error {
+  /** The config name the failed operation was about. */
+  override readonly name: string;
+  readonly op: string;
+  readonly kind: RemoteFailureKind;
+  readonly status: number;
+  readonly retryAfterMs: number | undefined;
+
+  constructor(init: RemoteStoreErrorInit) {
+    super(init.message, { cause: init.cause });
+    this.op = init.op;
+    this.name = init.name;
+    this.kind = init.kind;
+    this.status = init.status;
+    this.retryAfterMs = init.retryAfterMs;
+  }
+
+  /** Whether trying again later may succeed (network, timeout, 408, 429, 5xx). */
+  get retryable(): boolean {
+    return (
+      this.kind !== 'http' ||
+      this.status === 408 ||
+      this.status === 429 ||
+      this.status >= 500
+    );
+  }
+
+  /** Whether the server refused our credentials (401/403). */
+  get unauthorized(): boolean {
+    return this.kind === 'http' && (this.status === 401 || this.status === 403);
+  }
+}
+
+/** Reads a `Retry-After` header (seconds or an HTTP date) as milliseconds from `now`. */
+export function parseRetryAfter(
+  value: string | null,
+  now: number,
+): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  if (/^\s*\d+\s*$/.test(value)) return Number(value) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}

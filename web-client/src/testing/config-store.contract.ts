@@ -1,0 +1,93 @@
+/**
+ * The one behaviour suite every ConfigStore implementation runs (conventions §3.4): IndexedDB, remote
+ * and hybrid stores all call {@link runConfigStoreContract}.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { LinkConfig } from '@linkconfig/shared';
+import type { ConfigStore } from '../config-store.js';
+
+/** A fresh, empty store per test, and how to dispose of it. */
+export interface StoreFixture {
+  store: ConfigStore;
+  dispose?: () => Promise<void> | void;
+}
+
+const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+const sample = (label: string): LinkConfig => ({
+  allLinks: { home: { url: 'https://example.com/', label, tags: ['x'] } },
+  macros: { m: { linkItems: '.x' } },
+});
+
+/** Runs the ConfigStore contract against stores made by `factory`. */
+export function runConfigStoreContract(
+  name: string,
+  factory: () => Promise<StoreFixture>,
+): void {
+  describe(`ConfigStore contract: ${name}`, () => {
+    let fixture: StoreFixture;
+    let store: ConfigStore;
+
+    beforeEach(async () => {
+      fixture = await factory();
+      store = fixture.store;
+    });
+    afterEach(async () => {
+      await fixture.dispose?.();
+    });
+
+    it('returns null for a name that was never saved', async () => {
+      expect(await store.load('missing')).toBeNull();
+      expect(await store.loadEntry('missing')).toBeNull();
+    });
+
+    it('loads what was saved, unknown keys and key order included', async () => {
+      const config = {
+        zeta: 1,
+        ...sample('Home'),
+        name: 'inner name',
+        alpha: [1, 2],
+      } as LinkConfig;
+      await store.save('first', config);
+      const loaded = await store.load('first');
+      expect(loaded).toEqual(config);
+      expect(Object.keys(loaded ?? {})).toEqual(Object.keys(config));
+    });
+
+    it('gives an entry with ISO time stamps and keeps createdAt on overwrite', async () => {
+      await store.save('dated', sample('one'));
+      const first = await store.loadEntry('dated');
+      expect(first?.meta.createdAt).toMatch(ISO_MS);
+      expect(first?.meta.updatedAt).toMatch(ISO_MS);
+      await store.save('dated', sample('two'));
+      const second = await store.loadEntry('dated');
+      expect(second?.config.allLinks['home']?.label).toBe('two');
+      expect(second?.meta.createdAt).toBe(first?.meta.createdAt);
+      expect(
+        second && first && second.meta.updatedAt >= first.meta.updatedAt,
+      ).toBe(true);
+    });
+
+    it('lists saved names sorted by code point', async () => {
+      for (const n of ['b', 'a b', 'Z', 'é', 'a'])
+        await store.save(n, sample(n));
+      expect(await store.list()).toEqual(['Z', 'a', 'a b', 'b', 'é']);
+    });
+
+    it('round-trips names with slashes, percent signs and unicode', async () => {
+      for (const n of ['a/b', '100%', 'ünï cødé', '%2F']) {
+        await store.save(n, sample(n));
+        expect((await store.load(n))?.allLinks['home']?.label).toBe(n);
+      }
+      expect(await store.list()).toEqual(['%2F', '100%', 'a/b', 'ünï cødé']);
+    });
+
+    it('removes a name and treats removing a missing name as a no-op', async () => {
+      await store.save('gone', sample('x'));
+      await store.remove('gone');
+      expect(await store.load('gone')).toBeNull();
+      expect(await store.list()).toEqual([]);
+      await expect(store.remove('never-there')).resolves.toBeUndefined();
+    });
+  });
+}

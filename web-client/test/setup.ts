@@ -1,0 +1,2 @@
+// IndexedDB globals (IDBObjectStore, IDBKeyRange, …) for tests running in Node.
+import 'fake-indexeddb/auto';
