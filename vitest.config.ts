@@ -28,7 +28,11 @@ export default defineConfig({
         test: {
           name: 'server',
           root: './server',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          include: [
+            'src/**/*.test.ts',
+            'test/**/*.test.ts',
+            'bench/**/*.test.ts',
+          ],
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },

@@ -4,4 +4,4 @@
  * link-expression engine and the URL sanitizer. No I/O; runs unchanged in Node and in browsers.
  */
 export * from './schemas/index.js';
-// export * from './expression/index.js'; (lands with the engine)
+export * from './expression/index.js';

@@ -30,3 +30,8 @@ export type {
 } from './hybrid/hybrid-store.js';
 export type { BackoffOptions } from './hybrid/backoff.js';
 export { FlushError } from './hybrid/flush-error.js';
+export { createLinkConfigClient } from './trpc/link-config-client.js';
+export type {
+  LinkConfigClient,
+  LinkConfigClientOptions,
+} from './trpc/link-config-client.js';

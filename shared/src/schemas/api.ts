@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConfigEntrySchema } from './link-config.js';
+import { ConfigEntrySchema, LinkConfigSchema } from './link-config.js';
 import type { LinkConfig } from './link-config.js';
 import { LinkSchema, ResolvedLinkSchema } from './link.js';
 
@@ -47,17 +47,48 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
+ * OpenAPI metadata that documents a `z.custom` schema as `documented` (zod-openapi reads `override`).
+ */
+function documentedAs(documented: z.ZodType) {
+  return {
+    override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+      const generated: Record<string, unknown> = z.toJSONSchema(documented, {
+        io: 'output',
+        unrepresentable: 'any',
+      });
+      delete generated['$schema'];
+      Object.assign(jsonSchema, generated);
+    },
+  };
+}
+
+/**
+ * An output schema that checks only "is a JSON object" and passes the value on as the same reference, so
+ * stored configs and links keep their key order and unknown keys in responses (a zod object would rebuild
+ * and reorder them) and large outputs cost nothing to check. The OpenAPI document still shows `documented`.
+ */
+function asStored<T extends z.ZodType>(documented: T) {
+  return z.custom<z.infer<T>>(isPlainObject).meta(documentedAs(documented));
+}
+
+/**
  * A config supplied inline in a request. Only "is an object" is checked here, and the value is passed on
  * as the same reference (no copy, no key reordering); the service runs `validateLinkConfig` on it.
  */
-export const InlineConfigSchema = z.custom<LinkConfig>(isPlainObject, {
-  error: 'an inline config must be a JSON object',
-});
+export const InlineConfigSchema = z
+  .custom<LinkConfig>(isPlainObject, {
+    error: 'an inline config must be a JSON object',
+  })
+  .meta(documentedAs(LinkConfigSchema));
 
 export const ListConfigsOutputSchema = z.array(z.string());
 export const ConfigNameInputSchema = z.object({ name: ConfigNameSchema });
 export type ConfigNameInput = z.infer<typeof ConfigNameInputSchema>;
-export const GetConfigOutputSchema = ConfigEntrySchema;
+/** `GET /configs/:name`: the entry, its config passed on as stored (see {@link asStored}). */
+export const GetConfigOutputSchema = z.object({
+  config: asStored(LinkConfigSchema),
+  meta: ConfigEntrySchema.shape.meta,
+});
 export const PutConfigInputSchema = z.object({
   name: ConfigNameSchema,
   config: InlineConfigSchema,
@@ -144,7 +175,7 @@ export type SearchInputRaw = z.input<typeof SearchInputSchema>;
 export const SearchResultItemSchema = z.object({
   configName: z.string(),
   id: z.string(),
-  link: LinkSchema,
+  link: asStored(LinkSchema),
 });
 export const SearchOutputSchema = z.object({
   results: z.array(SearchResultItemSchema),
@@ -163,7 +194,7 @@ export const CherryPickInputSchema = z.object({
 });
 export type CherryPickInput = z.infer<typeof CherryPickInputSchema>;
 export const CherryPickOutputSchema = z.object({
-  allLinks: z.record(z.string(), LinkSchema),
+  allLinks: asStored(z.record(z.string(), LinkSchema)),
 });
 export type CherryPickOutput = z.infer<typeof CherryPickOutputSchema>;
 
@@ -188,6 +219,6 @@ export const QueryInputSchema = z.object({
 });
 export type QueryInput = z.infer<typeof QueryInputSchema>;
 export const QueryOutputSchema = z.object({
-  results: z.array(ResolvedLinkSchema),
+  results: z.array(asStored(ResolvedLinkSchema)),
 });
 export type QueryOutput = z.infer<typeof QueryOutputSchema>;

@@ -1,0 +1,136 @@
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+
+const LEVELS = [
+  'fatal',
+  'error',
+  'warn',
+  'info',
+  'debug',
+  'trace',
+  'silent',
+] as const;
+
+/** `sqlite:<path>`, `sqlite://<path>` or a plain path → the file path. */
+function sqlitePath(url: string): string {
+  if (url.startsWith('sqlite://')) return url.slice('sqlite://'.length);
+  if (url.startsWith('sqlite:')) return url.slice('sqlite:'.length);
+  return url;
+}
+
+const byteSize = z
+  .string()
+  .regex(/^\d+(?:\.\d+)?\s*(?:b|kb|kib|mb|mib|gb|gib)?$/i, {
+    error: 'must be a size such as 10485760, 512kb or 10mb',
+  })
+  .transform((text) => {
+    const match = /^(\d+(?:\.\d+)?)\s*([a-z]*)$/i.exec(text);
+    const n = Number(match?.[1] ?? 0);
+    const unit = (match?.[2] ?? '').toLowerCase();
+    const factor = unit.startsWith('g')
+      ? 1024 ** 3
+      : unit.startsWith('m')
+        ? 1024 ** 2
+        : unit.startsWith('k')
+          ? 1024
+          : 1;
+    return Math.floor(n * factor);
+  });
+
+/** The server's settings, from environment variables overridden by command-line flags. */
+export const SettingsSchema = z
+  .object({
+    port: z.coerce.number().int().min(0).max(65535).default(3000),
+    host: z.string().min(1).default('0.0.0.0'),
+    databaseUrl: z.string().min(1).default('./data/linkconfig.db'),
+    bodyLimit: byteSize.default(10 * 1024 * 1024),
+    cacheBytes: byteSize.default(256 * 1024 * 1024),
+    corsOrigins: z
+      .string()
+      .default('*')
+      .transform((s) =>
+        s
+          .split(',')
+          .map((o) => o.trim())
+          .filter((o) => o !== ''),
+      ),
+    apiToken: z.string().min(1).optional(),
+    readToken: z.string().min(1).optional(),
+    logLevel: z.enum(LEVELS).default('info'),
+    appDir: z.string().optional(),
+    seed: z.enum(['demo', 'none']).default('demo'),
+  })
+  .refine((s) => s.readToken === undefined || s.apiToken !== undefined, {
+    error:
+      'READ_TOKEN needs API_TOKEN as well (otherwise writes would be more open than reads)',
+  })
+  .transform((s) => ({ ...s, sqlitePath: sqlitePath(s.databaseUrl) }));
+
+/** Validated settings. */
+export type Settings = z.infer<typeof SettingsSchema>;
+
+/** Usage text for `--help`. */
+export const USAGE = `Usage: node server/dist/main.js [options]
+
+Options (each also an environment variable):
+  --port <n>            PORT           port to listen on (default 3000)
+  --host <addr>         HOST           address to bind (default 0.0.0.0)
+  --database-url <url>  DATABASE_URL   sqlite:<path> or a plain path (default ./data/linkconfig.db)
+  --body-limit <size>   BODY_LIMIT     largest request body (default 10mb)
+  --cache-bytes <size>  CACHE_BYTES    budget of the in-memory config cache (default 256mb)
+  --cors-origins <list> CORS_ORIGINS   comma-separated allowed origins, or * (default *)
+                        API_TOKEN      bearer token needed for PUT and DELETE (unset: open)
+                        READ_TOKEN     bearer token for reads (needs API_TOKEN; unset: reads open)
+  --log-level <level>   LOG_LEVEL      fatal|error|warn|info|debug|trace|silent (default info)
+  --app-dir <path>      APP_DIR        folder of the built web page served at / (default web-client/dist-app)
+  --seed <demo|none>    SEED           seed a demo config into an empty database (default demo)
+  --help                               print this text
+`;
+
+/** Reads settings from `env` and `argv` (flags win). Throws a readable message when something is invalid. */
+export function loadSettings(
+  env: Readonly<Record<string, string | undefined>>,
+  argv: readonly string[],
+): Settings | 'help' {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'database-url': { type: 'string' },
+      'body-limit': { type: 'string' },
+      'cache-bytes': { type: 'string' },
+      'cors-origins': { type: 'string' },
+      'log-level': { type: 'string' },
+      'app-dir': { type: 'string' },
+      seed: { type: 'string' },
+      help: { type: 'boolean' },
+    },
+    strict: true,
+  });
+  if (values.help === true) return 'help';
+  const pick = (flag: string | undefined, name: string): string | undefined => {
+    const value = flag ?? env[name];
+    return value === undefined || value === '' ? undefined : value;
+  };
+  const parsed = SettingsSchema.safeParse({
+    port: pick(values.port, 'PORT'),
+    host: pick(values.host, 'HOST'),
+    databaseUrl: pick(values['database-url'], 'DATABASE_URL'),
+    bodyLimit: pick(values['body-limit'], 'BODY_LIMIT'),
+    cacheBytes: pick(values['cache-bytes'], 'CACHE_BYTES'),
+    corsOrigins: pick(values['cors-origins'], 'CORS_ORIGINS'),
+    apiToken: pick(undefined, 'API_TOKEN'),
+    readToken: pick(undefined, 'READ_TOKEN'),
+    logLevel: pick(values['log-level'], 'LOG_LEVEL'),
+    appDir: pick(values['app-dir'], 'APP_DIR'),
+    seed: pick(values.seed, 'SEED'),
+  });
+  if (!parsed.success) {
+    const problems = parsed.error.issues
+      .map((i) => `${i.path.join('.') || 'settings'}: ${i.message}`)
+      .join('\n  ');
+    throw new Error(`invalid settings:\n  ${problems}`);
+  }
+  return parsed.data;
+}

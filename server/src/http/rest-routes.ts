@@ -1,0 +1,144 @@
+import type { Context as HonoContext, Hono } from 'hono';
+import type { PutConfigInput } from '@linkconfig/shared';
+import type { Context } from '../context.js';
+import { createCallerFactory } from '../trpc.js';
+import { appRouter } from '../routers/app-router.js';
+import { configNameFromUrl } from './config-name.js';
+import { HttpError } from './http-error.js';
+import { readJsonBody } from './json-body.js';
+import type { BodyLimits } from './json-body.js';
+
+/** What the REST routes need from the app. */
+export interface RestDeps {
+  /** The per-request tRPC context (services and the caller's access). */
+  readonly context: (c: HonoContext) => Context;
+  readonly limits: BodyLimits;
+}
+
+const createCaller = createCallerFactory(appRouter);
+
+const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
+
+const json = (
+  body: string,
+  status = 200,
+  headers: Record<string, string> = {},
+): Response =>
+  new Response(body, { status, headers: { ...JSON_HEADERS, ...headers } });
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The 7 REST routes of the contract (service contract §4.1). Each is a thin adapter that calls the one
+ * procedure definition through `createCaller`, so REST and `/trpc` share inputs, outputs, auth and rules.
+ * The adapter owns only what HTTP owns: reading the body (limits, media type), decoding the path segment,
+ * status codes, caching headers.
+ */
+export function mountRestRoutes(app: Hono, deps: RestDeps): void {
+  const caller = (c: HonoContext) => createCaller(deps.context(c));
+
+  app.get('/configs', async (c) => {
+    const names = await caller(c).configs.list();
+    return json(JSON.stringify(names));
+  });
+
+  app.get('/configs/:name', async (c) => {
+    const name = configNameFromUrl(c.req.url, '/configs/');
+    const ctx = deps.context(c);
+    const entry = await createCaller(ctx).configs.get({ name });
+    const { body, etag } = ctx.services.configs.serialized(name, entry);
+    const headers: Record<string, string> = { 'Cache-Control': 'no-cache' };
+    if (etag !== undefined) {
+      headers['ETag'] = etag;
+      const match = c.req.header('if-none-match');
+      if (match !== undefined && etagMatches(match, etag)) {
+        return new Response(null, { status: 304, headers });
+      }
+    }
+    return json(body, 200, headers);
+  });
+
+  app.put('/configs/:name', async (c) => {
+    const name = configNameFromUrl(c.req.url, '/configs/');
+    const config = await readJsonBody(c.req.raw, deps.limits);
+    if (!isPlainObject(config)) {
+      throw new HttpError(
+        400,
+        'the body must be a JSON object: the config itself',
+      );
+    }
+    // Only "is an object" is known here; the service validates the config by the shared rules.
+    await caller(c).configs.put({
+      name,
+      config: config as PutConfigInput['config'],
+    });
+    return new Response(null, { status: 204 });
+  });
+
+  app.delete('/configs/:name', async (c) => {
+    const name = configNameFromUrl(c.req.url, '/configs/');
+    await caller(c).configs.remove({ name });
+    return new Response(null, { status: 204 });
+  });
+
+  app.get('/search', async (c) => {
+    const q = c.req.query();
+    const result = await caller(c).search.links({
+      tag: q['tag'],
+      q: q['q'],
+      regex: q['regex'],
+      fields: q['fields'],
+      config: q['config'],
+      limit: q['limit'],
+    });
+    return json(JSON.stringify(result));
+  });
+
+  app.post('/cherry-pick', async (c) => {
+    const body = await objectBody(c, deps.limits);
+    const result = await caller(c).expressions.cherryPick(
+      body as Parameters<
+        ReturnType<typeof caller>['expressions']['cherryPick']
+      >[0],
+    );
+    return json(JSON.stringify(result));
+  });
+
+  app.post('/query', async (c) => {
+    const body = await objectBody(c, deps.limits);
+    const result = await caller(c).expressions.query(
+      body as Parameters<ReturnType<typeof caller>['expressions']['query']>[0],
+    );
+    return json(JSON.stringify(result));
+  });
+
+  const allow = (methods: string) => () => {
+    throw new HttpError(405, `method not allowed; use ${methods}`, {
+      Allow: methods,
+    });
+  };
+  app.all('/configs', allow('GET'));
+  app.all('/configs/:name', allow('GET, PUT, DELETE'));
+  app.all('/search', allow('GET'));
+  app.all('/cherry-pick', allow('POST'));
+  app.all('/query', allow('POST'));
+}
+
+async function objectBody(
+  c: HonoContext,
+  limits: BodyLimits,
+): Promise<Record<string, unknown>> {
+  const body = await readJsonBody(c.req.raw, limits);
+  if (!isPlainObject(body))
+    throw new HttpError(400, 'the body must be a JSON object');
+  return body;
+}
+
+/** `If-None-Match` holds the tag (weak comparison, lists and `*` allowed). */
+function etagMatches(header: string, etag: string): boolean {
+  if (header.trim() === '*') return true;
+  return header
+    .split(',')
+    .some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
+}

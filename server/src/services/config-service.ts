@@ -1,0 +1,111 @@
+import { validateLinkConfig } from '@linkconfig/shared';
+import { DomainError } from '../errors.js';
+import type {
+  ConfigRepository,
+  NameVersion,
+} from '../storage/config-repository.js';
+import type { VersionedCache } from './config-cache.js';
+import { ConfigVersion } from './config-version.js';
+
+/** What {@link ConfigService} needs. */
+export interface ConfigServiceDeps {
+  readonly repository: ConfigRepository;
+  readonly cache: VersionedCache<ConfigVersion>;
+  /** The server's clock (tests pass a fixed one). */
+  readonly now: () => Date;
+}
+
+/**
+ * The rules of stored configs: validation on write, timestamps, and reads served from per-version views
+ * (`ConfigVersion`) so stored JSON is parsed once per version, never per request. Every read checks the
+ * stored version first (one indexed lookup), so several server processes on one database stay consistent.
+ */
+export class ConfigService {
+  readonly #repo: ConfigRepository;
+  readonly #cache: VersionedCache<ConfigVersion>;
+  readonly #now: () => Date;
+
+  constructor(deps: ConfigServiceDeps) {
+    this.#repo = deps.repository;
+    this.#cache = deps.cache;
+    this.#now = deps.now;
+  }
+
+  /** Every name, sorted by code point. */
+  list(): Promise<string[]> {
+    return this.#repo.list();
+  }
+
+  /** Every name with its version, sorted by code point. */
+  versions(): Promise<NameVersion[]> {
+    return this.#repo.listVersions();
+  }
+
+  /** The current version of a config, or `null` when it does not exist. */
+  async current(name: string): Promise<ConfigVersion | null> {
+    const version = await this.#repo.version(name);
+    if (version === null) {
+      this.#cache.delete(name);
+      return null;
+    }
+    const cached = this.#cache.get(name, version);
+    if (cached !== undefined) return cached;
+    const row = await this.#repo.get(name);
+    if (row === null) return null;
+    const view = new ConfigVersion(row);
+    this.#cache.set(name, {
+      version: row.version,
+      value: view,
+      weight: view.weight,
+    });
+    return view;
+  }
+
+  /**
+   * The response bytes (and ETag) for an entry that {@link current} produced: cached per version, so a
+   * config is serialized once, not per request. Any other entry is serialized on the spot.
+   */
+  serialized(
+    name: string,
+    entry: { config: unknown; meta: { updatedAt: string } },
+  ): { body: string; etag: string | undefined } {
+    const view = this.#cache.peek(name);
+    if (
+      view !== undefined &&
+      view.sanitized === entry.config &&
+      view.updatedAt === entry.meta.updatedAt
+    ) {
+      return { body: view.body, etag: view.etag };
+    }
+    return { body: JSON.stringify(entry), etag: undefined };
+  }
+
+  /**
+   * Validates and stores a config under `name`. The config is stored as received (its JSON text, key
+   * order and unknown keys included); `createdAt` survives overwrites, `updatedAt` is set here.
+   */
+  async put(name: string, config: unknown): Promise<void> {
+    const checked = validateLinkConfig(config);
+    if (!checked.ok) throw new DomainError('invalid_config', checked.error);
+    const json = JSON.stringify(checked.config);
+    const result = await this.#repo.put(name, json, this.#now());
+    const view = new ConfigVersion({
+      name,
+      json,
+      createdAt: result.createdAt,
+      updatedAt: result.updatedAt,
+      version: result.version,
+    });
+    this.#cache.set(name, {
+      version: result.version,
+      value: view,
+      weight: view.weight,
+    });
+  }
+
+  /** Deletes a config; a missing name is not an error. */
+  async remove(name: string): Promise<void> {
+    await this.#repo.remove(name);
+    this.#cache.delete(name);
+  }
+}

@@ -1,0 +1,156 @@
+import { RE2JS } from 're2js';
+import type {
+  SearchField,
+  SearchInput,
+  SearchOutput,
+} from '@linkconfig/shared';
+import { DomainError } from '../errors.js';
+import type { ConfigService } from './config-service.js';
+import { haystackSafe, linkEnd, locate, mayContain } from './search-index.js';
+import type { ConfigSearchIndex, IndexedLink } from './search-index.js';
+
+/** A compiled `/search` request. */
+interface Criteria {
+  readonly tag: string | undefined;
+  readonly q: string | undefined;
+  readonly regex: RE2JS | undefined;
+  readonly fields: ReadonlySet<SearchField>;
+}
+
+/**
+ * `GET /search`: links across configs (in name order; links in catalog order) that satisfy every given
+ * criterion. Each config answers from its per-version index: exact tags from the tag map, `q` from the
+ * lower-cased haystack (after a trigram Bloom check that skips configs which cannot match), `regex` on
+ * re2js (linear time) over the remaining candidates.
+ */
+export class SearchService {
+  readonly #configs: ConfigService;
+
+  constructor(configs: ConfigService) {
+    this.#configs = configs;
+  }
+
+  async search(input: SearchInput): Promise<SearchOutput> {
+    const criteria: Criteria = {
+      tag: input.tag,
+      q: input.q?.toLowerCase(),
+      regex:
+        input.regex === undefined ? undefined : compile(input.regex, 'regex'),
+      fields: new Set(input.fields),
+    };
+    const configFilter =
+      input.config === undefined ? undefined : compile(input.config, 'config');
+    const results: SearchOutput['results'] = [];
+    let configsSearched = 0;
+    let linksScanned = 0;
+    for (const { name } of await this.#configs.versions()) {
+      if (results.length >= input.limit) break;
+      if (configFilter !== undefined && !configFilter.matcher(name).find()) {
+        continue;
+      }
+      const current = await this.#configs.current(name);
+      if (current === null) continue;
+      configsSearched++;
+      const index = current.searchIndex;
+      for (const position of candidates(index, criteria)) {
+        const entry = index.links[position];
+        if (entry === undefined) continue;
+        linksScanned++;
+        if (!matches(entry, criteria)) continue;
+        results.push({
+          configName: name,
+          id: entry.id,
+          link: entry.link as SearchOutput['results'][number]['link'],
+        });
+        if (results.length >= input.limit) break;
+      }
+    }
+    return { results, configsSearched, linksScanned };
+  }
+}
+
+function compile(pattern: string, what: 'regex' | 'config'): RE2JS {
+  try {
+    return RE2JS.compile(pattern, RE2JS.CASE_INSENSITIVE);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new DomainError(
+      'invalid_pattern',
+      `${what} is not a valid regular expression: ${reason}`,
+    );
+  }
+}
+
+/** Link positions worth testing, in catalog order, narrowed by the indexes where possible. */
+function* candidates(
+  index: ConfigSearchIndex,
+  criteria: Criteria,
+): Generator<number> {
+  if (criteria.tag !== undefined) {
+    yield* index.tags.get(criteria.tag) ?? [];
+    return;
+  }
+  const q = criteria.q;
+  if (q !== undefined && haystackSafe(q)) {
+    if (!mayContain(index, q)) return;
+    let from = 0;
+    for (;;) {
+      const at = index.haystack.indexOf(q, from);
+      if (at < 0) return;
+      const { link, field } = locate(index, at);
+      if (criteria.fields.has(field)) {
+        yield link;
+        from = linkEnd(index, link);
+      } else {
+        from = at + 1;
+      }
+    }
+  }
+  for (let i = 0; i < index.links.length; i++) yield i;
+}
+
+function fieldTexts(entry: IndexedLink, field: SearchField): readonly string[] {
+  switch (field) {
+    case 'id':
+      return [entry.id];
+    case 'label':
+      return entry.label === undefined ? [] : [entry.label];
+    case 'url':
+      return [entry.url];
+    case 'tags':
+      return entry.tags;
+    case 'description':
+      return entry.description === undefined ? [] : [entry.description];
+  }
+}
+
+function matches(entry: IndexedLink, criteria: Criteria): boolean {
+  if (criteria.tag !== undefined && !entry.tags.includes(criteria.tag)) {
+    return false;
+  }
+  const { q, regex } = criteria;
+  if (
+    q !== undefined &&
+    !someField(entry, criteria, (t) => t.toLowerCase().includes(q))
+  ) {
+    return false;
+  }
+  if (
+    regex !== undefined &&
+    !someField(entry, criteria, (t) => regex.matcher(t).find())
+  ) {
+    return false;
+  }
+  return true;
+}
+
+function someField(
+  entry: IndexedLink,
+  criteria: Criteria,
+  test: (text: string) => boolean,
+): boolean {
+  for (const field of criteria.fields) {
+    for (const text of fieldTexts(entry, field)) if (test(text)) return true;
+  }
+  return false;
+}

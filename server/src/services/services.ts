@@ -1,0 +1,47 @@
+import type { FilterProtocolHandler } from '@linkconfig/shared';
+import type { ConfigRepository } from '../storage/config-repository.js';
+import { VersionedCache } from './config-cache.js';
+import { ConfigService } from './config-service.js';
+import type { ConfigVersion } from './config-version.js';
+import { ExpressionService } from './expression-service.js';
+import { SearchService } from './search-service.js';
+
+/** Everything the procedures call. */
+export interface Services {
+  readonly configs: ConfigService;
+  readonly search: SearchService;
+  readonly expressions: ExpressionService;
+}
+
+/** Options of {@link createServices}. */
+export interface ServicesOptions {
+  readonly repository: ConfigRepository;
+  /** Budget of the per-version config cache, in approximate bytes (default 256 MiB). */
+  readonly cacheBytes?: number;
+  /** The clock (default: the system clock). */
+  readonly now?: () => Date;
+  /** Extra filter protocol handlers for expressions (code, never stored). */
+  readonly handlers?: Readonly<Record<string, FilterProtocolHandler>>;
+}
+
+/** Wires the services over one repository. */
+export function createServices(options: ServicesOptions): Services {
+  const now = options.now ?? (() => new Date());
+  const cache = new VersionedCache<ConfigVersion>({
+    maxWeight: options.cacheBytes ?? 256 * 1024 * 1024,
+  });
+  const configs = new ConfigService({
+    repository: options.repository,
+    cache,
+    now,
+  });
+  return {
+    configs,
+    search: new SearchService(configs),
+    expressions: new ExpressionService({
+      configs,
+      now: () => now().getTime(),
+      ...(options.handlers === undefined ? {} : { handlers: options.handlers }),
+    }),
+  };
+}

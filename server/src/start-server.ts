@@ -1,0 +1,130 @@
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import type { FilterProtocolHandler } from '@linkconfig/shared';
+import type { Logger } from 'pino';
+import type { Settings } from './config/settings.js';
+import { createApp } from './http/app.js';
+import { createLogger } from './logger.js';
+import { DEMO_CONFIG } from './seed/demo-config.js';
+import { createServices } from './services/services.js';
+import type { Services } from './services/services.js';
+import type { ConfigRepository } from './storage/config-repository.js';
+import { createSqliteConfigRepository } from './storage/sqlite-config-repository.js';
+
+/** Options of {@link startServer}: the settings, plus what only code can pass. */
+export interface StartOptions extends Partial<Settings> {
+  /** Use this repository instead of opening `databaseUrl`. */
+  readonly repository?: ConfigRepository;
+  /** Extra filter protocol handlers (expression doc D1). */
+  readonly handlers?: Readonly<Record<string, FilterProtocolHandler>>;
+  readonly logger?: Logger;
+}
+
+/** A running server. */
+export interface RunningServer {
+  readonly url: string;
+  readonly port: number;
+  readonly services: Services;
+  /** Stops accepting connections, lets in-flight requests finish (up to `graceMs`), closes the database. */
+  close(graceMs?: number): Promise<void>;
+}
+
+/** Default folder of the built web page. */
+export const DEFAULT_APP_DIR = fileURLToPath(
+  new URL('../../web-client/dist-app', import.meta.url),
+);
+
+/** Opens storage, seeds the demo config into an empty database and serves HTTP. */
+export async function startServer(
+  options: StartOptions = {},
+): Promise<RunningServer> {
+  const logger = options.logger ?? createLogger(options.logLevel ?? 'info');
+  const repository =
+    options.repository ??
+    createSqliteConfigRepository({
+      path: options.sqlitePath ?? './data/linkconfig.db',
+    });
+  const services = createServices({
+    repository,
+    ...(options.cacheBytes === undefined
+      ? {}
+      : { cacheBytes: options.cacheBytes }),
+    ...(options.handlers === undefined ? {} : { handlers: options.handlers }),
+  });
+  if ((options.seed ?? 'demo') === 'demo' && (await repository.count()) === 0) {
+    await services.configs.put('demo', DEMO_CONFIG);
+    logger.info('empty database: seeded the demo config');
+  }
+  const app = createApp({
+    services,
+    logger,
+    auth: { apiToken: options.apiToken, readToken: options.readToken },
+    ...(options.bodyLimit === undefined
+      ? {}
+      : { bodyLimit: options.bodyLimit }),
+    ...(options.corsOrigins === undefined
+      ? {}
+      : { corsOrigins: options.corsOrigins }),
+    appDir: options.appDir ?? DEFAULT_APP_DIR,
+    healthCheck: () => repository.count(),
+  });
+
+  let inFlight = 0;
+  let drained: (() => void) | undefined;
+  const server = serve({
+    fetch: async (request: Request) => {
+      inFlight++;
+      try {
+        return await app.fetch(request);
+      } finally {
+        inFlight--;
+        if (inFlight === 0) drained?.();
+      }
+    },
+    port: options.port ?? 3000,
+    hostname: options.host ?? '0.0.0.0',
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const address = server.address() as AddressInfo;
+  const host =
+    options.host === undefined || options.host === '0.0.0.0'
+      ? 'localhost'
+      : options.host;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+  logger.info(
+    { url, database: options.sqlitePath ?? 'custom repository' },
+    'listening',
+  );
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    port: address.port,
+    services,
+    close: (graceMs = 10_000) => {
+      closing ??= (async () => {
+        const stopped = new Promise<void>((resolve) =>
+          server.close(() => resolve()),
+        );
+        if ('closeIdleConnections' in server) server.closeIdleConnections();
+        if (inFlight > 0) {
+          await Promise.race([
+            new Promise<void>((resolve) => (drained = resolve)),
+            new Promise<void>((resolve) =>
+              setTimeout(resolve, graceMs).unref(),
+            ),
+          ]);
+        }
+        if ('closeAllConnections' in server) server.closeAllConnections();
+        await stopped;
+        await repository.close();
+        logger.info('stopped');
+      })();
+      return closing;
+    },
+  };
+}

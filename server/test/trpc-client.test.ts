@@ -1,0 +1,93 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppRouter } from '../src/index.js';
+import { startServer } from '../src/start-server.js';
+import type { RunningServer } from '../src/start-server.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'linkconfig-trpc-'));
+let server: RunningServer;
+
+beforeAll(async () => {
+  server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    sqlitePath: join(dir, 'db.sqlite'),
+    logger: pino({ level: 'silent' }),
+    apiToken: 'secret',
+  });
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const client = (token?: string) =>
+  createTRPCClient<AppRouter>({
+    links: [
+      httpLink({
+        url: `${server.url}/trpc`,
+        headers:
+          token === undefined ? {} : { Authorization: `Bearer ${token}` },
+      }),
+    ],
+  });
+
+describe('@trpc/client against /trpc on a real server', () => {
+  it('calls every procedure with inferred types', async () => {
+    const api = client('secret');
+    expect(await api.configs.list.query()).toEqual(['demo']);
+    await api.configs.put.mutate({
+      name: 'x y',
+      config: {
+        name: 'inner',
+        allLinks: { a: { url: 'javascript:1', tags: ['t'] } },
+      },
+    });
+    const entry = await api.configs.get.query({ name: 'x y' });
+    expect(entry.config.allLinks['a']?.url).toBe('about:blank');
+    expect(entry.config['name']).toBe('inner');
+    const found = await api.search.links.query({ tag: 't' });
+    expect(found.results.map((r) => r.configName)).toEqual(['x y']);
+    const picked = await api.expressions.cherryPick.mutate({
+      source: 'demo',
+      expression: '.car',
+    });
+    expect(Object.keys(picked.allLinks)).toEqual(['vwbug', 'miata', 'mustang']);
+    const queried = await api.expressions.query.mutate({
+      expression: '.t',
+      configName: 'x y',
+    });
+    expect(queried.results.map((r) => r.id)).toEqual(['a']);
+    await api.configs.remove.mutate({ name: 'x y' });
+    expect(await api.configs.list.query()).toEqual(['demo']);
+  });
+
+  it('reports errors with their tRPC codes', async () => {
+    const error = await client('secret')
+      .configs.get.query({ name: 'missing' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TRPCClientError);
+    expect((error as TRPCClientError<AppRouter>).data?.code).toBe('NOT_FOUND');
+    const denied = await client()
+      .configs.put.mutate({ name: 'n', config: { allLinks: {} } })
+      .catch((e: unknown) => e);
+    expect((denied as TRPCClientError<AppRouter>).data?.code).toBe(
+      'UNAUTHORIZED',
+    );
+  });
+
+  it('serves the REST routes and health on the same server', async () => {
+    const health = await fetch(`${server.url}/healthz`);
+    expect(await health.json()).toEqual({ status: 'ok' });
+    const smoke = await fetch(`${server.url}/query`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"expression":".car"}',
+    });
+    expect(smoke.status).toBe(200);
+  });
+});

@@ -1,0 +1,39 @@
+/**
+ * Atoms (expression doc §5): item ids, tags, DOM placeholders; search patterns (§8) and protocols (§10)
+ * delegate to their modules.
+ */
+import { protocolAtom } from './protocols/dispatch.js';
+import { searchAtom } from './search-patterns.js';
+import type { IdList } from './set-ops.js';
+import { TokenKind } from './token-kind.js';
+import type { CallToken, NameToken, RegexToken } from './token-kind.js';
+import type { EvalContext } from './types.js';
+
+/** A token that is an atom. */
+export type AtomToken = NameToken | RegexToken | CallToken;
+
+/**
+ * Evaluates one atom. `searchAllowed` is false for the 6th and later search atoms of an expression (§8.1).
+ * Refiner tokens are not atoms and give `∅`.
+ */
+export function evaluateAtom(
+  token: AtomToken,
+  context: EvalContext,
+  searchAllowed: boolean,
+): IdList {
+  const { prepared } = context;
+  switch (token.kind) {
+    case TokenKind.ITEM_ID:
+      return prepared.links.has(token.value) ? [token.value] : [];
+    case TokenKind.CLASS:
+      return prepared.tagIndex.get(token.value) ?? [];
+    case TokenKind.DOM_REF:
+      return [];
+    case TokenKind.REGEX:
+      return searchAllowed ? searchAtom(prepared, token, context.now) : [];
+    case TokenKind.PROTOCOL:
+      return protocolAtom(context, token);
+    case TokenKind.REFINER:
+      return [];
+  }
+}

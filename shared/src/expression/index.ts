@@ -1,0 +1,18 @@
+/**
+ * @module expression
+ * The link-expression engine (expression doc): config preparation and merging, resolution of
+ * expressions, the search-pattern safety heuristic and the URL sanitizer. Pure: no I/O, Node or browser.
+ */
+export { mergeConfigs } from './merge.js';
+export { prepareConfig } from './prepare.js';
+export { resolve, toCherryPick } from './resolve.js';
+export { compileSafePattern, isSafePattern } from './safe-pattern.js';
+export { sanitizeUrl } from './sanitize-url.js';
+export type {
+  FilterProtocolHandler,
+  PreparedConfig,
+  PreparedLink,
+  PreparedSearchPattern,
+  ResolveOptions,
+} from './types.js';
+export type { ResolvedLink } from '../schemas/index.js';

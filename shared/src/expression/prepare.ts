@@ -1,0 +1,199 @@
+/**
+ * Config preparation (expression doc §13): once per config version, invalid links, macros and patterns
+ * disappear, blocked keys are removed at every depth, URLs are sanitized, and the indexes the evaluator
+ * uses (catalog order, positions, tags) are built. Never throws.
+ */
+import {
+  BLOCKED_KEYS,
+  cleanValue,
+  isPlainObject,
+  ownValue,
+} from './clean-value.js';
+import { compileSafePattern } from './safe-pattern.js';
+import { sanitizeUrl } from './sanitize-url.js';
+import type {
+  PreparedConfig,
+  PreparedLink,
+  PreparedSearchPattern,
+} from './types.js';
+
+/** String fields copied as they are (§13 order, between `tags` and `hooks`). */
+const PLAIN_STRING_FIELDS = [
+  'cssClass',
+  'image',
+  'altText',
+  'targetWindow',
+  'description',
+  'thumbnail',
+] as const;
+
+/** URL-bearing string fields that are sanitized (§15). */
+const URL_FIELDS: ReadonlySet<string> = new Set(['image', 'thumbnail']);
+
+/** Whether a name can be used: not blocked, no `-` (the WITHOUT operator). */
+function usableName(name: string): boolean {
+  return !name.includes('-') && !BLOCKED_KEYS.has(name);
+}
+
+/** The own enumerable keys of `value` when it is a plain object, else none. */
+function ownKeys(value: unknown): string[] {
+  return isPlainObject(value) ? Object.keys(value) : [];
+}
+
+/** String elements of an array value; `undefined` when it is not an array. */
+function stringElements(value: unknown): string[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return value.filter((item): item is string => typeof item === 'string');
+}
+
+/** `meta` without blocked keys, its `…url` string values sanitized. */
+function prepareMeta(meta: Record<string, unknown>): Record<string, unknown> {
+  const clean = cleanValue(meta) as Record<string, unknown>;
+  for (const key of Object.keys(clean)) {
+    const value = clean[key];
+    if (typeof value === 'string' && key.toLowerCase().endsWith('url')) {
+      clean[key] = sanitizeUrl(value);
+    }
+  }
+  return clean;
+}
+
+/** One link in its prepared form, or `undefined` when it is dropped (§13). */
+export function prepareLink(raw: unknown): PreparedLink | undefined {
+  if (!isPlainObject(raw)) return undefined;
+  const url = ownValue(raw, 'url');
+  if (typeof url !== 'string') return undefined;
+  const link: PreparedLink = { url: sanitizeUrl(url) };
+  const label = ownValue(raw, 'label');
+  if (typeof label === 'string') link.label = label;
+  const tags = stringElements(ownValue(raw, 'tags'));
+  if (tags !== undefined) link.tags = tags.filter((tag) => !tag.includes('-'));
+  for (const field of PLAIN_STRING_FIELDS) {
+    const value = ownValue(raw, field);
+    if (typeof value === 'string') {
+      link[field] = URL_FIELDS.has(field) ? sanitizeUrl(value) : value;
+    }
+  }
+  const hooks = stringElements(ownValue(raw, 'hooks'));
+  if (hooks !== undefined) link.hooks = hooks;
+  const guid = ownValue(raw, 'guid');
+  if (typeof guid === 'string') link.guid = guid;
+  const createdAt = ownValue(raw, 'createdAt');
+  if (createdAt !== undefined) link.createdAt = cleanValue(createdAt);
+  const schemes = stringElements(ownValue(raw, 'allowedSchemes'))?.filter(
+    (scheme) => scheme !== '',
+  );
+  if (schemes !== undefined && schemes.length > 0) {
+    link.allowedSchemes = schemes;
+  }
+  const meta = ownValue(raw, 'meta');
+  if (isPlainObject(meta)) link.meta = prepareMeta(meta);
+  return link;
+}
+
+/** Valid links in catalog order, with the position and tag indexes. */
+function prepareLinks(
+  allLinks: unknown,
+): Pick<PreparedConfig, 'ids' | 'links' | 'position' | 'tagIndex'> {
+  const ids: string[] = [];
+  const links = new Map<string, PreparedLink>();
+  const position = new Map<string, number>();
+  const tagIndex = new Map<string, string[]>();
+  for (const id of ownKeys(allLinks)) {
+    if (!usableName(id)) continue;
+    let link: PreparedLink | undefined;
+    try {
+      link = prepareLink((allLinks as Record<string, unknown>)[id]);
+    } catch {
+      link = undefined;
+    }
+    if (link === undefined) continue;
+    position.set(id, ids.length);
+    ids.push(id);
+    links.set(id, link);
+    for (const tag of new Set(link.tags)) {
+      const members = tagIndex.get(tag);
+      if (members === undefined) tagIndex.set(tag, [id]);
+      else members.push(id);
+    }
+  }
+  return { ids, links, position, tagIndex };
+}
+
+/** Macros with a usable name and a string `linkItems`. */
+function prepareMacros(macros: unknown): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const name of ownKeys(macros)) {
+    if (!usableName(name)) continue;
+    const entry = (macros as Record<string, unknown>)[name];
+    const items = isPlainObject(entry)
+      ? ownValue(entry, 'linkItems')
+      : undefined;
+    if (typeof items === 'string') out.set(name, items);
+  }
+  return out;
+}
+
+/** Search patterns with a usable key whose pattern passes the heuristic and compiles (§8.4, D3). */
+function prepareSearchPatterns(
+  patterns: unknown,
+): Map<string, PreparedSearchPattern> {
+  const out = new Map<string, PreparedSearchPattern>();
+  for (const key of ownKeys(patterns)) {
+    if (!usableName(key)) continue;
+    const entry = (patterns as Record<string, unknown>)[key];
+    let pattern: unknown = entry;
+    let options: unknown = undefined;
+    if (isPlainObject(entry)) {
+      pattern = ownValue(entry, 'pattern');
+      options = ownValue(entry, 'options');
+    }
+    if (typeof pattern !== 'string') continue;
+    const regex = compileSafePattern(pattern);
+    if (regex === null) continue;
+    out.set(key, {
+      regex,
+      options: isPlainObject(options)
+        ? (cleanValue(options) as Record<string, unknown>)
+        : {},
+    });
+  }
+  return out;
+}
+
+const EMPTY_CONFIG: PreparedConfig = {
+  ids: [],
+  links: new Map(),
+  position: new Map(),
+  tagIndex: new Map(),
+  macros: new Map(),
+  searchPatterns: new Map(),
+  protocolNames: new Set(),
+  settings: undefined,
+};
+
+/**
+ * Prepares a raw config (§13). A config without `allLinks` (or with a non-object one) has no links (D2);
+ * a value that is not an object at all prepares as an empty config. Cost is linear in the config size.
+ */
+export function prepareConfig(config: unknown): PreparedConfig {
+  if (!isPlainObject(config)) return EMPTY_CONFIG;
+  try {
+    const settings = ownValue(config, 'settings');
+    return {
+      ...prepareLinks(ownValue(config, 'allLinks')),
+      macros: prepareMacros(ownValue(config, 'macros')),
+      searchPatterns: prepareSearchPatterns(ownValue(config, 'searchPatterns')),
+      protocolNames: new Set(
+        ownKeys(ownValue(config, 'protocols')).filter(
+          (name) => !BLOCKED_KEYS.has(name),
+        ),
+      ),
+      settings: isPlainObject(settings)
+        ? (cleanValue(settings) as Record<string, unknown>)
+        : undefined,
+    };
+  } catch {
+    return EMPTY_CONFIG;
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * `resolve` (expression doc §1, §16): input guard, macro expansion, tokenizing, one-pass evaluation,
+ * de-duplication, ids to links. Never throws.
+ */
+import type { ResolvedLink } from '../schemas/index.js';
+import { Evaluator } from './evaluate.js';
+import { MAX_TOKENS, tokenize } from './lexer.js';
+import { expandMacros } from './macros.js';
+import type {
+  EvalContext,
+  FilterProtocolHandler,
+  PreparedConfig,
+  PreparedLink,
+  ResolveOptions,
+} from './types.js';
+import { trimWhitespace } from './whitespace.js';
+
+/** Custom filter handlers as a map of own, callable entries only. */
+function handlerMap(
+  handlers: ResolveOptions['handlers'],
+): Map<string, FilterProtocolHandler> {
+  const map = new Map<string, FilterProtocolHandler>();
+  if (handlers === undefined || handlers === null) return map;
+  for (const name of Object.keys(handlers)) {
+    const handler = handlers[name];
+    if (typeof handler === 'function') map.set(name, handler);
+  }
+  return map;
+}
+
+/** The ids an expression selects, in result order, without duplicates. */
+export function resolveIds(
+  prepared: PreparedConfig,
+  expression: unknown,
+  options: ResolveOptions = {},
+): string[] {
+  if (typeof expression !== 'string') return [];
+  const trimmed = trimWhitespace(expression);
+  if (trimmed === '') return [];
+  const expanded = expandMacros(trimmed, prepared.macros);
+  if (expanded === null || expanded === '') return [];
+  const tokens = tokenize(expanded, MAX_TOKENS);
+  if (tokens === null || tokens.length === 0) return [];
+  const context: EvalContext = {
+    prepared,
+    now: options.now ?? Date.now(),
+    random: options.random ?? Math.random,
+    handlers: handlerMap(options.handlers),
+    builtinProtocols: options.builtinProtocols ?? true,
+  };
+  return [...new Set(new Evaluator(tokens, context).parseQuery())];
+}
+
+/**
+ * Resolves `expression` against a prepared config: the selected links in result order, each with `id`
+ * first and then its prepared fields in §16 order. Returns `[]` for every input it cannot use; never
+ * throws. Nested values (tags, meta, …) are shared with the prepared config: treat them as read-only.
+ */
+export function resolve(
+  prepared: PreparedConfig,
+  expression: unknown,
+  options?: ResolveOptions,
+): ResolvedLink[] {
+  try {
+    const out: ResolvedLink[] = [];
+    for (const id of resolveIds(prepared, expression, options)) {
+      const link = prepared.links.get(id);
+      if (link !== undefined) out.push({ id, ...link });
+    }
+    return out;
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The `POST /cherry-pick` shape (§16): an object from id to link without `id`. Integer-like ids come
+ * first in ascending order, as in any JavaScript object.
+ */
+export function toCherryPick(
+  results: readonly ResolvedLink[],
+): Record<string, PreparedLink> {
+  const out: Record<string, PreparedLink> = {};
+  for (const result of results) {
+    const { id, ...link } = result;
+    Object.defineProperty(out, id, {
+      value: link,
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
+  }
+  return out;
+}

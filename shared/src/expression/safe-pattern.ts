@@ -1,0 +1,101 @@
+/**
+ * The safety heuristic for stored search patterns (expression doc §8.4) and their linear-time
+ * compilation (D3).
+ */
+import { RE2JS } from 're2js';
+
+/** `?`, `*`, `+` or a `{n}` / `{n,}` / `{n,m}` form anywhere in a text. */
+const INNER_QUANTIFIER = /[?*+]|\{\d+(?:,\d*)?\}/;
+
+/** Whether a quantifier starts at index `at` of `pattern`. */
+function quantifierAt(pattern: string, at: number): boolean {
+  const sticky = /[?*+]|\{\d+(?:,\d*)?\}/y;
+  sticky.lastIndex = at;
+  return sticky.test(pattern);
+}
+
+/** The index just past the character class that opens at `start` (a `[`); unclosed runs to the end. */
+function classEnd(pattern: string, start: number): number {
+  let i = start + 1;
+  if (pattern.charAt(i) === '^') i++;
+  if (pattern.charAt(i) === ']') i++;
+  while (i < pattern.length && pattern.charAt(i) !== ']') {
+    i += pattern.charAt(i) === '\\' ? 2 : 1;
+  }
+  return Math.min(i + 1, pattern.length);
+}
+
+/** `text` with escapes (a backslash and the next character) and character classes deleted. */
+function stripEscapesAndClasses(text: string): string {
+  let out = '';
+  let i = 0;
+  while (i < text.length) {
+    const char = text.charAt(i);
+    if (char === '\\') i += 2;
+    else if (char === '[') i = classEnd(text, i);
+    else {
+      out += char;
+      i++;
+    }
+  }
+  return out;
+}
+
+/** Whether `pattern` is valid JavaScript regular-expression syntax without flags. */
+function isValidJsRegExp(pattern: string): boolean {
+  try {
+    new RegExp(pattern);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The §8.4 heuristic: `false` when the pattern is not valid JavaScript syntax, or when some quantified
+ * group's body (escapes and classes deleted) contains a quantifier.
+ */
+export function isSafePattern(pattern: string): boolean {
+  if (!isValidJsRegExp(pattern)) return false;
+  const open: number[] = [];
+  let i = 0;
+  while (i < pattern.length) {
+    const char = pattern.charAt(i);
+    if (char === '\\') {
+      i += 2;
+      continue;
+    }
+    if (char === '[') {
+      i = classEnd(pattern, i);
+      continue;
+    }
+    if (char === '(') open.push(i);
+    else if (char === ')') {
+      const start = open.pop();
+      if (
+        start !== undefined &&
+        quantifierAt(pattern, i + 1) &&
+        INNER_QUANTIFIER.test(
+          stripEscapesAndClasses(pattern.slice(start + 1, i)),
+        )
+      ) {
+        return false;
+      }
+    }
+    i++;
+  }
+  return true;
+}
+
+/**
+ * The heuristic, then a case-insensitive re2js compilation (D3). `null` when either refuses the pattern
+ * (re2js refuses lookaround, backreferences and some JavaScript-only escapes).
+ */
+export function compileSafePattern(pattern: string): RE2JS | null {
+  if (!isSafePattern(pattern)) return null;
+  try {
+    return RE2JS.compile(pattern, RE2JS.CASE_INSENSITIVE);
+  } catch {
+    return null;
+  }
+}

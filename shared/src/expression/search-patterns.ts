@@ -1,0 +1,164 @@
+/**
+ * Search-pattern atoms `/key/fields` (expression doc §8): lookup, field selection, the `age` filter, the
+ * 100-match cap, then `sort` and `limit`.
+ */
+import { compareText } from './collation.js';
+import { createdAtTimestamp } from './timestamps.js';
+import type { PreparedConfig, PreparedLink } from './types.js';
+import { isDigit, isWhitespace } from './whitespace.js';
+import type { RE2JS } from 're2js';
+
+/** Most REGEX atoms evaluated per expression (§8.1); later ones are `∅`. */
+export const MAX_SEARCH_ATOMS = 5;
+
+/** The scan of one atom stops at this many matches, before sorting (§8.3). */
+export const MAX_SEARCH_MATCHES = 100;
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const AGE_UNITS: Readonly<Record<string, number>> = {
+  h: HOUR,
+  d: DAY,
+  w: 7 * DAY,
+  m: 30 * DAY,
+};
+
+/** Which fields a search looks at (§8.2). */
+interface FieldSelection {
+  readonly label: boolean;
+  readonly url: boolean;
+  readonly tags: boolean;
+  readonly description: boolean;
+  readonly id: boolean;
+}
+
+const ALL_FIELDS: FieldSelection = {
+  label: true,
+  url: true,
+  tags: true,
+  description: true,
+  id: true,
+};
+
+/** Reads a field string: whitespace and commas removed, unknown letters skipped, none known → all. */
+export function parseFieldString(text: string): FieldSelection {
+  const has = (letter: string): boolean =>
+    text.includes(letter) || text.includes('a');
+  const selection: FieldSelection = {
+    label: has('l'),
+    url: has('u'),
+    tags: has('t'),
+    description: has('d'),
+    id: has('k'),
+  };
+  return Object.values(selection).some(Boolean) ? selection : ALL_FIELDS;
+}
+
+/** The `age` option in ms (§8.3); 0 when absent, malformed, zero or not a string (D2). */
+export function parseAge(age: unknown): number {
+  if (typeof age !== 'string' || age.length < 2) return 0;
+  let i = 0;
+  while (i < age.length && isDigit(age.charCodeAt(i))) i++;
+  if (i === 0) return 0;
+  const digits = age.slice(0, i);
+  while (i < age.length - 1 && isWhitespace(age.charCodeAt(i))) i++;
+  if (i !== age.length - 1) return 0;
+  const unit = AGE_UNITS[age.charAt(i).toLowerCase()];
+  return unit === undefined ? 0 : Number(digits) * unit;
+}
+
+/** The `limit` option as a slice end (§8.3): absent or `null` → 100, else `Number()` truncated, NaN → 0. */
+export function parseSearchLimit(limit: unknown): number {
+  if (limit === undefined || limit === null) return MAX_SEARCH_MATCHES;
+  try {
+    const n = Math.trunc(Number(limit));
+    return Number.isNaN(n) ? 0 : n;
+  } catch {
+    return 0;
+  }
+}
+
+/** Whether `regex` is found in a selected field of the link (§8.2). */
+function matchesLink(
+  regex: RE2JS,
+  fields: FieldSelection,
+  entry: { readonly id: string; readonly link: PreparedLink },
+): boolean {
+  const { id, link } = entry;
+  if (fields.id && regex.test(id)) return true;
+  if (fields.label && link.label && regex.test(link.label)) return true;
+  if (fields.url && regex.test(link.url)) return true;
+  if (fields.description && link.description && regex.test(link.description)) {
+    return true;
+  }
+  if (fields.tags && link.tags) {
+    for (const tag of link.tags) if (regex.test(tag)) return true;
+  }
+  return false;
+}
+
+/** Numeric comparison that stays consistent for infinities. */
+function compareNumbers(a: number, b: number): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Sorts matches per the `sort` option (stable); any other value keeps catalog order. */
+function sortMatches(
+  matches: string[],
+  sort: unknown,
+  stamp: (id: string) => number,
+): string[] {
+  switch (sort) {
+    case 'alpha':
+      return matches.sort(compareText);
+    case 'newest':
+      return matches.sort((a, b) => compareNumbers(stamp(b), stamp(a)));
+    case 'oldest':
+      return matches.sort((a, b) => compareNumbers(stamp(a), stamp(b)));
+    default:
+      return matches;
+  }
+}
+
+/**
+ * Evaluates one search atom whose counter position is already checked. Unknown keys, and patterns that
+ * the heuristic or re2js refused, give `∅`.
+ */
+export function searchAtom(
+  prepared: PreparedConfig,
+  token: { readonly key: string; readonly fields: string },
+  now: number,
+): string[] {
+  const entry = prepared.searchPatterns.get(token.key);
+  if (entry === undefined || entry.regex === null) return [];
+  const { regex, options } = entry;
+  const optionFields = options['fields'];
+  const fieldText =
+    token.fields !== ''
+      ? token.fields
+      : typeof optionFields === 'string'
+        ? optionFields
+        : '';
+  const fields = fieldText === '' ? ALL_FIELDS : parseFieldString(fieldText);
+  const age = parseAge(options['age']);
+  const matches: string[] = [];
+  for (const id of prepared.ids) {
+    const link = prepared.links.get(id);
+    if (link === undefined) continue;
+    if (age > 0) {
+      const ts = createdAtTimestamp(link);
+      if (ts === 0 || !(now - ts <= age)) continue;
+    }
+    if (!matchesLink(regex, fields, { id, link })) continue;
+    matches.push(id);
+    if (matches.length >= MAX_SEARCH_MATCHES) break;
+  }
+  const stamps = new Map<string, number>();
+  for (const id of matches) {
+    const link = prepared.links.get(id);
+    stamps.set(id, link === undefined ? 0 : createdAtTimestamp(link) || 0);
+  }
+  const stamp = (id: string): number => stamps.get(id) ?? 0;
+  const sorted = sortMatches(matches, options['sort'], stamp);
+  return sorted.slice(0, parseSearchLimit(options['limit']));
+}

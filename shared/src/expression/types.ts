@@ -1,0 +1,89 @@
+/**
+ * Types shared by the parts of the expression engine: the prepared form of a config (expression doc §13)
+ * and the hooks through which the evaluator reaches search patterns and protocols.
+ */
+import type { RE2JS } from 're2js';
+
+/**
+ * A link after preparation (§13): only the known fields, each with the right type, in §16 order, URLs
+ * sanitized. Shared by every resolution of the same prepared config: treat it as read-only.
+ */
+export type PreparedLink = {
+  url: string;
+  label?: string;
+  tags?: string[];
+  cssClass?: string;
+  image?: string;
+  altText?: string;
+  targetWindow?: string;
+  description?: string;
+  thumbnail?: string;
+  hooks?: string[];
+  guid?: string;
+  createdAt?: unknown;
+  allowedSchemes?: string[];
+  meta?: Record<string, unknown>;
+};
+
+/** A stored search pattern after preparation: compiled once (D3), options kept unchecked (§13). */
+export interface PreparedSearchPattern {
+  /** Compiled case-insensitively with re2js; `null` when re2js refused it (the atom is then `∅`). */
+  readonly regex: RE2JS | null;
+  /** `options` of the object form, as stored (not validated, §8.3 / D2); `{}` when absent. */
+  readonly options: Readonly<Record<string, unknown>>;
+}
+
+/** A config prepared once per stored version and reused by every resolution (§1 step 1, §13). */
+export interface PreparedConfig {
+  /** Link ids in catalog order (§7). */
+  readonly ids: readonly string[];
+  /** Prepared links by id. Only real ids: never inherited object members. */
+  readonly links: ReadonlyMap<string, PreparedLink>;
+  /** Catalog position of every id, for ordering without scans. */
+  readonly position: ReadonlyMap<string, number>;
+  /** Tag → ids carrying it, in catalog order, each id once. */
+  readonly tagIndex: ReadonlyMap<string, readonly string[]>;
+  /** Macro name → `linkItems` (§3, §13). */
+  readonly macros: ReadonlyMap<string, string>;
+  /** Search-pattern key → prepared pattern (§8, §13). */
+  readonly searchPatterns: ReadonlyMap<string, PreparedSearchPattern>;
+  /** Names present in the config's `protocols` section (data only, §10.1). */
+  readonly protocolNames: ReadonlySet<string>;
+  /** The prepared `settings` section, if any (blocked keys removed). */
+  readonly settings: Readonly<Record<string, unknown>> | undefined;
+}
+
+/**
+ * A filter protocol handler (§10.1, D1): called once per link in catalog order with the protocol's
+ * arguments, the prepared link and its id; truthy keeps the link, a throw excludes that link only.
+ */
+export type FilterProtocolHandler = (
+  args: readonly string[],
+  link: PreparedLink,
+  id: string,
+) => unknown;
+
+/** Options of {@link resolve}. */
+export interface ResolveOptions {
+  /** Current time in ms since the epoch (default `Date.now()`), for `:time:` and search `age`. */
+  now?: number;
+  /** Random source in [0, 1) for `*shuffle*` (default `Math.random`). */
+  random?: () => number;
+  /** Extra filter protocol handlers by name (D1); a name here overrides a built-in one. */
+  handlers?: Readonly<Record<string, FilterProtocolHandler>>;
+  /** Register the built-in `:time:` and `:location:` filters (default `true`, D1). */
+  builtinProtocols?: boolean;
+}
+
+/** What the evaluator passes to atoms and refiners during one resolution. */
+export interface EvalContext {
+  readonly prepared: PreparedConfig;
+  /** Current time in ms since the epoch (injected, §19). */
+  readonly now: number;
+  /** Random source for `*shuffle*`. */
+  readonly random: () => number;
+  /** Custom filter handlers by name (own entries only). */
+  readonly handlers: ReadonlyMap<string, FilterProtocolHandler>;
+  /** Whether `:time:` and `:location:` are built in. */
+  readonly builtinProtocols: boolean;
+}

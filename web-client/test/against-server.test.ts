@@ -1,0 +1,117 @@
+/**
+ * The client package against the real server (SQLite file, real HTTP): the ConfigStore contract for the
+ * remote and hybrid stores, the remote store's error mapping, and the typed tRPC client.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { IDBFactory } from 'fake-indexeddb';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer } from '@linkconfig/server';
+import type { RunningServer } from '@linkconfig/server';
+import {
+  createHybridStore,
+  createIndexedDBStore,
+  createLinkConfigClient,
+  createRemoteStore,
+  RemoteStoreError,
+} from '../src/index.js';
+import { runConfigStoreContract } from '../src/testing/config-store.contract.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'linkconfig-client-'));
+let server: RunningServer;
+let run = 0;
+
+beforeAll(async () => {
+  server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    sqlitePath: join(dir, 'db.sqlite'),
+    seed: 'none',
+    apiToken: 'secret',
+    logger: pino({ level: 'silent' }),
+  });
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Each contract test gets its own name space on the shared server, cleaned up afterwards. */
+async function clearServer(): Promise<void> {
+  const store = createRemoteStore({ baseUrl: server.url, token: 'secret' });
+  for (const name of await store.list()) await store.remove(name);
+}
+
+runConfigStoreContract('remote store against the real server', async () => {
+  await clearServer();
+  return { store: createRemoteStore({ baseUrl: server.url, token: 'secret' }) };
+});
+
+runConfigStoreContract('hybrid store against the real server', async () => {
+  await clearServer();
+  const local = await createIndexedDBStore({
+    indexedDB: new IDBFactory(),
+    dbName: `hybrid-${++run}`,
+  });
+  const store = createHybridStore({
+    local,
+    remote: createRemoteStore({ baseUrl: server.url, token: 'secret' }),
+    backoff: { baseMs: 1, capMs: 10 },
+  });
+  return {
+    store,
+    dispose: async () => {
+      await store.flush().catch(() => undefined);
+      store.close();
+      local.close();
+    },
+  };
+});
+
+describe('remote store errors from the real server', () => {
+  it('rejects a write without the token with a RemoteStoreError carrying status and message', async () => {
+    const store = createRemoteStore({ baseUrl: server.url });
+    const error = await store
+      .save('n', { allLinks: {} })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RemoteStoreError);
+    expect((error as RemoteStoreError).status).toBe(401);
+    expect((error as RemoteStoreError).message).toMatch(/bearer token/);
+  });
+
+  it('rejects an invalid config with the server’s message', async () => {
+    const store = createRemoteStore({ baseUrl: server.url, token: 'secret' });
+    const error = await store
+      .save('n', { allLinks: { a: { url: 5 } } } as never)
+      .catch((e: unknown) => e);
+    expect((error as RemoteStoreError).status).toBe(400);
+    expect((error as RemoteStoreError).message).toMatch(
+      /allLinks\.a\.url must be a string/,
+    );
+  });
+});
+
+describe('createLinkConfigClient', () => {
+  it('calls the procedures over /trpc with inferred types', async () => {
+    const client = createLinkConfigClient({
+      baseUrl: `${server.url}/`,
+      token: 'secret',
+    });
+    await client.configs.put.mutate({
+      name: 'typed',
+      config: { allLinks: { a: { url: 'https://a', tags: ['t'] } } },
+    });
+    const [entry, results] = await Promise.all([
+      client.configs.get.query({ name: 'typed' }),
+      client.expressions.query.mutate({
+        expression: '.t',
+        configName: 'typed',
+      }),
+    ]);
+    expect(entry.config.allLinks['a']?.url).toBe('https://a');
+    expect(results.results.map((r) => r.id)).toEqual(['a']);
+    await client.configs.remove.mutate({ name: 'typed' });
+  });
+});
