@@ -10,7 +10,7 @@ import { DEMO_CONFIG } from './seed/demo-config.js';
 import { createServices } from './services/services.js';
 import type { Services } from './services/services.js';
 import type { ConfigRepository } from './storage/config-repository.js';
-import { createSqliteConfigRepository } from './storage/sqlite-config-repository.js';
+import { describeDatabase, openRepository } from './storage/open-repository.js';
 
 /** Options of {@link startServer}: the settings, plus what only code can pass. */
 export interface StartOptions extends Partial<Settings> {
@@ -40,11 +40,8 @@ export async function startServer(
   options: StartOptions = {},
 ): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(options.logLevel ?? 'info');
-  const repository =
-    options.repository ??
-    createSqliteConfigRepository({
-      path: options.sqlitePath ?? './data/linkconfig.db',
-    });
+  const databaseUrl = options.databaseUrl ?? './data/linkconfig.db';
+  const repository = options.repository ?? (await openRepository(databaseUrl));
   const services = createServices({
     repository,
     ...(options.cacheBytes === undefined
@@ -96,7 +93,13 @@ export async function startServer(
       : options.host;
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
   logger.info(
-    { url, database: options.sqlitePath ?? 'custom repository' },
+    {
+      url,
+      database:
+        options.repository === undefined
+          ? describeDatabase(databaseUrl)
+          : 'custom repository',
+    },
     'listening',
   );
 

@@ -15,7 +15,7 @@ beforeAll(async () => {
   server = await startServer({
     port: 0,
     host: '127.0.0.1',
-    sqlitePath: join(dir, 'db.sqlite'),
+    databaseUrl: `sqlite:${join(dir, 'db.sqlite')}`,
     logger: pino({ level: 'silent' }),
     apiToken: 'secret',
   });

@@ -27,7 +27,7 @@ beforeAll(async () => {
   server = await startServer({
     port: 0,
     host: '127.0.0.1',
-    sqlitePath: join(dir, 'db.sqlite'),
+    databaseUrl: `sqlite:${join(dir, 'db.sqlite')}`,
     seed: 'none',
     apiToken: 'secret',
     logger: pino({ level: 'silent' }),
@@ -90,6 +90,22 @@ describe('remote store errors from the real server', () => {
     expect((error as RemoteStoreError).message).toMatch(
       /allLinks\.a\.url must be a string/,
     );
+  });
+});
+
+describe('replays are harmless against the real server (H8)', () => {
+  it('a PUT delivered twice leaves the same state, and a DELETE of a missing name succeeds', async () => {
+    const store = createRemoteStore({ baseUrl: server.url, token: 'secret' });
+    const config = { allLinks: { a: { url: 'https://a', tags: ['t'] } } };
+    await store.save('replayed', config);
+    const first = await store.loadEntry('replayed');
+    await store.save('replayed', config);
+    const second = await store.loadEntry('replayed');
+    expect(second?.config).toEqual(first?.config);
+    expect(second?.meta.createdAt).toBe(first?.meta.createdAt);
+    await store.remove('replayed');
+    await expect(store.remove('replayed')).resolves.toBeUndefined();
+    expect(await store.load('replayed')).toBeNull();
   });
 });
 

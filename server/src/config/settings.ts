@@ -11,13 +11,6 @@ const LEVELS = [
   'silent',
 ] as const;
 
-/** `sqlite:<path>`, `sqlite://<path>` or a plain path → the file path. */
-function sqlitePath(url: string): string {
-  if (url.startsWith('sqlite://')) return url.slice('sqlite://'.length);
-  if (url.startsWith('sqlite:')) return url.slice('sqlite:'.length);
-  return url;
-}
-
 const byteSize = z
   .string()
   .regex(/^\d+(?:\.\d+)?\s*(?:b|kb|kib|mb|mib|gb|gib)?$/i, {
@@ -63,8 +56,7 @@ export const SettingsSchema = z
   .refine((s) => s.readToken === undefined || s.apiToken !== undefined, {
     error:
       'READ_TOKEN needs API_TOKEN as well (otherwise writes would be more open than reads)',
-  })
-  .transform((s) => ({ ...s, sqlitePath: sqlitePath(s.databaseUrl) }));
+  });
 
 /** Validated settings. */
 export type Settings = z.infer<typeof SettingsSchema>;
@@ -75,7 +67,8 @@ export const USAGE = `Usage: node server/dist/main.js [options]
 Options (each also an environment variable):
   --port <n>            PORT           port to listen on (default 3000)
   --host <addr>         HOST           address to bind (default 0.0.0.0)
-  --database-url <url>  DATABASE_URL   sqlite:<path> or a plain path (default ./data/linkconfig.db)
+  --database-url <url>  DATABASE_URL   sqlite:<path>, a plain path, or postgres://… for several
+                                       instances (default ./data/linkconfig.db)
   --body-limit <size>   BODY_LIMIT     largest request body (default 10mb)
   --cache-bytes <size>  CACHE_BYTES    budget of the in-memory config cache (default 256mb)
   --cors-origins <list> CORS_ORIGINS   comma-separated allowed origins, or * (default *)

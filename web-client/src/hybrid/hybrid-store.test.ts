@@ -82,6 +82,24 @@ describe('createHybridStore', () => {
     expect(await local.outbox.all()).toEqual([]);
   });
 
+  it('publishes whether the server is reachable after remote reads, not only writes', async () => {
+    const seen: (boolean | null)[] = [];
+    store.subscribe((s) => seen.push(s.remoteReachable));
+    remote.setScript((call) =>
+      call.op === 'list' ? remoteFailure(call, 0) : undefined,
+    );
+    await store.list();
+    await vi.waitFor(() =>
+      expect(store.getStatus().remoteReachable).toBe(false),
+    );
+    remote.setScript(() => undefined);
+    await store.list();
+    await vi.waitFor(() =>
+      expect(store.getStatus().remoteReachable).toBe(true),
+    );
+    expect(seen).toContain(false);
+  });
+
   it('coalesces offline saves of one name into one PUT of the last value (H4)', async () => {
     remote.setScript((call) =>
       call.op === 'save' ? remoteFailure(call, 0) : undefined,

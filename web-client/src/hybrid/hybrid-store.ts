@@ -1,3 +1,4 @@
+import { RemoteStoreError } from '../remote/remote-store-error.js';
 import type { ConfigEntry, LinkConfig } from '@linkconfig/shared';
 import { sortNames } from '../config-store.js';
 import type { ConfigStore, RemoteOperation } from '../config-store.js';
@@ -146,10 +147,15 @@ export function createHybridStore(options: HybridStoreOptions): HybridStore {
   ) => {
     try {
       const value = await work();
+      const wasReachable = queue.reachable;
       queue.remoteSucceeded();
+      if (wasReachable !== true) void refreshStatus();
       return { ok: true as const, value };
     } catch (error) {
       queue.lastError = error;
+      // An HTTP answer means the server is there; a network failure or timeout means it is not.
+      queue.reachable =
+        error instanceof RemoteStoreError ? error.kind === 'http' : false;
       report(op, name, error);
       void refreshStatus();
       return { ok: false as const };
