@@ -183,6 +183,14 @@ describe('PUT validation', () => {
     },
   );
 
+  it('stores the body text exactly as received', async () => {
+    const t = createTestApp();
+    const text =
+      '{ "allLinks" : {\n  "b": {"url": "x"},  "a": {"url":"y"} }, "n": 1.50 }';
+    expect((await t.put('raw', text)).status).toBe(204);
+    expect((await t.repository.get('raw'))?.json).toBe(text);
+  });
+
   it('accepts odd but valid configs unchanged', async () => {
     const t = createTestApp();
     const odd = {

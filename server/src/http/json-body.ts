@@ -1,3 +1,4 @@
+import { rememberReceivedJson } from '../received-json.js';
 import { HttpError } from './http-error.js';
 
 /** Limits applied to every JSON request body. */
@@ -31,7 +32,9 @@ export async function readJsonBody(
       `the JSON body is nested deeper than ${limits.maxDepth} levels`,
     );
   }
-  return parseJson(text);
+  const value = parseJson(text);
+  rememberReceivedJson(value, text);
+  return value;
 }
 
 function checkContentType(header: string | null): void {

@@ -1,11 +1,20 @@
 import { validateLinkConfig } from '@linkconfig/shared';
 import { DomainError } from '../errors.js';
+import { receivedJson } from '../received-json.js';
 import type {
   ConfigRepository,
   NameVersion,
 } from '../storage/config-repository.js';
 import type { VersionedCache } from './config-cache.js';
 import { ConfigVersion } from './config-version.js';
+
+/** Names and versions as of one change token. */
+interface Catalog {
+  readonly token: string;
+  readonly entries: readonly NameVersion[];
+  readonly names: readonly string[];
+  readonly versions: ReadonlyMap<string, number>;
+}
 
 /** What {@link ConfigService} needs. */
 export interface ConfigServiceDeps {
@@ -24,6 +33,7 @@ export class ConfigService {
   readonly #repo: ConfigRepository;
   readonly #cache: VersionedCache<ConfigVersion>;
   readonly #now: () => Date;
+  #snapshot: Catalog | undefined;
 
   constructor(deps: ConfigServiceDeps) {
     this.#repo = deps.repository;
@@ -32,18 +42,42 @@ export class ConfigService {
   }
 
   /** Every name, sorted by code point. */
-  list(): Promise<string[]> {
-    return this.#repo.list();
+  async list(): Promise<string[]> {
+    const catalog = await this.#catalog();
+    return catalog === null ? this.#repo.list() : [...catalog.names];
   }
 
   /** Every name with its version, sorted by code point. */
-  versions(): Promise<NameVersion[]> {
-    return this.#repo.listVersions();
+  async versions(): Promise<readonly NameVersion[]> {
+    const catalog = await this.#catalog();
+    return catalog === null ? this.#repo.listVersions() : catalog.entries;
+  }
+
+  /**
+   * Names and versions, re-read only when the repository's change token moved (another process wrote,
+   * or we did); `null` when the repository cannot tell, and every read must ask it.
+   */
+  async #catalog(): Promise<Catalog | null> {
+    const token = this.#repo.changeToken();
+    if (token === null) return null;
+    if (this.#snapshot?.token === token) return this.#snapshot;
+    const entries = await this.#repo.listVersions();
+    this.#snapshot = {
+      token,
+      entries,
+      names: entries.map((e) => e.name),
+      versions: new Map(entries.map((e) => [e.name, e.version])),
+    };
+    return this.#snapshot;
   }
 
   /** The current version of a config, or `null` when it does not exist. */
   async current(name: string): Promise<ConfigVersion | null> {
-    const version = await this.#repo.version(name);
+    const catalog = await this.#catalog();
+    const version =
+      catalog === null
+        ? await this.#repo.version(name)
+        : (catalog.versions.get(name) ?? null);
     if (version === null) {
       this.#cache.delete(name);
       return null;
@@ -87,7 +121,8 @@ export class ConfigService {
   async put(name: string, config: unknown): Promise<void> {
     const checked = validateLinkConfig(config);
     if (!checked.ok) throw new DomainError('invalid_config', checked.error);
-    const json = JSON.stringify(checked.config);
+    // The body's own text when the HTTP layer kept it (stored as received), else a serialization.
+    const json = receivedJson(checked.config) ?? JSON.stringify(checked.config);
     const result = await this.#repo.put(name, json, this.#now());
     const view = new ConfigVersion({
       name,

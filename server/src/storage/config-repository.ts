@@ -48,6 +48,11 @@ export interface ConfigRepository {
   put(name: string, json: string, now: Date): Promise<PutResult>;
   /** Deletes; `true` when something was deleted. A missing name is not an error. */
   remove(name: string): Promise<boolean>;
+  /**
+   * A value that changes whenever a write may have happened, by this process or another one, or `null`
+   * when the adapter cannot tell cheaply. While it is unchanged, callers may reuse what they read before.
+   */
+  changeToken(): string | null;
   /** Number of stored configs. */
   count(): Promise<number>;
   /** Releases the connection; later calls reject. */

@@ -53,8 +53,10 @@ export function createMemoryConfigRepository(): ConfigRepository {
     },
     remove: async (name) => {
       open();
+      versions++;
       return rows.delete(name);
     },
+    changeToken: () => String(versions),
     count: async () => {
       open();
       return rows.size;

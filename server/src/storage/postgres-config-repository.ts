@@ -122,6 +122,8 @@ export async function createPostgresConfigRepository(
     remove: async (name) =>
       ((await query(`DELETE FROM ${table} WHERE name = $1`, [name])).rowCount ??
         0) > 0,
+    // Other instances write without telling us; every read asks the database.
+    changeToken: () => null,
     count: async () =>
       Number(
         (await query<{ n: string }>(`SELECT COUNT(*) AS n FROM ${table}`))

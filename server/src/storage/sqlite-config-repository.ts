@@ -9,7 +9,7 @@ import type {
 } from './config-repository.js';
 
 /** Schema migrations, applied in order; `PRAGMA user_version` records how many ran. */
-const MIGRATIONS: readonly string[] = [
+export const MIGRATIONS: readonly string[] = [
   `CREATE TABLE configs (
      name TEXT PRIMARY KEY NOT NULL,
      json TEXT NOT NULL,
@@ -19,6 +19,22 @@ const MIGRATIONS: readonly string[] = [
    ) WITHOUT ROWID`,
   `CREATE TABLE counters (key TEXT PRIMARY KEY NOT NULL, value INTEGER NOT NULL) WITHOUT ROWID;
    INSERT INTO counters (key, value) SELECT 'version', COALESCE(MAX(version), 0) FROM configs`,
+  // A WITHOUT ROWID table keeps the whole row in the primary-key b-tree, so with ~100 KB of JSON per row
+  // every key lookup dragged the overflow pages along (~200 µs instead of ~5 µs). A rowid table with the
+  // JSON last, plus a covering (name, version) index, answers version checks from the index alone.
+  `CREATE TABLE configs_v3 (
+     name TEXT NOT NULL,
+     created_at TEXT NOT NULL,
+     updated_at TEXT NOT NULL,
+     version INTEGER NOT NULL,
+     json TEXT NOT NULL
+   );
+   INSERT INTO configs_v3 (name, created_at, updated_at, version, json)
+     SELECT name, created_at, updated_at, version, json FROM configs;
+   DROP TABLE configs;
+   ALTER TABLE configs_v3 RENAME TO configs;
+   CREATE UNIQUE INDEX configs_name ON configs (name);
+   CREATE INDEX configs_name_version ON configs (name, version)`,
 ];
 
 interface Row {
@@ -71,10 +87,11 @@ export function createSqliteConfigRepository(
   const bumpVersion = db.prepare<[], { value: number }>(
     "UPDATE counters SET value = value + 1 WHERE key = 'version' RETURNING value",
   );
-  const upsert = db.prepare<[string, string, string, string, number]>(
-    `INSERT INTO configs (name, json, created_at, updated_at, version) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (name) DO UPDATE SET json = excluded.json, updated_at = excluded.updated_at,
-       version = excluded.version`,
+  const update = db.prepare<[string, string, number, string]>(
+    'UPDATE configs SET json = ?, updated_at = ?, version = ? WHERE name = ?',
+  );
+  const insert = db.prepare<[string, string, string, string, number]>(
+    'INSERT INTO configs (name, json, created_at, updated_at, version) VALUES (?, ?, ?, ?, ?)',
   );
   const deleteOne = db.prepare<[string]>('DELETE FROM configs WHERE name = ?');
   const countAll = db.prepare<[], { n: number }>(
@@ -87,7 +104,11 @@ export function createSqliteConfigRepository(
       const bumped = bumpVersion.get();
       if (bumped === undefined) throw new Error('version counter missing');
       const createdAt = previous?.created_at ?? now;
-      upsert.run(name, json, createdAt, now, bumped.value);
+      if (previous === undefined) {
+        insert.run(name, json, createdAt, now, bumped.value);
+      } else {
+        update.run(json, now, bumped.value, name);
+      }
       return {
         createdAt,
         updatedAt: now,
@@ -98,6 +119,8 @@ export function createSqliteConfigRepository(
   );
 
   let closed = false;
+  /** Writes through this connection; `data_version` only moves for other connections' commits. */
+  let ownWrites = 0;
   const guard = <T>(fn: () => T): Promise<T> => {
     if (closed) return Promise.reject(new Error('repository is closed'));
     try {
@@ -138,8 +161,20 @@ export function createSqliteConfigRepository(
           .sort((a, b) => compareNames(a.name, b.name)),
       ),
     version: (name) => guard(() => selectVersion.get(name)?.version ?? null),
-    put: (name, json, now) => guard(() => putTx(name, json, now.toISOString())),
-    remove: (name) => guard(() => deleteOne.run(name).changes > 0),
+    put: (name, json, now) =>
+      guard(() => {
+        ownWrites++;
+        return putTx(name, json, now.toISOString());
+      }),
+    remove: (name) =>
+      guard(() => {
+        ownWrites++;
+        return deleteOne.run(name).changes > 0;
+      }),
+    changeToken: () =>
+      closed
+        ? null
+        : `${String(db.pragma('data_version', { simple: true }))}:${ownWrites}`,
     count: () => guard(() => countAll.get()?.n ?? 0),
     close: () => {
       if (!closed) {
