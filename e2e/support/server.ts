@@ -1,0 +1,169 @@
+/**
+ * Starts the real server (production build) as a child process on its own port and throwaway SQLite
+ * database, for tests that stop and restart it. The shared server of most tests is Playwright's
+ * `webServer` (playwright.config.ts), started with the same {@link serverEnv}.
+ */
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+/** The repository root (this file is e2e/support/server.ts). */
+export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
+
+/** The server entry point; E2E_SERVER_ENTRY overrides it (for example to try another build). */
+export const SERVER_ENTRY = resolve(
+  REPO_ROOT,
+  process.env['E2E_SERVER_ENTRY'] ?? 'server/dist/main.js',
+);
+
+/** The origin the CORS test calls from; the servers started here allow it. */
+export const ALLOWED_ORIGIN = 'http://allowed.test';
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once('error', fail);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => done(port));
+    });
+  });
+}
+
+/** A new empty directory for a throwaway database. */
+export function tempDir(): string {
+  return mkdtempSync(join(tmpdir(), 'linkconfig-e2e-'));
+}
+
+/** The environment the server runs with in these tests. */
+export function serverEnv(options: {
+  port: number;
+  databaseFile: string;
+}): Record<string, string> {
+  return {
+    PORT: String(options.port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: `sqlite:${options.databaseFile}`,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    // The test origin, and the same server under another host name (a real cross-origin page).
+    CORS_ORIGINS: `${ALLOWED_ORIGIN},http://localhost:${options.port}`,
+  };
+}
+
+/** Polls `GET /healthz` until it answers 200, or throws after `timeoutMs`. */
+export async function waitForHealthy(
+  baseURL: string,
+  timeoutMs = 20_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = 'no answer yet';
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${baseURL}/healthz`);
+      if (response.status === 200) return;
+      last = `status ${response.status}`;
+    } catch (error) {
+      last = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  throw new Error(`The server at ${baseURL} did not become healthy: ${last}`);
+}
+
+/** A server process owned by one test. */
+export class ServerProcess {
+  readonly baseURL: string;
+  private child: ChildProcess | null = null;
+  private output = '';
+
+  private constructor(
+    readonly port: number,
+    private readonly dir: string,
+    private readonly extraEnv: Record<string, string>,
+  ) {
+    this.baseURL = `http://127.0.0.1:${port}`;
+  }
+
+  /** Starts a server on a free port with an empty database; `env` adds variables (e.g. API_TOKEN). */
+  static async launch(
+    env: Record<string, string> = {},
+  ): Promise<ServerProcess> {
+    const server = new ServerProcess(await freePort(), tempDir(), env);
+    await server.start();
+    return server;
+  }
+
+  /** Whether the process is running. */
+  get running(): boolean {
+    return this.child !== null;
+  }
+
+  /** What the process wrote to stdout/stderr (for failure messages). */
+  get log(): string {
+    return this.output;
+  }
+
+  /** Starts the process (same port and database as before) and waits until it is healthy. */
+  async start(): Promise<void> {
+    if (this.child) return;
+    const child = spawn(process.execPath, [SERVER_ENTRY], {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        ...serverEnv({
+          port: this.port,
+          databaseFile: join(this.dir, 'e2e.db'),
+        }),
+        ...this.extraEnv,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child = child;
+    const keep = (chunk: Buffer) => {
+      this.output = (this.output + chunk.toString()).slice(-20_000);
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    child.once('exit', () => {
+      if (this.child === child) this.child = null;
+    });
+    try {
+      await waitForHealthy(this.baseURL);
+    } catch (error) {
+      await this.stop();
+      throw new Error(`${String(error)}\nServer output:\n${this.output}`, {
+        cause: error,
+      });
+    }
+  }
+
+  /** Stops the process (SIGTERM, then SIGKILL after 5 s) and waits for it to exit. */
+  async stop(): Promise<void> {
+    const child = this.child;
+    if (!child) return;
+    if (child.exitCode !== null || child.signalCode !== null) {
+      this.child = null;
+      return;
+    }
+    const exited = new Promise<void>((done) =>
+      child.once('exit', () => done()),
+    );
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    await exited;
+    clearTimeout(timer);
+    this.child = null;
+  }
+
+  /** Stops the process for good and deletes its database. */
+  async dispose(): Promise<void> {
+    await this.stop();
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}

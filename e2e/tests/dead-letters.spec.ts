@@ -1,0 +1,61 @@
+/**
+ * A write the server refuses for good (a 4xx other than 401/403) is set aside, shown in plain words
+ * with "try again" and "discard", and does not block other changes (H3 seen from the page).
+ */
+import {
+  addLinkAndSave,
+  createConfig,
+  expectNothingPending,
+  openApp,
+  serverLinks,
+} from '../support/app.js';
+import { expect, test } from '../support/fixtures.js';
+
+test('a refused write is shown, does not block others, and can be sent again', async ({
+  page,
+  baseURL,
+  request,
+}) => {
+  const refused = 'dead-refused';
+  const other = 'dead-other';
+  await openApp(page, baseURL!);
+  await page.route(`**/configs/${refused}`, (route) =>
+    route.request().method() === 'PUT'
+      ? route.fulfill({
+          status: 422,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: 'refused by the test' }),
+        })
+      : route.continue(),
+  );
+
+  await createConfig(page, refused);
+  await addLinkAndSave(page, { id: 'r', url: 'https://example.com/r' });
+  const letter = page.getByTestId('dead-letters');
+  await expect(letter).toContainText(
+    `The server refused the change to "${refused}" (error 422): `,
+  );
+  await expect(letter).toContainText('refused by the test');
+  await expect(page.getByTestId('status-error')).toHaveText(
+    /^Last problem: The server refused to save "dead-refused" \(error 422\)/,
+  );
+
+  // Another config still goes through.
+  await createConfig(page, other);
+  await addLinkAndSave(page, { id: 'o', url: 'https://example.com/o' });
+  await expect
+    .poll(() => serverLinks(request, { baseURL: baseURL!, name: other }))
+    .toEqual({ o: { url: 'https://example.com/o' } });
+  expect(
+    await serverLinks(request, { baseURL: baseURL!, name: refused }),
+  ).toBeNull();
+
+  // The cause is gone: try again from the status line.
+  await page.unroute(`**/configs/${refused}`);
+  await page.getByRole('button', { name: `Try "${refused}" again` }).click();
+  await expect
+    .poll(() => serverLinks(request, { baseURL: baseURL!, name: refused }))
+    .toEqual({ r: { url: 'https://example.com/r' } });
+  await expect(letter).toBeEmpty();
+  await expectNothingPending(page);
+});

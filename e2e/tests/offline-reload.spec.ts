@@ -1,0 +1,59 @@
+/**
+ * H1 (reliability.md): a change saved while the browser is offline survives a reload and reaches the
+ * server once the browser is back online; the page then shows nothing pending.
+ */
+import {
+  addLinkAndSave,
+  createConfig,
+  expectNothingPending,
+  openApp,
+  outboxEntries,
+  pendingCount,
+  screenshot,
+  serverLinks,
+} from '../support/app.js';
+import { expect, test } from '../support/fixtures.js';
+
+test.use({ serviceWorkers: 'allow' });
+
+test('H1: an offline save survives a reload and reaches the server after reconnect', async ({
+  page,
+  context,
+  baseURL,
+  request,
+}, testInfo) => {
+  const name = 'h1-offline';
+  const link = { id: 'map', url: 'https://example.com/map', tags: ['trip'] };
+  await openApp(page, baseURL!);
+  await expect
+    .poll(() =>
+      page.evaluate(() => navigator.serviceWorker.controller !== null),
+    )
+    .toBe(true);
+
+  await context.setOffline(true);
+  await createConfig(page, name);
+  await addLinkAndSave(page, link);
+  await expect(page.getByTestId('status-server')).toHaveText(/offline/);
+  await expect.poll(() => pendingCount(page)).toBe(1);
+
+  await page.reload();
+  await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
+  await expect.poll(() => pendingCount(page)).toBe(1);
+  expect(await outboxEntries(page)).toEqual([{ name, op: 'save' }]);
+  await expect(
+    page.getByTestId('config-list').getByRole('button', { name }),
+  ).toBeVisible();
+  await screenshot(page, testInfo, 'offline-after-reload');
+  expect(await serverLinks(request, { baseURL: baseURL!, name })).toBeNull();
+
+  await context.setOffline(false);
+  await expect
+    .poll(() => serverLinks(request, { baseURL: baseURL!, name }), {
+      timeout: 20_000,
+    })
+    .toEqual({ map: { url: link.url, tags: link.tags } });
+  await expectNothingPending(page);
+  expect(await outboxEntries(page)).toEqual([]);
+  await screenshot(page, testInfo, 'online-delivered');
+});

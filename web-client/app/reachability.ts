@@ -1,0 +1,43 @@
+/**
+ * Whether the server answers, learned from the page's own requests: every call of the stores and of the
+ * query/search forms goes through {@link Reachability.fetch}. Any HTTP answer means reachable; a
+ * network failure or a timeout means not. This does not trust `navigator.onLine`.
+ */
+export class Reachability {
+  private state: boolean | null = null;
+  private readonly listeners = new Set<
+    (now: boolean, before: boolean | null) => void
+  >();
+
+  /** `true`/`false` after the first call, `null` before. */
+  get current(): boolean | null {
+    return this.state;
+  }
+
+  /** A `fetch` that records whether the server answered. */
+  readonly fetch: typeof fetch = async (input, init) => {
+    try {
+      const response = await globalThis.fetch(input, init);
+      this.set(true);
+      return response;
+    } catch (error) {
+      this.set(false);
+      throw error;
+    }
+  };
+
+  /** Calls `listener` whenever reachability changes; returns the unsubscribe function. */
+  subscribe(
+    listener: (now: boolean, before: boolean | null) => void,
+  ): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private set(now: boolean): void {
+    const before = this.state;
+    if (before === now) return;
+    this.state = now;
+    for (const listener of this.listeners) listener(now, before);
+  }
+}
