@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
@@ -67,18 +68,8 @@ export async function startServer(
     healthCheck: () => repository.count(),
   });
 
-  let inFlight = 0;
-  let drained: (() => void) | undefined;
   const server = serve({
-    fetch: async (request: Request) => {
-      inFlight++;
-      try {
-        return await app.fetch(request);
-      } finally {
-        inFlight--;
-        if (inFlight === 0) drained?.();
-      }
-    },
+    fetch: app.fetch,
     port: options.port ?? 3000,
     hostname: options.host ?? '0.0.0.0',
   });
@@ -110,19 +101,24 @@ export async function startServer(
     services,
     close: (graceMs = 10_000) => {
       closing ??= (async () => {
+        // Stop accepting; requests in progress run to their end; keep-alive sockets are closed as soon
+        // as they are idle; whatever is still open at the deadline is cut.
         const stopped = new Promise<void>((resolve) =>
           server.close(() => resolve()),
         );
-        if ('closeIdleConnections' in server) server.closeIdleConnections();
-        if (inFlight > 0) {
-          await Promise.race([
-            new Promise<void>((resolve) => (drained = resolve)),
-            new Promise<void>((resolve) =>
-              setTimeout(resolve, graceMs).unref(),
-            ),
-          ]);
-        }
-        if ('closeAllConnections' in server) server.closeAllConnections();
+        const http = server as Partial<Server>;
+        const sweep = setInterval(() => http.closeIdleConnections?.(), 25);
+        http.closeIdleConnections?.();
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        await Promise.race([
+          stopped,
+          new Promise<void>((resolve) => {
+            timer = setTimeout(resolve, graceMs);
+          }),
+        ]);
+        clearInterval(sweep);
+        clearTimeout(timer);
+        http.closeAllConnections?.();
         await stopped;
         await repository.close();
         logger.info('stopped');

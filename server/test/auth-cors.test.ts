@@ -148,3 +148,97 @@ describe('CORS', () => {
     );
   });
 });
+
+describe('auth matrix (every endpoint × every kind of token)', () => {
+  const endpoints: {
+    name: string;
+    write: boolean;
+    send: (
+      t: ReturnType<typeof createTestApp>,
+      h: Record<string, string>,
+    ) => Promise<Response>;
+  }[] = [
+    {
+      name: 'GET /configs',
+      write: false,
+      send: (t, h) => t.request('/configs', { headers: h }),
+    },
+    {
+      name: 'GET /configs/:name',
+      write: false,
+      send: (t, h) => t.request('/configs/demo', { headers: h }),
+    },
+    {
+      name: 'PUT /configs/:name',
+      write: true,
+      send: (t, h) => t.put('demo', { allLinks: {} }, h),
+    },
+    {
+      name: 'DELETE /configs/:name',
+      write: true,
+      send: (t, h) =>
+        t.request('/configs/demo', { method: 'DELETE', headers: h }),
+    },
+    {
+      name: 'GET /search',
+      write: false,
+      send: (t, h) => t.request('/search?q=a', { headers: h }),
+    },
+    {
+      name: 'POST /cherry-pick',
+      write: false,
+      send: (t, h) =>
+        t.post('/cherry-pick', { source: 'demo', expression: 'a' }, h),
+    },
+    {
+      name: 'POST /query',
+      write: false,
+      send: (t, h) => t.post('/query', { expression: 'a' }, h),
+    },
+  ];
+  const tokens = {
+    none: {},
+    bad: bearer('bad'),
+    read: bearer('read-secret'),
+    write: bearer('write-secret'),
+  };
+  const cases = endpoints.flatMap((e) =>
+    Object.entries(tokens).map(([token, headers]) => ({
+      ...e,
+      token,
+      headers,
+    })),
+  );
+
+  it.each(cases)(
+    '$name with $token token, reads open',
+    async ({ write, token, headers, send }) => {
+      const t = createTestApp({ auth: { apiToken: 'write-secret' } });
+      await t.services.configs.put('demo', { allLinks: {} });
+      const status = (await send(t, headers)).status;
+      if (!write) expect(status).toBeLessThan(300);
+      else if (token === 'write') expect(status).toBe(204);
+      else if (token === 'read' || token === 'bad' || token === 'none')
+        expect(status).toBe(401);
+    },
+  );
+
+  it.each(cases)(
+    '$name with $token token, reads need a token',
+    async ({ write, token, headers, send }) => {
+      const t = createTestApp({
+        auth: { apiToken: 'write-secret', readToken: 'read-secret' },
+      });
+      await t.services.configs.put('demo', { allLinks: {} });
+      const status = (await send(t, headers)).status;
+      const expected =
+        token === 'none' || token === 'bad'
+          ? 401
+          : write && token === 'read'
+            ? 403
+            : null;
+      if (expected === null) expect(status).toBeLessThan(300);
+      else expect(status).toBe(expected);
+    },
+  );
+});

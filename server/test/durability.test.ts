@@ -1,11 +1,13 @@
 import { spawn } from 'node:child_process';
+import { request } from 'node:http';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 
 const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 /** Makes tsx resolve the workspace packages to their sources, as the tests do. */
@@ -84,5 +86,61 @@ describe('durability', () => {
     const stopped = exited(second.child);
     second.child.kill('SIGTERM');
     expect(await stopped).toBe(0);
+    const check = new Database(db, { readonly: true });
+    expect(check.pragma('integrity_check', { simple: true })).toBe('ok');
+    check.close();
+  });
+
+  it('finishes an in-flight PUT on SIGTERM, refuses new connections, and exits', async () => {
+    const db = join(dir, 'term.db');
+    const server = await start(db);
+    const { port } = new URL(server.url);
+    const body = JSON.stringify({
+      allLinks: { slow: { url: 'https://slow' } },
+    });
+    // A PUT whose body arrives in two halves, with SIGTERM in between.
+    let finish = (): void => undefined;
+    const answered = new Promise<number>((resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'PUT',
+          path: '/configs/slow',
+          headers: {
+            'Content-Type': 'application/json',
+            'Content-Length': Buffer.byteLength(body),
+          },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on('error', reject);
+      req.write(body.slice(0, 10));
+      finish = () => req.end(body.slice(10));
+    });
+    const gone = exited(server.child);
+    // Let the request reach the server before the signal.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    server.child.kill('SIGTERM');
+    // New connections are refused while the PUT is still open…
+    await vi.waitFor(
+      () => expect(fetch(`${server.url}/healthz`)).rejects.toThrow(),
+      { timeout: 10_000 },
+    );
+    // …and the PUT still completes once its body arrives.
+    finish();
+    expect(await answered).toBe(204);
+    expect(await gone).toBe(0);
+    const again = await start(db);
+    const entry = (await (await fetch(`${again.url}/configs/slow`)).json()) as {
+      config: unknown;
+    };
+    expect(entry.config).toEqual({
+      allLinks: { slow: { url: 'https://slow' } },
+    });
+    again.child.kill('SIGTERM');
   });
 });

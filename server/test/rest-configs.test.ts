@@ -155,6 +155,29 @@ describe('config names in the path', () => {
     expect((await t.json('/configs')).body).toEqual([]);
   });
 
+  it.each([
+    ['__proto__', '__proto__'],
+    ['constructor', 'constructor'],
+    ['toString', 'toString'],
+    ['../', '%2e%2e%2f'],
+  ])(
+    'stores %j as an ordinary name, no escape or pollution',
+    async (name, encoded) => {
+      const t = createTestApp();
+      const put = await t.request(`/configs/${encoded}`, {
+        method: 'PUT',
+        body: utf8('{"allLinks":{}}'),
+      });
+      expect(put.status).toBe(204);
+      expect((await t.json('/configs')).body).toEqual([name]);
+      expect(
+        (await t.json<{ config: unknown }>(`/configs/${encoded}`)).body.config,
+      ).toEqual({ allLinks: {} });
+      expect((await t.request('/configs/other')).status).toBe(404);
+      expect(({} as Record<string, unknown>)['allLinks']).toBeUndefined();
+    },
+  );
+
   it('accepts 256 characters', async () => {
     const t = createTestApp();
     expect((await t.put('y'.repeat(256), { allLinks: {} })).status).toBe(204);

@@ -127,6 +127,29 @@ describe('hostile input gets a 4xx in bounded time and stores nothing', () => {
   });
 
   it.each([
+    [
+      '/query',
+      '{"expression":"a","configs":[{"allLinks":{},"__proto__":{"polluted":1}}]}',
+    ],
+    [
+      '/cherry-pick',
+      '{"expression":"a","source":{"allLinks":{"a":{"url":"x","constructor":{"prototype":{"polluted":1}}}}}}',
+    ],
+    [
+      '/query',
+      '{"expression":"a","configs":[{"allLinks":{},"constructor":{"prototype":{"polluted":1}}}]}',
+    ],
+  ])('refuses pollution shapes in %s bodies', async (path, body) => {
+    const t = createTestApp();
+    const response = await t.post(path, body);
+    expect(response.status).toBe(400);
+    expect(await errorOf(response)).toMatch(/__proto__/);
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+  });
+
+  it.each([
+    '{"allLinks":{},"constructor":{"prototype":{"polluted":1}}}',
+    '{"allLinks":{"a":{"url":"x","meta":{"constructor":{"prototype":{}}}}}}',
     '{"__proto__":{"polluted":1},"allLinks":{}}',
     '{"allLinks":{"a":{"url":"x","meta":{"__proto__":{"polluted":1}}}}}',
     '{"allLinks":{"\\u005f_proto__":{"url":"x"}}}',

@@ -152,6 +152,12 @@ describe('GET /search', () => {
     ['?q=a&limit=-3', /limit must be an integer/],
     ['?q=a&limit=abc', /limit must be an integer/],
     ['?q=a&limit=1.5', /limit must be an integer/],
+    [`?regex=${'a'.repeat(1001)}`, /regex must be at most 1000 characters/],
+    [
+      `?q=a&config=${'a'.repeat(1001)}`,
+      /config must be at most 1000 characters/,
+    ],
+    ['?regex=(?=x)', /regex is not a valid regular expression/],
   ])('answers 400 for %j', async (query, message) => {
     const t = await seeded();
     const { status, body } = await t.json<{ error: string }>(`/search${query}`);

@@ -113,13 +113,27 @@ export function nestingExceeds(text: string, maxDepth: number): boolean {
   return false;
 }
 
+/**
+ * Parses, refusing the prototype-pollution shapes (`__proto__` keys, and `prototype` inside `constructor`)
+ * at any depth. They can only appear literally or through `\u` escapes, so plain texts skip the reviver.
+ */
 function parseJson(text: string): unknown {
-  // A `__proto__` key is a prototype-pollution probe; it can only appear literally or through a \u escape.
-  const suspicious = text.includes('__proto__') || text.includes('\\u');
+  const suspicious =
+    text.includes('__proto__') ||
+    text.includes('prototype') ||
+    text.includes('\\u');
   try {
     return suspicious
       ? JSON.parse(text, (key, value: unknown) => {
           if (key === '__proto__') throw new ProtoKeyError();
+          if (
+            key === 'constructor' &&
+            typeof value === 'object' &&
+            value !== null &&
+            Object.hasOwn(value, 'prototype')
+          ) {
+            throw new ProtoKeyError();
+          }
           return value;
         })
       : (JSON.parse(text) as unknown);
@@ -127,7 +141,7 @@ function parseJson(text: string): unknown {
     if (error instanceof ProtoKeyError) {
       throw new HttpError(
         400,
-        'the JSON body must not contain "__proto__" keys',
+        'the JSON body must not contain "__proto__" keys or a "prototype" key inside "constructor"',
       );
     }
     const reason = error instanceof Error ? error.message : 'syntax error';

@@ -66,6 +66,13 @@ export function createSqliteConfigRepository(
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('busy_timeout = 5000');
+  // Acknowledged writes must survive power loss: refuse to run if the setting did not take.
+  if (db.pragma('synchronous', { simple: true }) !== 2) {
+    db.close();
+    throw new Error(
+      'SQLite refused synchronous=FULL; acknowledged writes would not be durable',
+    );
+  }
   db.pragma('foreign_keys = ON');
   migrate(db);
 

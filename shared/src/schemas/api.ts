@@ -14,6 +14,8 @@ export const LIMITS = {
   /** `/search` `limit` default and ceiling. */
   searchLimitDefault: 100,
   searchLimitMax: 1000,
+  /** Longest `regex` or `config` pattern of `/search`. */
+  searchPatternMaxLength: 1000,
 } as const;
 
 /** The error body of every non-2xx response. */
@@ -110,6 +112,15 @@ const optionalText = z
   .optional()
   .transform((v) => (v === '' ? undefined : v));
 
+/** A `/search` pattern: empty counts as absent; at most 1000 characters. */
+const patternText = (what: string) =>
+  optionalText.refine(
+    (v) => v === undefined || v.length <= LIMITS.searchPatternMaxLength,
+    {
+      error: `${what} must be at most ${LIMITS.searchPatternMaxLength} characters`,
+    },
+  );
+
 const searchFields = z
   .string()
   .optional()
@@ -156,9 +167,9 @@ export const SearchInputSchema = z
   .object({
     tag: optionalText,
     q: optionalText,
-    regex: optionalText,
+    regex: patternText('regex'),
     fields: searchFields,
-    config: optionalText,
+    config: patternText('config'),
     limit: searchLimit,
   })
   .refine(
