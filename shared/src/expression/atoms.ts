@@ -1,10 +1,10 @@
 /**
  * Atoms (expression doc §5): item ids, tags, DOM placeholders; search patterns (§8) and protocols (§10)
- * delegate to their modules.
+ * delegate to their modules. Values are catalog positions.
  */
+import type { PosList } from './engine-cache.js';
 import { protocolAtom } from './protocols/dispatch.js';
 import { searchAtom } from './search-patterns.js';
-import type { IdList } from './set-ops.js';
 import { TokenKind } from './token-kind.js';
 import type { CallToken, NameToken, RegexToken } from './token-kind.js';
 import type { EvalContext } from './types.js';
@@ -20,17 +20,18 @@ export function evaluateAtom(
   token: AtomToken,
   context: EvalContext,
   searchAllowed: boolean,
-): IdList {
-  const { prepared } = context;
+): PosList {
   switch (token.kind) {
-    case TokenKind.ITEM_ID:
-      return prepared.links.has(token.value) ? [token.value] : [];
+    case TokenKind.ITEM_ID: {
+      const pos = context.prepared.position.get(token.value);
+      return pos === undefined ? [] : [pos];
+    }
     case TokenKind.CLASS:
-      return prepared.tagIndex.get(token.value) ?? [];
+      return context.cache.tag(token.value);
     case TokenKind.DOM_REF:
       return [];
     case TokenKind.REGEX:
-      return searchAllowed ? searchAtom(prepared, token, context.now) : [];
+      return searchAllowed ? searchAtom(context, token) : [];
     case TokenKind.PROTOCOL:
       return protocolAtom(context, token);
     case TokenKind.REFINER:

@@ -194,3 +194,25 @@ describe('result order (§7)', () => {
     expect(ids(big, '.common - .common')).toBe('');
   });
 });
+
+describe('object-member names (§5)', () => {
+  const config = prepareConfig(
+    configOf({
+      toString: { tags: ['constructor'] },
+      valueOf: { tags: ['__proto__'] },
+      plain: { tags: ['hasOwnProperty'] },
+    }),
+  );
+  it.each<Row>([
+    ['toString', 'toString'],
+    ['valueOf', 'valueOf'],
+    ['hasOwnProperty', ''],
+    ['constructor', ''],
+    ['.constructor', 'toString'],
+    ['.__proto__', 'valueOf'],
+    ['.hasOwnProperty', 'plain'],
+    ['.toString', ''],
+  ])('%j → %j', (expression, expected) => {
+    expect(ids(config, expression)).toBe(expected);
+  });
+});

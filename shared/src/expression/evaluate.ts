@@ -6,8 +6,8 @@ import { evaluateAtom } from './atoms.js';
 import type { AtomToken } from './atoms.js';
 import { MAX_REFINERS, applyRefiner } from './refiners.js';
 import { MAX_SEARCH_ATOMS } from './search-patterns.js';
-import { applyOperator } from './set-ops.js';
-import type { IdList } from './set-ops.js';
+import type { PosList } from './engine-cache.js';
+import { applyOperator, concatDistinct } from './set-ops.js';
 import { TokenKind, isOperator } from './token-kind.js';
 import type { Token } from './token-kind.js';
 import type { EvalContext } from './types.js';
@@ -17,7 +17,7 @@ export const MAX_DEPTH = 32;
 
 /** A term's value and whether it consumed any token (P2, P3). */
 interface Term {
-  readonly ids: IdList;
+  readonly ids: PosList;
   readonly consumed: boolean;
 }
 
@@ -39,20 +39,22 @@ export class Evaluator {
   /**
    * query := segment { "," segment }
    *
-   * Returns the concatenated segment results (not yet de-duplicated, P9). Anything but a comma after a
-   * top-level segment stops the query (P6).
+   * Returns the concatenated segment results as catalog positions, de-duplicated keeping first
+   * occurrences (P9, P10). Anything but a comma after a top-level segment stops the query (P6).
    */
-  parseQuery(): string[] {
-    const out: string[] = [];
+  parseQuery(): PosList {
+    const parts: PosList[] = [];
     for (;;) {
-      for (const id of this.#parseSegment()) out.push(id);
-      if (this.#peek()?.kind !== TokenKind.COMMA) return out;
+      const segment = this.#parseSegment();
+      if (segment.length > 0) parts.push(segment);
+      if (this.#peek()?.kind !== TokenKind.COMMA) break;
       this.#pos++;
     }
+    return concatDistinct(this.#context.cache, parts);
   }
 
   /** segment := term { operator term } { refiner } */
-  #parseSegment(): IdList {
+  #parseSegment(): PosList {
     const first = this.#parseTerm();
     let value = first.ids;
     let leading = !first.consumed;
@@ -60,7 +62,9 @@ export class Evaluator {
       this.#pos++;
       if (this.#pos >= this.#tokens.length) break; // P4: a final operator is ignored.
       const right = this.#parseTerm().ids; // P2: an empty slot is ∅.
-      value = leading ? right : applyOperator(op.kind, value, right); // P1, P3
+      value = leading
+        ? right
+        : applyOperator(this.#context.cache, op.kind, { left: value, right }); // P1, P3
       leading = false;
     }
     return this.#parseRefiners(value); // P5
@@ -105,16 +109,13 @@ export class Evaluator {
   }
 
   /** { refiner }: at most ten applied per segment, the rest consumed and ignored (§9). */
-  #parseRefiners(value: IdList): IdList {
+  #parseRefiners(value: PosList): PosList {
     let result = value;
     let count = 0;
     for (let token = this.#peek(); token?.kind === TokenKind.REFINER;) {
       this.#pos++;
       if (count < MAX_REFINERS) {
-        result = applyRefiner(result, token, {
-          links: this.#context.prepared.links,
-          random: this.#context.random,
-        });
+        result = applyRefiner(result, token, this.#context);
       }
       count++;
       token = this.#peek();
@@ -122,7 +123,7 @@ export class Evaluator {
     return result;
   }
 
-  #evaluateAtom(token: AtomToken): IdList {
+  #evaluateAtom(token: AtomToken): PosList {
     if (token.kind === TokenKind.REGEX) this.#searchAtoms++;
     return evaluateAtom(
       token,

@@ -11,21 +11,12 @@ import {
 } from './clean-value.js';
 import { compileSafePattern } from './safe-pattern.js';
 import { sanitizeUrl } from './sanitize-url.js';
+import { PLAIN_STRING_FIELDS } from './types.js';
 import type {
   PreparedConfig,
   PreparedLink,
   PreparedSearchPattern,
 } from './types.js';
-
-/** String fields copied as they are (§13 order, between `tags` and `hooks`). */
-const PLAIN_STRING_FIELDS = [
-  'cssClass',
-  'image',
-  'altText',
-  'targetWindow',
-  'description',
-  'thumbnail',
-] as const;
 
 /** URL-bearing string fields that are sanitized (§15). */
 const URL_FIELDS: ReadonlySet<string> = new Set(['image', 'thumbnail']);

@@ -148,3 +148,67 @@ describe('shuffle (§9)', () => {
     expect(nan.split(',').sort()).toEqual(['a', 'b', 'd']);
   });
 });
+
+describe('refiners on large lists (ranked and counting sorts, value ids)', () => {
+  const words = ['alpha', 'Alpha', 'éclair', 'Eclair', 'b10', 'b9', 'beta', ''];
+  const links: Record<string, Record<string, unknown>> = {};
+  for (let i = 0; i < 5000; i++) {
+    const label = `${words[(i * 7) % words.length] ?? ''}${i % 3 === 0 ? '' : String((i * 13) % 50)}`;
+    links[`k${i}`] = i % 11 === 0 ? {} : { label, tags: [`g${i % 4}`] };
+  }
+  const config = prepareConfig(configOf(links));
+  const collator = new Intl.Collator('en');
+  const labelOf = (id: string): string =>
+    (links[id]?.['label'] as string | undefined) ?? '';
+  const referenceSort = (list: string[]): string =>
+    list
+      .slice()
+      .sort((a, b) => collator.compare(labelOf(a), labelOf(b)))
+      .join(',');
+  const referenceUnique = (list: string[]): string => {
+    const seen = new Set<string>();
+    return list
+      .filter((id) => {
+        const key = labelOf(id);
+        if (seen.has(key)) return false;
+        seen.add(key);
+        return true;
+      })
+      .join(',');
+  };
+
+  it.each([
+    ['.g1 | .g2 | .g3 | .g0 *reverse*', 'k1'],
+    ['.g2', 'k2'],
+    ['.g0 | .g1 | .g2 | .g3', 'k0'],
+  ])('%j sorts like the collator and uniques like a Set', (expression) => {
+    const base = ids(config, expression).split(',');
+    expect(ids(config, `${expression} *sort*`)).toBe(referenceSort(base));
+    expect(ids(config, `${expression} *unique:label*`)).toBe(
+      referenceUnique(base),
+    );
+  });
+
+  it('small lists sort the same once ranks exist', () => {
+    ids(config, '.g0 | .g1 | .g2 | .g3 *sort*');
+    const some = ['k5', 'k500', 'k17', 'k2999', 'k1001', 'k33'];
+    for (const limit of [150, 300]) {
+      const head = `${some.join(' | ')} | .g1 *limit:${limit}*`;
+      const base = ids(config, head).split(',');
+      expect(ids(config, `${head} *sort*`)).toBe(referenceSort(base));
+    }
+  });
+
+  it('sort by id and unique by id or a missing field on large lists', () => {
+    const base = ids(config, '.g1 | .g2').split(',');
+    expect(ids(config, '.g1 | .g2 *sort:id*')).toBe(
+      base
+        .slice()
+        .sort((a, b) => collator.compare(a, b))
+        .join(','),
+    );
+    expect(ids(config, '.g1 | .g2 *unique:id*')).toBe(base.join(','));
+    expect(ids(config, '.g1 | .g2 *unique:rank*')).toBe(base[0]);
+    expect(ids(config, '.g1 | .g2 *sort:rank*')).toBe(base.join(','));
+  });
+});

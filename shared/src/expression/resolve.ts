@@ -3,6 +3,7 @@
  * de-duplication, ids to links. Never throws.
  */
 import type { ResolvedLink } from '../schemas/index.js';
+import { engineCache } from './engine-cache.js';
 import { Evaluator } from './evaluate.js';
 import { MAX_TOKENS, tokenize } from './lexer.js';
 import { expandMacros } from './macros.js';
@@ -47,8 +48,11 @@ export function resolveIds(
     random: options.random ?? Math.random,
     handlers: handlerMap(options.handlers),
     builtinProtocols: options.builtinProtocols ?? true,
+    cache: engineCache(prepared),
+    protocolMemo: new Map(),
   };
-  return [...new Set(new Evaluator(tokens, context).parseQuery())];
+  const positions = new Evaluator(tokens, context).parseQuery();
+  return positions.map((pos) => prepared.ids[pos] ?? '');
 }
 
 /**

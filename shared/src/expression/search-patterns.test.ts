@@ -187,6 +187,10 @@ describe('age option (§8.3)', () => {
     expect(parseAge('2M')).toBe(60 * DAY);
     expect(parseAge('1\u00a0h')).toBe(HOUR);
     expect(parseAge('x1h')).toBe(0);
+    expect(parseAge('1\u212a')).toBe(0);
+    expect(parseAge('99999999999999999999999999999999999999d')).toBeGreaterThan(
+      0,
+    );
     expect(parseAge(undefined)).toBe(0);
   });
 });

@@ -3,8 +3,8 @@
  * 100-match cap, then `sort` and `limit`.
  */
 import { compareText } from './collation.js';
-import { createdAtTimestamp } from './timestamps.js';
-import type { PreparedConfig, PreparedLink } from './types.js';
+import type { EngineCache, PosList } from './engine-cache.js';
+import type { EvalContext, PreparedLink } from './types.js';
 import { isDigit, isWhitespace } from './whitespace.js';
 import type { RE2JS } from 're2js';
 
@@ -63,8 +63,9 @@ export function parseAge(age: unknown): number {
   const digits = age.slice(0, i);
   while (i < age.length - 1 && isWhitespace(age.charCodeAt(i))) i++;
   if (i !== age.length - 1) return 0;
-  const unit = AGE_UNITS[age.charAt(i).toLowerCase()];
-  return unit === undefined ? 0 : Number(digits) * unit;
+  const letter = age.charAt(i);
+  if (!/^[hdwm]$/i.test(letter)) return 0; // ASCII letters only
+  return Number(digits) * (AGE_UNITS[letter.toLowerCase()] ?? 0);
 }
 
 /** The `limit` option as a slice end (§8.3): absent or `null` → 100, else `Number()` truncated, NaN → 0. */
@@ -104,13 +105,16 @@ function compareNumbers(a: number, b: number): number {
 
 /** Sorts matches per the `sort` option (stable); any other value keeps catalog order. */
 function sortMatches(
-  matches: string[],
+  matches: number[],
   sort: unknown,
-  stamp: (id: string) => number,
-): string[] {
+  cache: EngineCache,
+): number[] {
+  const stamp = (pos: number): number => cache.createdAt[pos] || 0;
   switch (sort) {
-    case 'alpha':
-      return matches.sort(compareText);
+    case 'alpha': {
+      const ids = cache.prepared.ids;
+      return matches.sort((a, b) => compareText(ids[a] ?? '', ids[b] ?? ''));
+    }
     case 'newest':
       return matches.sort((a, b) => compareNumbers(stamp(b), stamp(a)));
     case 'oldest':
@@ -120,16 +124,40 @@ function sortMatches(
   }
 }
 
+/** The scan of §8.2/§8.3: catalog order, age filter, field match, stop at the 100th match. */
+function scan(
+  cache: EngineCache,
+  search: { readonly regex: RE2JS; readonly fields: FieldSelection },
+  age: { readonly ms: number; readonly now: number },
+): number[] {
+  const ids = cache.prepared.ids;
+  const stamps = age.ms > 0 ? cache.createdAt : undefined;
+  const matches: number[] = [];
+  for (let pos = 0; pos < cache.size; pos++) {
+    if (stamps !== undefined) {
+      const ts = stamps[pos] ?? 0;
+      if (ts === 0 || !(age.now - ts <= age.ms)) continue;
+    }
+    const link = cache.links[pos];
+    const id = ids[pos];
+    if (link === undefined || id === undefined) continue;
+    if (!matchesLink(search.regex, search.fields, { id, link })) continue;
+    matches.push(pos);
+    if (matches.length >= MAX_SEARCH_MATCHES) break;
+  }
+  return matches;
+}
+
 /**
  * Evaluates one search atom whose counter position is already checked. Unknown keys, and patterns that
- * the heuristic or re2js refused, give `∅`.
+ * the heuristic or re2js refused, give `∅`. Results that do not depend on the clock are cached per
+ * prepared config.
  */
 export function searchAtom(
-  prepared: PreparedConfig,
+  context: Pick<EvalContext, 'prepared' | 'cache' | 'now'>,
   token: { readonly key: string; readonly fields: string },
-  now: number,
-): string[] {
-  const entry = prepared.searchPatterns.get(token.key);
+): PosList {
+  const entry = context.prepared.searchPatterns.get(token.key);
   if (entry === undefined || entry.regex === null) return [];
   const { regex, options } = entry;
   const optionFields = options['fields'];
@@ -140,25 +168,20 @@ export function searchAtom(
         ? optionFields
         : '';
   const fields = fieldText === '' ? ALL_FIELDS : parseFieldString(fieldText);
-  const age = parseAge(options['age']);
-  const matches: string[] = [];
-  for (const id of prepared.ids) {
-    const link = prepared.links.get(id);
-    if (link === undefined) continue;
-    if (age > 0) {
-      const ts = createdAtTimestamp(link);
-      if (ts === 0 || !(now - ts <= age)) continue;
-    }
-    if (!matchesLink(regex, fields, { id, link })) continue;
-    matches.push(id);
-    if (matches.length >= MAX_SEARCH_MATCHES) break;
+  const ageMs = parseAge(options['age']);
+  const { cache } = context;
+  const cacheKey = `${token.key}\u0000${Object.values(fields).join()}`;
+  if (ageMs === 0) {
+    const hit = cache.searchResults.get(cacheKey);
+    if (hit !== undefined) return hit;
   }
-  const stamps = new Map<string, number>();
-  for (const id of matches) {
-    const link = prepared.links.get(id);
-    stamps.set(id, link === undefined ? 0 : createdAtTimestamp(link) || 0);
-  }
-  const stamp = (id: string): number => stamps.get(id) ?? 0;
-  const sorted = sortMatches(matches, options['sort'], stamp);
-  return sorted.slice(0, parseSearchLimit(options['limit']));
+  const matches = scan(
+    cache,
+    { regex, fields },
+    { ms: ageMs, now: context.now },
+  );
+  const sorted = sortMatches(matches, options['sort'], cache);
+  const result = sorted.slice(0, parseSearchLimit(options['limit']));
+  if (ageMs === 0) cache.searchResults.set(cacheKey, result);
+  return result;
 }

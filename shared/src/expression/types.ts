@@ -3,6 +3,7 @@
  * and the hooks through which the evaluator reaches search patterns and protocols.
  */
 import type { RE2JS } from 're2js';
+import type { EngineCache, PosList } from './engine-cache.js';
 
 /**
  * A link after preparation (§13): only the known fields, each with the right type, in §16 order, URLs
@@ -86,4 +87,31 @@ export interface EvalContext {
   readonly handlers: ReadonlyMap<string, FilterProtocolHandler>;
   /** Whether `:time:` and `:location:` are built in. */
   readonly builtinProtocols: boolean;
+  /** Working data of the prepared config (positions, typed arrays, marks). */
+  readonly cache: EngineCache;
+  /** Results of built-in protocol atoms already evaluated in this resolution, by name and arguments. */
+  readonly protocolMemo: Map<string, PosList>;
 }
+
+/** String fields copied as they are (§13 order, between `tags` and `hooks`). */
+export const PLAIN_STRING_FIELDS = [
+  'cssClass',
+  'image',
+  'altText',
+  'targetWindow',
+  'description',
+  'thumbnail',
+] as const;
+
+/** The fields of a prepared link, in the order preparation keeps and results show them (§13, §16). */
+export const LINK_FIELD_ORDER = [
+  'url',
+  'label',
+  'tags',
+  ...PLAIN_STRING_FIELDS,
+  'hooks',
+  'guid',
+  'createdAt',
+  'allowedSchemes',
+  'meta',
+] as const;

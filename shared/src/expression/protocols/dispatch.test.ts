@@ -78,3 +78,17 @@ describe('protocol dispatch (§10.1, §10.4, D1)', () => {
     expect(ids(config, ':inherited:', { handlers })).toBe('');
   });
 });
+
+describe('built-in protocol memo (per resolution)', () => {
+  it('distinguishes arguments that only differ by separators', () => {
+    const dated = prepareConfig(
+      configOf({
+        a: { createdAt: NOW - DAY },
+        b: { createdAt: NOW - 5 * DAY },
+      }),
+    );
+    expect(ids(dated, ':time:2d:, :time:6d:')).toBe('a,b');
+    expect(ids(dated, ':time:1d\u00002d:, :time:2d:')).toBe('a');
+    expect(ids(dated, ':time:3d:1d:, :time:3d:')).toBe('a');
+  });
+});

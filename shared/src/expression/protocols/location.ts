@@ -2,21 +2,15 @@
  * The built-in `:location:` filter (expression doc §10.3): presence, great-circle radius, bounding box
  * over `meta.location = [lat, lng]`.
  */
-import type { PreparedLink } from '../types.js';
-import type { LinkFilter } from './time.js';
 
 const EARTH_RADIUS: Readonly<Record<string, number>> = { km: 6371, mi: 3958.8 };
 const RADIUS = /^([0-9]+(?:\.[0-9]+)?)(km|mi)$/i;
 
-type Point = readonly [number, number];
+/** A `[lat, lng]` pair. */
+export type Point = readonly [number, number];
 
-/** `meta.location` when it is an array of exactly two numbers. */
-export function linkLocation(link: PreparedLink): Point | null {
-  const location = link.meta?.['location'];
-  if (!Array.isArray(location) || location.length !== 2) return null;
-  const [lat, lng] = location as unknown[];
-  return typeof lat === 'number' && typeof lng === 'number' ? [lat, lng] : null;
-}
+/** A predicate on a located link's point, or `null` when the arguments select nothing. */
+export type LocationFilter = ((point: Point) => boolean) | null;
 
 /** `LAT,LNG`: exactly two parts, each read like `parseFloat`; `null` when unreadable. */
 function parsePoint(text: string): Point | null {
@@ -41,39 +35,34 @@ export function haversine(centre: Point, point: Point, radius: number): number {
   return radius * 2 * Math.atan2(Math.sqrt(h), Math.sqrt(1 - h));
 }
 
-function radiusFilter(centreText: string, radiusText: string): LinkFilter {
+function radiusFilter(centreText: string, radiusText: string): LocationFilter {
   const centre = parsePoint(centreText);
   const match = RADIUS.exec(radiusText);
   if (centre === null || match === null) return null;
   const max = Number(match[1]);
   const earth = EARTH_RADIUS[(match[2] ?? '').toLowerCase()] ?? NaN;
-  return (link) => {
-    const point = linkLocation(link);
-    return point !== null && haversine(centre, point, earth) <= max;
-  };
+  return (point) => haversine(centre, point, earth) <= max;
 }
 
-function bboxFilter(cornerA: string, cornerB: string): LinkFilter {
+function bboxFilter(cornerA: string, cornerB: string): LocationFilter {
   const a = parsePoint(cornerA);
   const b = parsePoint(cornerB);
   if (a === null || b === null) return null;
   const [minLat, maxLat] = a[0] <= b[0] ? [a[0], b[0]] : [b[0], a[0]];
   const [minLng, maxLng] = a[1] <= b[1] ? [a[1], b[1]] : [b[1], a[1]];
-  return (link) => {
-    const point = linkLocation(link);
-    return (
-      point !== null &&
-      minLat <= point[0] &&
-      point[0] <= maxLat &&
-      minLng <= point[1] &&
-      point[1] <= maxLng
-    );
-  };
+  return (point) =>
+    minLat <= point[0] &&
+    point[0] <= maxLat &&
+    minLng <= point[1] &&
+    point[1] <= maxLng;
 }
 
-/** Compiles the arguments of `:location:` once per atom. */
-export function locationFilter(args: readonly string[]): LinkFilter {
-  if (args.length === 0) return (link) => linkLocation(link) !== null;
+/**
+ * Compiles the arguments of `:location:` once per atom into a test on a link's point (links without a
+ * location never match; the caller skips them).
+ */
+export function locationFilter(args: readonly string[]): LocationFilter {
+  if (args.length === 0) return () => true;
   if (args.length !== 3) return null;
   const [mode, first = '', second = ''] = args;
   if (mode === 'radius') return radiusFilter(first, second);

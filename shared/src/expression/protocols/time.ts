@@ -2,16 +2,14 @@
  * The built-in `:time:` filter (expression doc §10.2, D5): windows by duration or date over the link
  * timestamp (`meta.timestamp`, else `createdAt`). A timestamp of 0 never matches.
  */
-import { timeProtocolTimestamp } from '../timestamps.js';
-import type { PreparedLink } from '../types.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const UNITS: Readonly<Record<string, number>> = { h: HOUR, d: DAY, w: 7 * DAY };
 const DURATION = /^[0-9]+[hdwHDW]$/;
 
-/** A link predicate, or `null` when the arguments select nothing. */
-export type LinkFilter = ((link: PreparedLink) => boolean) | null;
+/** A predicate on a link's non-zero timestamp, or `null` when the arguments select nothing. */
+export type TimeFilter = ((ts: number) => boolean) | null;
 
 /** A duration in ms (ASCII digits then `h`, `d` or `w` in either case); `null` when not one or zero. */
 export function parseDuration(text: string): number | null {
@@ -32,26 +30,21 @@ export function startOfUtcDay(now: number): number {
   return Math.floor(now / DAY) * DAY;
 }
 
-/** Keeps links whose timestamp `ts` (≠ 0) satisfies `test`. */
-function byStamp(test: (ts: number) => boolean): LinkFilter {
-  return (link) => {
-    const ts = timeProtocolTimestamp(link);
-    return ts !== 0 && test(ts);
-  };
-}
-
-/** Compiles the arguments of `:time:` once per atom. */
-export function timeFilter(args: readonly string[], now: number): LinkFilter {
+/**
+ * Compiles the arguments of `:time:` once per atom into a test on the link timestamp (the caller
+ * excludes timestamp 0, which never matches).
+ */
+export function timeFilter(args: readonly string[], now: number): TimeFilter {
   if (args.length === 1) {
     const arg = args[0] ?? '';
     if (arg === 'today') {
       const start = startOfUtcDay(now);
-      return byStamp((ts) => ts >= start);
+      return (ts) => ts >= start;
     }
     const duration = parseDuration(arg);
-    if (duration !== null) return byStamp((ts) => now - ts <= duration);
+    if (duration !== null) return (ts) => now - ts <= duration;
     const date = parseDate(arg);
-    if (date !== null) return byStamp((ts) => ts >= date);
+    if (date !== null) return (ts) => ts >= date;
     return null;
   }
   if (args.length === 2) {
@@ -59,13 +52,13 @@ export function timeFilter(args: readonly string[], now: number): LinkFilter {
     const near = parseDuration(first);
     const far = parseDuration(second);
     if (near !== null && far !== null) {
-      return byStamp((ts) => now - far <= ts && ts <= now - near);
+      return (ts) => now - far <= ts && ts <= now - near;
     }
     if (near !== null || far !== null) return null;
     const from = parseDate(first);
     const to = parseDate(second);
     if (from === null || to === null) return null;
-    return byStamp((ts) => from <= ts && ts <= to);
+    return (ts) => from <= ts && ts <= to;
   }
   return null;
 }

@@ -1,0 +1,161 @@
+/**
+ * A server in a child process: started with `node <args>` on a free port, ready once `GET /healthz`
+ * answers 200, stopped with SIGTERM (then SIGKILL). Every live child is tracked so that Ctrl-C or a crash
+ * of the benchmark never leaves one behind.
+ */
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+
+const live = new Set<ChildProcess>();
+
+/** Kills every child still running (synchronously, for exit handlers). */
+export function killAllChildren(): void {
+  for (const child of live) child.kill('SIGKILL');
+  live.clear();
+}
+
+/** A port nobody listens on right now. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** How to start a child server. */
+export interface ChildServerOptions {
+  /** What the progress lines and errors call it. */
+  label: string;
+  /** Arguments after `node`. */
+  args: string[];
+  /** Extra environment (PORT and HOST are added). */
+  env: Record<string, string>;
+  /** Working directory. */
+  cwd: string;
+  /** Give up waiting for `/healthz` after this many milliseconds. */
+  startTimeoutMs?: number;
+}
+
+/** A started child server. */
+export class ChildServer {
+  readonly #child: ChildProcess;
+  readonly #label: string;
+  #output = '';
+  readonly #exited: Promise<number | null>;
+
+  private constructor(child: ChildProcess, label: string) {
+    this.#child = child;
+    this.#label = label;
+    const keep = (chunk: Buffer) => {
+      this.#output = (this.#output + chunk.toString()).slice(-8000);
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    this.#exited = new Promise((resolve) => {
+      child.on('exit', (code) => {
+        live.delete(child);
+        resolve(code);
+      });
+    });
+  }
+
+  /** The base URL, e.g. `http://127.0.0.1:40123`. */
+  baseUrl = '';
+
+  /** Starts the child on a free port and waits until `/healthz` answers 200. */
+  static async start(options: ChildServerOptions): Promise<ChildServer> {
+    const port = await freePort();
+    const child = spawn(process.execPath, options.args, {
+      cwd: options.cwd,
+      env: {
+        ...process.env,
+        ...options.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    live.add(child);
+    const server = new ChildServer(child, options.label);
+    server.baseUrl = `http://127.0.0.1:${port}`;
+    await server.#waitHealthy(options.startTimeoutMs ?? 30_000);
+    return server;
+  }
+
+  /** The process id. */
+  get pid(): number {
+    return this.#child.pid ?? -1;
+  }
+
+  /** Whether the process has ended (crashed or stopped). */
+  get exited(): boolean {
+    return this.#child.exitCode !== null || this.#child.signalCode !== null;
+  }
+
+  /** How it ended: `exit code 1`, `signal SIGKILL`, or `running`. */
+  get exitStatus(): string {
+    if (this.#child.signalCode !== null)
+      return `signal ${this.#child.signalCode}`;
+    if (this.#child.exitCode !== null)
+      return `exit code ${this.#child.exitCode}`;
+    return 'running';
+  }
+
+  /** The last output of the child (stdout and stderr), for error messages. */
+  get output(): string {
+    return this.#output;
+  }
+
+  async #waitHealthy(timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    let exited = false;
+    void this.#exited.then(() => (exited = true));
+    while (Date.now() < deadline) {
+      if (exited) {
+        throw new Error(
+          `${this.#label} exited during start-up:\n${this.#output}`,
+        );
+      }
+      try {
+        const res = await fetch(`${this.baseUrl}/healthz`);
+        await res.arrayBuffer();
+        if (res.status === 200) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(
+      `${this.#label} did not answer /healthz within ${timeoutMs} ms:\n${this.#output}`,
+    );
+  }
+
+  /** Resident set size in KiB, from `/proc/<pid>/status` (`VmRSS`); null where there is no /proc. */
+  async rssKiB(): Promise<number | null> {
+    try {
+      const status = await readFile(`/proc/${this.pid}/status`, 'utf8');
+      const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
+      return match?.[1] === undefined ? null : Number(match[1]);
+    } catch {
+      return null;
+    }
+  }
+
+  /** SIGTERM, then SIGKILL after `graceMs`; resolves when the process is gone. */
+  async stop(graceMs = 10_000): Promise<void> {
+    if (this.#child.exitCode !== null || this.#child.signalCode !== null)
+      return;
+    this.#child.kill('SIGTERM');
+    const timer = setTimeout(() => this.#child.kill('SIGKILL'), graceMs);
+    await this.#exited;
+    clearTimeout(timer);
+  }
+}
