@@ -70,6 +70,9 @@ export async function startServer(
 
   const server = serve({
     fetch: app.fetch,
+    // A client gets 60 s to send a whole request (Node's default is 5 minutes): stalled uploads cannot
+    // hold sockets for long.
+    serverOptions: { requestTimeout: 60_000, headersTimeout: 20_000 },
     port: options.port ?? 3000,
     hostname: options.host ?? '0.0.0.0',
   });

@@ -80,6 +80,22 @@ describe('@trpc/client against /trpc on a real server', () => {
     );
   });
 
+  it('answers 413 to an oversized upload over a real socket, readable by fetch', async () => {
+    const body = `{"allLinks":{"a":{"url":"${'x'.repeat(11 * 1024 * 1024)}"}}}`;
+    const response = await fetch(`${server.url}/configs/big`, {
+      method: 'PUT',
+      headers: {
+        'Content-Type': 'application/json',
+        Authorization: 'Bearer secret',
+      },
+      body,
+    });
+    expect(response.status).toBe(413);
+    expect(((await response.json()) as { error: string }).error).toMatch(
+      /larger than the limit/,
+    );
+  });
+
   it('serves the REST routes and health on the same server', async () => {
     const health = await fetch(`${server.url}/healthz`);
     expect(await health.json()).toEqual({ status: 'ok' });

@@ -1,3 +1,4 @@
+import { compareNames } from '@linkconfig/shared';
 import type { ConfigEntry, LinkConfig } from '@linkconfig/shared';
 
 export type { ConfigEntry, LinkConfig };
@@ -22,7 +23,7 @@ export interface ConfigStore {
 /** The remote operations a hybrid store reports through `onRemoteError`. */
 export type RemoteOperation = 'save' | 'remove' | 'load' | 'list';
 
-/** Sorts names by UTF-16 code unit, like the server's `GET /configs`. */
+/** Sorts names by code point, like the server's `GET /configs`. */
 export function sortNames(names: Iterable<string>): string[] {
-  return [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return [...names].sort(compareNames);
 }

@@ -1,7 +1,7 @@
 import type { Context as HonoContext, Hono } from 'hono';
 import type { PutConfigInput } from '@linkconfig/shared';
 import type { Context } from '../context.js';
-import { createCallerFactory } from '../trpc.js';
+import { accessDenied, createCallerFactory } from '../trpc.js';
 import { appRouter } from '../routers/app-router.js';
 import { configNameFromUrl } from './config-name.js';
 import { HttpError } from './http-error.js';
@@ -44,7 +44,7 @@ export function mountRestRoutes(app: Hono, deps: RestDeps): void {
   });
 
   app.get('/configs/:name', async (c) => {
-    const name = configNameFromUrl(c.req.url, '/configs/');
+    const name = configNameFromUrl(c.req.url);
     const ctx = deps.context(c);
     const entry = await createCaller(ctx).configs.get({ name });
     const { body, etag } = ctx.services.configs.serialized(name, entry);
@@ -60,7 +60,10 @@ export function mountRestRoutes(app: Hono, deps: RestDeps): void {
   });
 
   app.put('/configs/:name', async (c) => {
-    const name = configNameFromUrl(c.req.url, '/configs/');
+    const name = configNameFromUrl(c.req.url);
+    const ctx = deps.context(c);
+    const denied = accessDenied(ctx.auth, 'write');
+    if (denied !== null) throw denied;
     const config = await readJsonBody(c.req.raw, deps.limits);
     if (!isPlainObject(config)) {
       throw new HttpError(
@@ -69,7 +72,7 @@ export function mountRestRoutes(app: Hono, deps: RestDeps): void {
       );
     }
     // Only "is an object" is known here; the service validates the config by the shared rules.
-    await caller(c).configs.put({
+    await createCaller(ctx).configs.put({
       name,
       config: config as PutConfigInput['config'],
     });
@@ -77,7 +80,7 @@ export function mountRestRoutes(app: Hono, deps: RestDeps): void {
   });
 
   app.delete('/configs/:name', async (c) => {
-    const name = configNameFromUrl(c.req.url, '/configs/');
+    const name = configNameFromUrl(c.req.url);
     await caller(c).configs.remove({ name });
     return new Response(null, { status: 204 });
   });
@@ -96,7 +99,7 @@ export function mountRestRoutes(app: Hono, deps: RestDeps): void {
   });
 
   app.post('/cherry-pick', async (c) => {
-    const body = await objectBody(c, deps.limits);
+    const body = await objectBody(c, deps);
     const result = await caller(c).expressions.cherryPick(
       body as Parameters<
         ReturnType<typeof caller>['expressions']['cherryPick']
@@ -106,7 +109,7 @@ export function mountRestRoutes(app: Hono, deps: RestDeps): void {
   });
 
   app.post('/query', async (c) => {
-    const body = await objectBody(c, deps.limits);
+    const body = await objectBody(c, deps);
     const result = await caller(c).expressions.query(
       body as Parameters<ReturnType<typeof caller>['expressions']['query']>[0],
     );
@@ -127,8 +130,12 @@ export function mountRestRoutes(app: Hono, deps: RestDeps): void {
 
 async function objectBody(
   c: HonoContext,
-  limits: BodyLimits,
+  deps: RestDeps,
 ): Promise<Record<string, unknown>> {
+  // Authorization first: an unauthorized caller gets 401, and costs no body reading.
+  const denied = accessDenied(deps.context(c).auth, 'read');
+  if (denied !== null) throw denied;
+  const limits = deps.limits;
   const body = await readJsonBody(c.req.raw, limits);
   if (!isPlainObject(body))
     throw new HttpError(400, 'the body must be a JSON object');

@@ -54,6 +54,15 @@ export class ConfigService {
   }
 
   /**
+   * A token identifying the stored state as this process last read it, or `null` when the repository
+   * cannot tell (callers must then not reuse anything derived from earlier reads).
+   */
+  async stateToken(): Promise<string | null> {
+    const catalog = await this.#catalog();
+    return catalog === null ? null : catalog.token;
+  }
+
+  /**
    * Names and versions, re-read only when the repository's change token moved (another process wrote,
    * or we did); `null` when the repository cannot tell, and every read must ask it.
    */
@@ -78,6 +87,17 @@ export class ConfigService {
       catalog === null
         ? await this.#repo.version(name)
         : (catalog.versions.get(name) ?? null);
+    return this.at(name, version);
+  }
+
+  /**
+   * The view of `name` at a version just read from {@link versions} (one catalog read serves a whole
+   * request), or `null` when it does not exist (any more).
+   */
+  async at(
+    name: string,
+    version: number | null,
+  ): Promise<ConfigVersion | null> {
     if (version === null) {
       this.#cache.delete(name);
       return null;

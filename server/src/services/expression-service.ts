@@ -16,7 +16,7 @@ import type {
 import { DomainError } from '../errors.js';
 import type { ConfigService } from './config-service.js';
 import { ConfigVersion } from './config-version.js';
-import { LruMap } from './lru-map.js';
+import { WeightedLru } from './lru-map.js';
 
 /** What {@link ExpressionService} needs. */
 export interface ExpressionServiceDeps {
@@ -25,8 +25,8 @@ export interface ExpressionServiceDeps {
   readonly now: () => number;
   /** Extra filter protocol handlers (expression doc D1); `:time:` and `:location:` are built in. */
   readonly handlers?: Readonly<Record<string, FilterProtocolHandler>>;
-  /** How many merged configs and how many query results to keep. */
-  readonly cacheEntries?: number;
+  /** Budget, in approximate bytes, of the merged-config cache and of the result cache (each). */
+  readonly cacheBytes?: number;
 }
 
 type Results = QueryOutput['results'];
@@ -44,16 +44,17 @@ export class ExpressionService {
   readonly #now: () => number;
   readonly #handlers:
     Readonly<Record<string, FilterProtocolHandler>> | undefined;
-  readonly #merged: LruMap<string, PreparedConfig>;
-  readonly #results = new WeakMap<PreparedConfig, LruMap<string, Results>>();
-  readonly #resultEntries: number;
+  readonly #merged: WeightedLru<string, PreparedConfig>;
+  readonly #results: WeightedLru<string, Results>;
+  readonly #ids = new WeakMap<PreparedConfig, number>();
+  #nextId = 0;
 
   constructor(deps: ExpressionServiceDeps) {
     this.#configs = deps.configs;
     this.#now = deps.now;
     this.#handlers = deps.handlers;
-    this.#merged = new LruMap(deps.cacheEntries ?? 64);
-    this.#resultEntries = deps.cacheEntries ?? 64;
+    this.#merged = new WeightedLru(deps.cacheBytes ?? 64 * 1024 * 1024);
+    this.#results = new WeightedLru(deps.cacheBytes ?? 64 * 1024 * 1024);
   }
 
   /** `POST /cherry-pick`: the links an expression selects, as an `allLinks` object. */
@@ -121,7 +122,12 @@ export class ExpressionService {
     let prepared = this.#merged.get(key);
     if (prepared === undefined) {
       prepared = prepareConfig(mergeConfigs(raw));
-      this.#merged.set(key, prepared);
+      // The merged, prepared config weighs about as much as its parts.
+      const weight = parts.reduce(
+        (sum, p) => sum + (p instanceof ConfigVersion ? p.weight : 0),
+        0,
+      );
+      this.#merged.set(key, prepared, weight);
     }
     return prepared;
   }
@@ -130,34 +136,44 @@ export class ExpressionService {
   #resolve(prepared: PreparedConfig, expression: string): Results {
     const cacheable =
       this.#handlers === undefined && isDeterministic(prepared, expression);
-    let perConfig = cacheable ? this.#results.get(prepared) : undefined;
-    const hit = perConfig?.get(expression);
+    let id = this.#ids.get(prepared);
+    if (id === undefined && cacheable) {
+      id = ++this.#nextId;
+      this.#ids.set(prepared, id);
+    }
+    const key = `${id}\u0000${expression}`;
+    const hit = cacheable ? this.#results.get(key) : undefined;
     if (hit !== undefined) return hit;
     const results = resolve(prepared, expression, {
       now: this.#now(),
       ...(this.#handlers === undefined ? {} : { handlers: this.#handlers }),
     }) as Results;
-    if (cacheable) {
-      if (perConfig === undefined) {
-        perConfig = new LruMap(this.#resultEntries);
-        this.#results.set(prepared, perConfig);
-      }
-      perConfig.set(expression, results);
-    }
+    // Results share the prepared links; what they cost is mostly the array and the key.
+    if (cacheable)
+      this.#results.set(
+        key,
+        results,
+        64 + results.length * 16 + key.length * 2,
+      );
     return results;
   }
 }
 
 /**
- * An expression's result depends only on the prepared config unless it can reach `*shuffle*` (random) or
- * `:time:` (the clock), directly or through a macro.
+ * An expression's result depends only on the prepared config unless it can reach `*shuffle*` (random),
+ * `:time:` (the clock) or a search pattern with an `age` option (the clock), directly or through a macro.
  */
 function isDeterministic(
   prepared: PreparedConfig,
   expression: string,
 ): boolean {
+  const agedPatterns = [...prepared.searchPatterns.values()].some(
+    (p) => p.options['age'] !== undefined,
+  );
   const risky = (text: string): boolean =>
-    text.includes('shuffle') || text.includes('time');
+    text.includes('shuffle') ||
+    text.includes('time') ||
+    (agedPatterns && text.includes('/'));
   if (risky(expression)) return false;
   if (!expression.includes('@')) return true;
   for (const text of prepared.macros.values()) if (risky(text)) return false;

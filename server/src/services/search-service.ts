@@ -6,6 +6,7 @@ import type {
 } from '@linkconfig/shared';
 import { DomainError } from '../errors.js';
 import type { ConfigService } from './config-service.js';
+import { LruMap } from './lru-map.js';
 import { haystackSafe, linkEnd, locate, mayContain } from './search-index.js';
 import type { ConfigSearchIndex, IndexedLink } from './search-index.js';
 
@@ -25,12 +26,34 @@ interface Criteria {
  */
 export class SearchService {
   readonly #configs: ConfigService;
+  readonly #answers = new LruMap<
+    string,
+    { token: string; output: SearchOutput }
+  >(256);
 
   constructor(configs: ConfigService) {
     this.#configs = configs;
   }
 
   async search(input: SearchInput): Promise<SearchOutput> {
+    // The same search against the same stored state gives the same answer: reuse it.
+    const token = await this.#configs.stateToken();
+    const key = JSON.stringify([
+      input.tag,
+      input.q,
+      input.regex,
+      input.fields,
+      input.config,
+      input.limit,
+    ]);
+    const hit = token === null ? undefined : this.#answers.get(key);
+    if (hit !== undefined && hit.token === token) return hit.output;
+    const output = await this.#search(input);
+    if (token !== null) this.#answers.set(key, { token, output });
+    return output;
+  }
+
+  async #search(input: SearchInput): Promise<SearchOutput> {
     const criteria: Criteria = {
       tag: input.tag,
       q: input.q?.toLowerCase(),
@@ -43,12 +66,12 @@ export class SearchService {
     const results: SearchOutput['results'] = [];
     let configsSearched = 0;
     let linksScanned = 0;
-    for (const { name } of await this.#configs.versions()) {
+    for (const { name, version } of await this.#configs.versions()) {
       if (results.length >= input.limit) break;
       if (configFilter !== undefined && !configFilter.matcher(name).find()) {
         continue;
       }
-      const current = await this.#configs.current(name);
+      const current = await this.#configs.at(name, version);
       if (current === null) continue;
       configsSearched++;
       const index = current.searchIndex;

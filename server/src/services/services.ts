@@ -27,9 +27,9 @@ export interface ServicesOptions {
 /** Wires the services over one repository. */
 export function createServices(options: ServicesOptions): Services {
   const now = options.now ?? (() => new Date());
-  const cache = new VersionedCache<ConfigVersion>({
-    maxWeight: options.cacheBytes ?? 256 * 1024 * 1024,
-  });
+  const budget = options.cacheBytes ?? 256 * 1024 * 1024;
+  // Half for stored configs and what is derived from them, a quarter each for merges and results.
+  const cache = new VersionedCache<ConfigVersion>({ maxWeight: budget / 2 });
   const configs = new ConfigService({
     repository: options.repository,
     cache,
@@ -41,6 +41,7 @@ export function createServices(options: ServicesOptions): Services {
     expressions: new ExpressionService({
       configs,
       now: () => now().getTime(),
+      cacheBytes: budget / 4,
       ...(options.handlers === undefined ? {} : { handlers: options.handlers }),
     }),
   };

@@ -59,7 +59,5 @@ export interface ConfigRepository {
   close(): Promise<void>;
 }
 
-/** Sorts names by UTF-16 code unit, which for names is the code point order that `GET /configs` promises. */
-export function compareNames(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
+/** Code-point order of names, the order `GET /configs` promises (shared with the client package). */
+export { compareNames } from '@linkconfig/shared';

@@ -101,6 +101,7 @@ export function createSqliteConfigRepository(
     'INSERT INTO configs (name, json, created_at, updated_at, version) VALUES (?, ?, ?, ?, ?)',
   );
   const deleteOne = db.prepare<[string]>('DELETE FROM configs WHERE name = ?');
+  const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
   const countAll = db.prepare<[], { n: number }>(
     'SELECT COUNT(*) AS n FROM configs',
   );
@@ -179,9 +180,7 @@ export function createSqliteConfigRepository(
         return deleteOne.run(name).changes > 0;
       }),
     changeToken: () =>
-      closed
-        ? null
-        : `${String(db.pragma('data_version', { simple: true }))}:${ownWrites}`,
+      closed ? null : `${String(dataVersion.get())}:${ownWrites}`,
     count: () => guard(() => countAll.get()?.n ?? 0),
     close: () => {
       if (!closed) {

@@ -26,6 +26,25 @@ export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 // eslint-disable-next-line no-control-regex -- the point is to find control characters
 const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f]/;
 
+/** A lone surrogate: text that is not well-formed UTF-16 (it could not be stored or sent back intact). */
+const LONE_SURROGATE =
+  /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Orders config names by Unicode code point, as `GET /configs` promises (UTF-16 code-unit order, what `<`
+ * gives, differs for characters above U+FFFF).
+ */
+export function compareNames(a: string, b: string): number {
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i++) {
+    const x = a.codePointAt(i) ?? 0;
+    const y = b.codePointAt(i) ?? 0;
+    if (x !== y) return x - y;
+    if (x > 0xffff) i++;
+  }
+  return a.length - b.length;
+}
+
 /** A config name: 1–256 characters, no control characters. Any other character is allowed. */
 export const ConfigNameSchema = z
   .string({ error: 'name must be a string' })
@@ -35,6 +54,9 @@ export const ConfigNameSchema = z
   })
   .refine((name) => !CONTROL_CHARS.test(name), {
     error: 'name must not contain control characters',
+  })
+  .refine((name) => !LONE_SURROGATE.test(name), {
+    error: 'name must be well-formed Unicode (no lone surrogates)',
   });
 
 /** A link expression: a non-empty string of at most 64 KiB. */
@@ -146,12 +168,17 @@ const searchLimit = z
   .optional()
   .transform((value, ctx): number => {
     if (value === undefined || value === '') return LIMITS.searchLimitDefault;
+    // Any run of digits is an integer; beyond the maximum it is clamped like 5000 is.
+    const digits =
+      typeof value === 'string' ? /^\s*(\d+)\s*$/.exec(value)?.[1] : undefined;
     const n =
       typeof value === 'number'
         ? value
-        : /^\s*\d+\s*$/.test(value)
-          ? Number(value)
-          : NaN;
+        : digits === undefined
+          ? NaN
+          : digits.replace(/^0+/, '').length > 6
+            ? LIMITS.searchLimitMax
+            : Number(digits);
     if (!Number.isSafeInteger(n) || n < 1) {
       ctx.addIssue({ code: 'custom', message: 'limit must be an integer ≥ 1' });
       return z.NEVER;

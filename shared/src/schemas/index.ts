@@ -27,6 +27,7 @@ export {
   CherryPickOutputSchema,
   ConfigNameInputSchema,
   ConfigNameSchema,
+  compareNames,
   ErrorBodySchema,
   ExpressionSchema,
   GetConfigOutputSchema,
