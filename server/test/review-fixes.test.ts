@@ -85,6 +85,42 @@ describe('review fixes', () => {
     expect(await ids()).toEqual([]);
   });
 
+  it('checks authorization on every request, also when the response is cached', async () => {
+    const t = createTestApp({ auth: { apiToken: 'w', readToken: 'r' } });
+    await t.services.configs.put('n', { allLinks: {} });
+    const auth = { Authorization: 'Bearer r' };
+    for (const path of ['/configs', '/configs/n', '/search?q=a']) {
+      expect((await t.request(path, { headers: auth })).status).toBe(200);
+      expect((await t.request(path)).status).toBe(401);
+    }
+    expect(
+      (await t.post('/query', { expression: 'a', configName: 'n' }, auth))
+        .status,
+    ).toBe(200);
+    expect(
+      (await t.post('/query', { expression: 'a', configName: 'n' })).status,
+    ).toBe(401);
+  });
+
+  it('never answers a clock-dependent expression from a cache', async () => {
+    const t = createTestApp();
+    t.setNow('2026-03-01T00:00:00.000Z');
+    await t.put('demo', {
+      allLinks: {
+        a: { url: 'https://a', createdAt: '2026-02-28T12:00:00.000Z' },
+      },
+    });
+    const ids = async () =>
+      (
+        (await (
+          await t.post('/query', { expression: ':time:1d:' })
+        ).json()) as { results: { id: string }[] }
+      ).results.map((r) => r.id);
+    expect(await ids()).toEqual(['a']);
+    t.setNow('2026-03-05T00:00:00.000Z');
+    expect(await ids()).toEqual([]);
+  });
+
   it('bounds caches by weight, not entry count', () => {
     const lru = new WeightedLru<string, string>(100);
     lru.set('a', 'A', 60);

@@ -6,6 +6,9 @@ import { appRouter } from '../routers/app-router.js';
 import { configNameFromUrl } from './config-name.js';
 import { HttpError } from './http-error.js';
 import { readJsonBody } from './json-body.js';
+import { receivedJson } from '../received-json.js';
+import { ResponseCache } from './response-cache.js';
+import type { CachedBody } from './response-cache.js';
 import type { BodyLimits } from './json-body.js';
 
 /** What the REST routes need from the app. */
@@ -38,16 +41,42 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> =>
 export function mountRestRoutes(app: Hono, deps: RestDeps): void {
   const caller = (c: HonoContext) => createCaller(deps.context(c));
 
+  const cache = new ResponseCache(32 * 1024 * 1024);
+  /** Checks read access, then serves `key` from the cache or from `produce`. */
+  const cachedRead = async (
+    c: HonoContext,
+    key: string,
+    produce: (ctx: Context) => Promise<CachedBody>,
+  ): Promise<CachedBody> => {
+    const ctx = deps.context(c);
+    const denied = accessDenied(ctx.auth, 'read');
+    if (denied !== null) throw denied;
+    const token = await ctx.services.configs.stateToken();
+    return cache.serve(key, token, () => produce(ctx));
+  };
+  /** The raw path and query: the cache key of a GET. */
+  const rawTarget = (c: HonoContext): string => {
+    const url = c.req.url;
+    return url.slice(url.indexOf('/', url.indexOf('//') + 2));
+  };
+
   app.get('/configs', async (c) => {
-    const names = await caller(c).configs.list();
-    return json(JSON.stringify(names));
+    const { body } = await cachedRead(c, 'GET /configs', async (ctx) => ({
+      body: JSON.stringify(await createCaller(ctx).configs.list()),
+    }));
+    return json(body);
   });
 
   app.get('/configs/:name', async (c) => {
     const name = configNameFromUrl(c.req.url);
-    const ctx = deps.context(c);
-    const entry = await createCaller(ctx).configs.get({ name });
-    const { body, etag } = ctx.services.configs.serialized(name, entry);
+    const { body, etag } = await cachedRead(
+      c,
+      `GET ${rawTarget(c)}`,
+      async (ctx) => {
+        const entry = await createCaller(ctx).configs.get({ name });
+        return ctx.services.configs.serialized(name, entry);
+      },
+    );
     const headers: Record<string, string> = { 'Cache-Control': 'no-cache' };
     if (etag !== undefined) {
       headers['ETag'] = etag;
@@ -86,34 +115,70 @@ export function mountRestRoutes(app: Hono, deps: RestDeps): void {
   });
 
   app.get('/search', async (c) => {
-    const q = c.req.query();
-    const result = await caller(c).search.links({
-      tag: q['tag'],
-      q: q['q'],
-      regex: q['regex'],
-      fields: q['fields'],
-      config: q['config'],
-      limit: q['limit'],
+    const { body } = await cachedRead(c, `GET ${rawTarget(c)}`, async (ctx) => {
+      const q = c.req.query();
+      const result = await createCaller(ctx).search.links({
+        tag: q['tag'],
+        q: q['q'],
+        regex: q['regex'],
+        fields: q['fields'],
+        config: q['config'],
+        limit: q['limit'],
+      });
+      return { body: JSON.stringify(result) };
     });
-    return json(JSON.stringify(result));
+    return json(body);
   });
+
+  /**
+   * Small bodies (names and an expression) are cache keys; big inline configs are not kept, nor anything
+   * that can reach the clock or chance (`:time:`, `*shuffle*`, search patterns with an age, macros that
+   * might hold those) or custom protocol handlers.
+   */
+  const postKey = (
+    c: HonoContext,
+    path: string,
+    body: unknown,
+  ): string | null => {
+    const text = receivedJson(body);
+    if (text === undefined || text.length > 8192) return null;
+    if (/[@/]|time|shuffle/.test(text)) return null;
+    if (deps.context(c).services.expressions.hasCustomHandlers) return null;
+    return `POST ${path} ${text}`;
+  };
 
   app.post('/cherry-pick', async (c) => {
     const body = await objectBody(c, deps);
-    const result = await caller(c).expressions.cherryPick(
-      body as Parameters<
-        ReturnType<typeof caller>['expressions']['cherryPick']
-      >[0],
-    );
-    return json(JSON.stringify(result));
+    const run = async (ctx: Context) => ({
+      body: JSON.stringify(
+        await createCaller(ctx).expressions.cherryPick(
+          body as Parameters<
+            ReturnType<typeof caller>['expressions']['cherryPick']
+          >[0],
+        ),
+      ),
+    });
+    const key = postKey(c, '/cherry-pick', body);
+    const result =
+      key === null ? await run(deps.context(c)) : await cachedRead(c, key, run);
+    return json(result.body);
   });
 
   app.post('/query', async (c) => {
     const body = await objectBody(c, deps);
-    const result = await caller(c).expressions.query(
-      body as Parameters<ReturnType<typeof caller>['expressions']['query']>[0],
-    );
-    return json(JSON.stringify(result));
+    const run = async (ctx: Context) => ({
+      body: JSON.stringify(
+        await createCaller(ctx).expressions.query(
+          body as Parameters<
+            ReturnType<typeof caller>['expressions']['query']
+          >[0],
+        ),
+      ),
+    });
+    const key = postKey(c, '/query', body);
+    const result =
+      key === null ? await run(deps.context(c)) : await cachedRead(c, key, run);
+    return json(result.body);
   });
 
   const allow = (methods: string) => () => {

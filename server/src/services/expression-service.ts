@@ -57,6 +57,11 @@ export class ExpressionService {
     this.#results = new WeightedLru(deps.cacheBytes ?? 64 * 1024 * 1024);
   }
 
+  /** Whether custom filter protocols are registered (their results may depend on anything). */
+  get hasCustomHandlers(): boolean {
+    return this.#handlers !== undefined;
+  }
+
   /** `POST /cherry-pick`: the links an expression selects, as an `allLinks` object. */
   async cherryPick(input: CherryPickInput): Promise<CherryPickOutput> {
     const prepared =
