@@ -147,39 +147,38 @@ export function mountRestRoutes(app: Hono, deps: RestDeps): void {
     return `POST ${path} ${text}`;
   };
 
-  app.post('/cherry-pick', async (c) => {
-    const body = await objectBody(c, deps);
-    const run = async (ctx: Context) => ({
-      body: JSON.stringify(
-        await createCaller(ctx).expressions.cherryPick(
-          body as Parameters<
-            ReturnType<typeof caller>['expressions']['cherryPick']
-          >[0],
-        ),
-      ),
+  type Caller = ReturnType<typeof createCaller>;
+  /**
+   * A POST route over one expression procedure: body read after the access check, then the answer,
+   * reused while the stored state is the same when the body allows it ({@link postKey}).
+   */
+  const expressionRoute = (
+    path: '/cherry-pick' | '/query',
+    call: (caller: Caller, body: Record<string, unknown>) => Promise<unknown>,
+  ) =>
+    app.post(path, async (c) => {
+      const body = await objectBody(c, deps);
+      const run = async (ctx: Context): Promise<CachedBody> => ({
+        body: JSON.stringify(await call(createCaller(ctx), body)),
+      });
+      const key = postKey(c, path, body);
+      const result =
+        key === null
+          ? await run(deps.context(c))
+          : await cachedRead(c, key, run);
+      return json(result.body);
     });
-    const key = postKey(c, '/cherry-pick', body);
-    const result =
-      key === null ? await run(deps.context(c)) : await cachedRead(c, key, run);
-    return json(result.body);
-  });
-
-  app.post('/query', async (c) => {
-    const body = await objectBody(c, deps);
-    const run = async (ctx: Context) => ({
-      body: JSON.stringify(
-        await createCaller(ctx).expressions.query(
-          body as Parameters<
-            ReturnType<typeof caller>['expressions']['query']
-          >[0],
-        ),
-      ),
-    });
-    const key = postKey(c, '/query', body);
-    const result =
-      key === null ? await run(deps.context(c)) : await cachedRead(c, key, run);
-    return json(result.body);
-  });
+  // The procedures validate the bodies with their zod inputs.
+  expressionRoute('/cherry-pick', (api, body) =>
+    api.expressions.cherryPick(
+      body as Parameters<Caller['expressions']['cherryPick']>[0],
+    ),
+  );
+  expressionRoute('/query', (api, body) =>
+    api.expressions.query(
+      body as Parameters<Caller['expressions']['query']>[0],
+    ),
+  );
 
   const allow = (methods: string) => () => {
     throw new HttpError(405, `method not allowed; use ${methods}`, {
