@@ -25,29 +25,33 @@ export interface BenchOptions {
   server: string | null;
 }
 
-function positiveNumber(
+/** A numeric flag: the fallback when absent, else a finite number above 0 (or ≥ 0 with `allowZero`). */
+function numberFlag(
   flag: string,
   raw: string | undefined,
-  fallback: number,
+  rule: { fallback: number; allowZero?: boolean },
 ): number {
-  if (raw === undefined) return fallback;
+  if (raw === undefined) return rule.fallback;
   const n = Number(raw);
-  if (!Number.isFinite(n) || n <= 0)
-    throw new Error(`--${flag} must be a positive number, got "${raw}"`);
+  const ok = Number.isFinite(n) && (rule.allowZero === true ? n >= 0 : n > 0);
+  if (!ok) {
+    const wanted =
+      rule.allowZero === true ? 'a number ≥ 0' : 'a positive number';
+    throw new Error(`--${flag} must be ${wanted}, got "${raw}"`);
+  }
   return n;
 }
 
-function nonNegative(
+const positiveNumber = (
   flag: string,
   raw: string | undefined,
   fallback: number,
-): number {
-  if (raw === undefined) return fallback;
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n < 0)
-    throw new Error(`--${flag} must be a number ≥ 0, got "${raw}"`);
-  return n;
-}
+): number => numberFlag(flag, raw, { fallback });
+const nonNegative = (
+  flag: string,
+  raw: string | undefined,
+  fallback: number,
+): number => numberFlag(flag, raw, { fallback, allowZero: true });
 
 /** Parses `argv` (without `node` and the script). Throws with a readable message on a bad flag. */
 export function parseBenchOptions(argv: string[]): BenchOptions {

@@ -10,6 +10,7 @@ import { receivedJson } from '../received-json.js';
 import { ResponseCache } from './response-cache.js';
 import type { CachedBody } from './response-cache.js';
 import type { BodyLimits } from './json-body.js';
+import { isPlainObject } from '@linkconfig/shared';
 
 /** What the REST routes need from the app. */
 export interface RestDeps {
@@ -28,9 +29,6 @@ const json = (
   headers: Record<string, string> = {},
 ): Response =>
   new Response(body, { status, headers: { ...JSON_HEADERS, ...headers } });
-
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * The 7 REST routes of the contract (service contract §4.1). Each is a thin adapter that calls the one

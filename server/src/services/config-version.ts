@@ -3,9 +3,7 @@ import type { LinkConfig, PreparedConfig } from '@linkconfig/shared';
 import type { StoredConfig } from '../storage/config-repository.js';
 import { buildSearchIndex } from './search-index.js';
 import type { ConfigSearchIndex } from './search-index.js';
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+import { isPlainObject } from '@linkconfig/shared';
 
 /** Link fields that hold URLs and pass through the sanitizer on the way out (service contract §1). */
 const URL_FIELDS = ['url', 'image', 'thumbnail'] as const;
@@ -46,7 +44,7 @@ export class ConfigVersion {
   get stored(): Record<string, unknown> {
     if (this.#stored === undefined) {
       const parsed: unknown = JSON.parse(this.#json ?? '{}');
-      this.#stored = isObject(parsed) ? parsed : { allLinks: {} };
+      this.#stored = isPlainObject(parsed) ? parsed : { allLinks: {} };
       this.#json = undefined;
     }
     return this.#stored;
@@ -94,11 +92,11 @@ export class ConfigVersion {
  */
 export function sanitizeConfig(config: Record<string, unknown>): LinkConfig {
   const allLinks = config['allLinks'];
-  if (!isObject(allLinks)) return config as LinkConfig;
+  if (!isPlainObject(allLinks)) return config as LinkConfig;
   let changed: Record<string, unknown> | undefined;
   for (const id of Object.keys(allLinks)) {
     const link = allLinks[id];
-    if (!isObject(link)) continue;
+    if (!isPlainObject(link)) continue;
     let copy: Record<string, unknown> | undefined;
     for (const field of URL_FIELDS) {
       const value = link[field];

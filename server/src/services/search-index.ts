@@ -1,7 +1,5 @@
 import type { SearchField } from '@linkconfig/shared';
-
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+import { isPlainObject } from '@linkconfig/shared';
 
 /** Separates fields in the haystack; `q` never contains it (such queries take the slow path). */
 const FIELD_SEP = '\u0000';
@@ -48,10 +46,10 @@ export interface ConfigSearchIndex {
 export function buildSearchIndex(allLinks: unknown): ConfigSearchIndex {
   const links: IndexedLink[] = [];
   const tags = new Map<string, number[]>();
-  if (isObject(allLinks)) {
+  if (isPlainObject(allLinks)) {
     for (const id of Object.keys(allLinks)) {
       const link = allLinks[id];
-      if (!isObject(link) || typeof link['url'] !== 'string') continue;
+      if (!isPlainObject(link) || typeof link['url'] !== 'string') continue;
       const rawTags = link['tags'];
       const linkTags = Array.isArray(rawTags)
         ? rawTags.filter((t): t is string => typeof t === 'string')

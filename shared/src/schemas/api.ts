@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ConfigEntrySchema, LinkConfigSchema } from './link-config.js';
 import type { LinkConfig } from './link-config.js';
 import { LinkSchema, ResolvedLinkSchema } from './link.js';
+import { isPlainObject } from '../expression/clean-value.js';
 
 /** Hard limits of the contract, shared by server and clients. */
 export const LIMITS = {
@@ -66,9 +67,6 @@ export const ExpressionSchema = z
   .max(LIMITS.expressionMaxLength, {
     error: `expression must be at most ${LIMITS.expressionMaxLength} characters`,
   });
-
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * OpenAPI metadata that documents a `z.custom` schema as `documented` (zod-openapi reads `override`).

@@ -1,17 +1,17 @@
 import { z } from 'zod';
 import type { LinkConfig } from './link-config.js';
+import { isPlainObject } from '../expression/clean-value.js';
 
 /*
  * The acceptance check for a stored config. It is deliberately narrower than LinkConfigSchema: it checks
  * only what every implementation of the contract needs (issue: "Nothing else is checked"), and it never
  * builds a new object, so what it accepts is stored byte for byte.
  */
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
 const objectOf = (inner: z.ZodType) =>
   z
-    .custom<Record<string, unknown>>(isObject, { error: 'must be an object' })
+    .custom<Record<string, unknown>>(isPlainObject, {
+      error: 'must be an object',
+    })
     .superRefine((value, ctx) => {
       for (const key of Object.keys(value)) {
         const result = inner.safeParse(value[key]);
@@ -28,14 +28,18 @@ const objectOf = (inner: z.ZodType) =>
     });
 
 const storedLink = z
-  .custom<Record<string, unknown>>(isObject, { error: 'must be an object' })
+  .custom<Record<string, unknown>>(isPlainObject, {
+    error: 'must be an object',
+  })
   .refine((link) => typeof link['url'] === 'string', {
     error: 'must be a string',
     path: ['url'],
   });
 
 const storedMacro = z
-  .custom<Record<string, unknown>>(isObject, { error: 'must be an object' })
+  .custom<Record<string, unknown>>(isPlainObject, {
+    error: 'must be an object',
+  })
   .refine((macro) => typeof macro['linkItems'] === 'string', {
     error: 'must be a string',
     path: ['linkItems'],
@@ -43,7 +47,8 @@ const storedMacro = z
 
 const storedSearchPattern = z.custom<unknown>(
   (v) =>
-    typeof v === 'string' || (isObject(v) && typeof v['pattern'] === 'string'),
+    typeof v === 'string' ||
+    (isPlainObject(v) && typeof v['pattern'] === 'string'),
   { error: 'must be a string or an object with a string pattern' },
 );
 
@@ -52,7 +57,7 @@ const storedSearchPattern = z.custom<unknown>(
  * `url`; `macros`, `searchPatterns`, `settings` optional objects with their entries checked.
  */
 export const StoredLinkConfigSchema = z
-  .custom<Record<string, unknown>>(isObject, {
+  .custom<Record<string, unknown>>(isPlainObject, {
     error: 'config must be a JSON object',
   })
   .superRefine((config, ctx) => {
@@ -69,7 +74,7 @@ export const StoredLinkConfigSchema = z
           ctx.addIssue({ code: 'custom', message: 'is required', path: [key] });
         continue;
       }
-      if (!isObject(value)) {
+      if (!isPlainObject(value)) {
         ctx.addIssue({
           code: 'custom',
           message: 'must be an object',
