@@ -4,7 +4,8 @@ export type RemoteFailureKind = 'network' | 'timeout' | 'http';
 /** Fields of a {@link RemoteStoreError}. */
 export interface RemoteStoreErrorInit {
   op: string;
-  name: string;
+  /** The config name the operation was about (empty for `list`). */
+  configName: string;
   kind: RemoteFailureKind;
   /** The HTTP status; 0 when there was no response. */
   status: number;
@@ -17,13 +18,12 @@ export interface RemoteStoreErrorInit {
 /**
  * A failed remote store operation. Carries the operation, the config name, the HTTP status and the
  * server's `{error}` message, so callers can tell a retryable failure from a permanent one.
- *
- * As the contract asks, `name` is the config name the operation was about (empty for `list`), not the
- * class name: use `instanceof RemoteStoreError` to recognise it.
+ * `name` is the class name, as for every `Error`; the config name is `configName`.
  */
 export class RemoteStoreError extends Error {
-  /** The config name the failed operation was about. */
-  override readonly name: string;
+  override readonly name = 'RemoteStoreError';
+  /** The config name the failed operation was about (empty for `list`). */
+  readonly configName: string;
   readonly op: string;
   readonly kind: RemoteFailureKind;
   readonly status: number;
@@ -32,7 +32,7 @@ export class RemoteStoreError extends Error {
   constructor(init: RemoteStoreErrorInit) {
     super(init.message, { cause: init.cause });
     this.op = init.op;
-    this.name = init.name;
+    this.configName = init.configName;
     this.kind = init.kind;
     this.status = init.status;
     this.retryAfterMs = init.retryAfterMs;

@@ -74,7 +74,7 @@ describe('createRemoteStore', () => {
     await expect(store.remove('x')).resolves.toBeUndefined();
   });
 
-  it('rejects other statuses with a RemoteStoreError carrying op, name, status and the server message', async () => {
+  it('rejects other statuses with a RemoteStoreError carrying op, config name, status and the server message', async () => {
     const { store } = storeWith(() =>
       json(400, { error: 'allLinks.a.url must be a string' }),
     );
@@ -84,7 +84,8 @@ describe('createRemoteStore', () => {
     expect(error).toBeInstanceOf(RemoteStoreError);
     expect(error).toMatchObject({
       op: 'save',
-      name: 'cfg',
+      name: 'RemoteStoreError',
+      configName: 'cfg',
       status: 400,
       kind: 'http',
       retryable: false,
@@ -111,7 +112,7 @@ describe('createRemoteStore', () => {
     });
     await expect(store.remove('n')).rejects.toMatchObject({
       op: 'remove',
-      name: 'n',
+      configName: 'n',
       kind: 'network',
       status: 0,
     });

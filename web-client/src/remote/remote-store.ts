@@ -18,7 +18,7 @@ export interface RemoteStoreOptions {
 
 interface CallSpec {
   op: string;
-  name: string;
+  configName: string;
   method: string;
   path: string;
   body?: string;
@@ -67,7 +67,7 @@ export function createRemoteStore(options: RemoteStoreOptions): ConfigStore {
         return { status: response.status, text };
       throw new RemoteStoreError({
         op: spec.op,
-        name: spec.name,
+        configName: spec.configName,
         kind: 'http',
         status: response.status,
         message: `${spec.method} ${spec.path} failed with ${response.status}: ${errorMessage(text, response.statusText)}`,
@@ -81,7 +81,7 @@ export function createRemoteStore(options: RemoteStoreOptions): ConfigStore {
       const timedOut = controller.signal.aborted;
       throw new RemoteStoreError({
         op: spec.op,
-        name: spec.name,
+        configName: spec.configName,
         kind: timedOut ? 'timeout' : 'network',
         status: 0,
         message: timedOut
@@ -111,7 +111,12 @@ export function createRemoteStore(options: RemoteStoreOptions): ConfigStore {
   const configPath = (name: string) => `/configs/${encodeURIComponent(name)}`;
 
   const loadEntry = async (name: string): Promise<ConfigEntry | null> => {
-    const spec = { op: 'load', name, method: 'GET', path: configPath(name) };
+    const spec = {
+      op: 'load',
+      configName: name,
+      method: 'GET',
+      path: configPath(name),
+    };
     const response = await call(spec);
     if (response.status === 404) return null;
     return parse(response.text, spec) as ConfigEntry;
@@ -121,7 +126,7 @@ export function createRemoteStore(options: RemoteStoreOptions): ConfigStore {
     async save(name: string, config: LinkConfig) {
       const response = await call({
         op: 'save',
-        name,
+        configName: name,
         method: 'PUT',
         path: configPath(name),
         body: JSON.stringify(config),
@@ -129,7 +134,7 @@ export function createRemoteStore(options: RemoteStoreOptions): ConfigStore {
       if (response.status === 404) {
         throw new RemoteStoreError({
           op: 'save',
-          name,
+          configName: name,
           kind: 'http',
           status: 404,
           message: `PUT ${configPath(name)} failed with 404`,
@@ -139,7 +144,12 @@ export function createRemoteStore(options: RemoteStoreOptions): ConfigStore {
     loadEntry,
     load: async (name) => (await loadEntry(name))?.config ?? null,
     async list() {
-      const spec = { op: 'list', name: '', method: 'GET', path: '/configs' };
+      const spec = {
+        op: 'list',
+        configName: '',
+        method: 'GET',
+        path: '/configs',
+      };
       const body = parse((await call(spec)).text, spec);
       if (!Array.isArray(body) || !body.every((n) => typeof n === 'string')) {
         throw new RemoteStoreError({
@@ -155,7 +165,7 @@ export function createRemoteStore(options: RemoteStoreOptions): ConfigStore {
       // A 404 means it is already gone: done.
       await call({
         op: 'remove',
-        name,
+        configName: name,
         method: 'DELETE',
         path: configPath(name),
       });

@@ -27,7 +27,7 @@ export function remoteFailure(
 ): RemoteStoreError {
   return new RemoteStoreError({
     op: call.op,
-    name: call.name,
+    configName: call.name,
     kind: extra.kind ?? (status === 0 ? 'network' : 'http'),
     status,
     message: `scripted ${status || extra.kind || 'network'} failure`,
