@@ -3,7 +3,11 @@ import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
 
 /** Machine-readable codes of the domain errors that services throw. */
 export type DomainErrorCode =
-  'not_found' | 'invalid_config' | 'invalid_pattern' | 'invalid_request';
+  | 'not_found'
+  | 'invalid_config'
+  | 'invalid_pattern'
+  | 'invalid_request'
+  | 'precondition_failed';
 
 /** A rule of the service was broken; the message is safe to show to the caller as is. */
 export class DomainError extends Error {
@@ -22,6 +26,7 @@ const TRPC_CODES: Record<DomainErrorCode, TRPC_ERROR_CODE_KEY> = {
   invalid_config: 'BAD_REQUEST',
   invalid_pattern: 'BAD_REQUEST',
   invalid_request: 'BAD_REQUEST',
+  precondition_failed: 'PRECONDITION_FAILED',
 };
 
 /** Turns a domain error into the tRPC error the procedures throw; anything else passes through. */
@@ -34,4 +39,36 @@ export function toTRPCError(error: unknown): unknown {
     });
   }
   return error;
+}
+
+/** One zod issue, as much of it as messages and clients need. */
+export interface InputIssue {
+  readonly path: readonly PropertyKey[];
+  readonly message: string;
+}
+
+/** The zod issues an input error carries (`ZodError.issues`), if any. */
+export function issuesOf(cause: unknown): readonly InputIssue[] | undefined {
+  if (typeof cause !== 'object' || cause === null) return undefined;
+  const issues = (cause as { issues?: unknown }).issues;
+  if (!Array.isArray(issues)) return undefined;
+  return issues.map((issue: { path?: PropertyKey[]; message?: unknown }) => ({
+    path: issue.path ?? [],
+    message: String(issue.message),
+  }));
+}
+
+/**
+ * One readable sentence from input issues: each message is a predicate phrased without its field
+ * ("must be at most 256 characters"), so the field path is said once, in front
+ * (`name must be at most 256 characters; configs.2 must be a config name or a config object`).
+ */
+export function describeIssues(issues: readonly InputIssue[]): string {
+  return issues
+    .slice(0, 5)
+    .map((issue) => {
+      const path = issue.path.map(String).join('.');
+      return path === '' ? issue.message : `${path} ${issue.message}`;
+    })
+    .join('; ');
 }

@@ -75,7 +75,7 @@ describe('POST /cherry-pick', () => {
     [
       { source: { allLinks: { a: { url: 1 } } }, expression: 'a' },
       400,
-      /source: allLinks\.a\.url must be a string/,
+      /^source\.allLinks\.a\.url must be a string$/,
     ],
     [{ source: 5, expression: 'a' }, 400, /source/],
   ])('answers %j with %i', async (body, status, message) => {
@@ -172,7 +172,7 @@ describe('POST /query', () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toMatch(
-      /configs\[0\]: allLinks\.q\.url must be a string/,
+      /^configs\.0\.allLinks\.q\.url must be a string$/,
     );
     expect((await t.json('/configs')).body).toEqual(['demo', 'one', 'two']);
   });

@@ -147,7 +147,10 @@ describe('GET /search', () => {
     ['?q=&tag=', /at least one of tag, q or regex/],
     ['?regex=(', /regex is not a valid regular expression/],
     ['?q=a&config=[', /config is not a valid regular expression/],
-    ['?q=a&fields=label,color', /unknown field "color"/],
+    [
+      '?q=a&fields=label,color',
+      /^fields must list only label, url, tags, description, id \(got "color"\)$/,
+    ],
     ['?q=a&limit=0', /limit must be an integer/],
     ['?q=a&limit=-3', /limit must be an integer/],
     ['?q=a&limit=abc', /limit must be an integer/],

@@ -1,6 +1,5 @@
 /** Regressions for problems a review of the server found (each test failed before its fix). */
 import { describe, expect, it } from 'vitest';
-import { WeightedLru } from '../src/services/lru-map.js';
 import { createTestApp, utf8 } from './test-app.js';
 
 describe('review fixes', () => {
@@ -119,16 +118,5 @@ describe('review fixes', () => {
     expect(await ids()).toEqual(['a']);
     t.setNow('2026-03-05T00:00:00.000Z');
     expect(await ids()).toEqual([]);
-  });
-
-  it('bounds caches by weight, not entry count', () => {
-    const lru = new WeightedLru<string, string>(100);
-    lru.set('a', 'A', 60);
-    lru.set('b', 'B', 60);
-    expect(lru.get('a')).toBeUndefined();
-    expect(lru.get('b')).toBe('B');
-    lru.set('huge', 'H', 101);
-    expect(lru.get('huge')).toBeUndefined();
-    expect(lru.weight).toBe(60);
   });
 });

@@ -36,13 +36,21 @@ export type TestAppOptions = Partial<
   Omit<AppOptions, 'services' | 'logger'>
 > & {
   readonly repository?: ConfigRepository;
+  /** `CACHE_BYTES` of the services (default 256 MiB). */
+  readonly cacheBytes?: number;
 };
 
 /** Builds an in-process app (no sockets); requests go through `app.request`. */
 export function createTestApp(options: TestAppOptions = {}): TestApp {
   let now = new Date('2026-03-01T10:00:00.000Z');
   const repository = options.repository ?? createMemoryConfigRepository();
-  const services = createServices({ repository, now: () => now });
+  const services = createServices({
+    repository,
+    now: () => now,
+    ...(options.cacheBytes === undefined
+      ? {}
+      : { cacheBytes: options.cacheBytes }),
+  });
   const app = createApp({
     ...options,
     services,

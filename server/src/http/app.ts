@@ -51,6 +51,7 @@ export function createApp(options: AppOptions): Hono {
   const context = (c: HonoContext): Context => ({
     services: options.services,
     auth: authenticate(c.req.header('authorization')),
+    answer: { validUntil: Infinity },
   });
   const errorResponse = (error: unknown): Response => {
     const answer = toErrorAnswer(error, log);

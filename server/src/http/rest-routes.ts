@@ -1,213 +1,192 @@
 import type { Context as HonoContext, Hono } from 'hono';
-import type { PutConfigInput } from '@linkconfig/shared';
+import { isPlainObject } from '@linkconfig/shared';
 import type { Context } from '../context.js';
-import { accessDenied, createCallerFactory } from '../trpc.js';
-import { appRouter } from '../routers/app-router.js';
-import { configNameFromUrl } from './config-name.js';
+import { describeIssues, issuesOf, toTRPCError } from '../errors.js';
+import { receivedJson } from '../received-json.js';
+import { accessDenied } from '../trpc.js';
 import { HttpError } from './http-error.js';
 import { readJsonBody } from './json-body.js';
-import { receivedJson } from '../received-json.js';
-import { ResponseCache } from './response-cache.js';
-import type { CachedBody } from './response-cache.js';
 import type { BodyLimits } from './json-body.js';
-import { isPlainObject } from '@linkconfig/shared';
+import { entryResponse } from './entry-response.js';
+import { REST_ROUTES, allowedMethods } from './route-table.js';
+import type { RestRoute } from './route-table.js';
 
 /** What the REST routes need from the app. */
 export interface RestDeps {
-  /** The per-request tRPC context (services and the caller's access). */
+  /** The per-request context (services, the caller's access, answer hints). */
   readonly context: (c: HonoContext) => Context;
   readonly limits: BodyLimits;
 }
 
-const createCaller = createCallerFactory(appRouter);
+const JSON_TYPE = 'application/json; charset=utf-8';
 
-const JSON_HEADERS = { 'Content-Type': 'application/json; charset=utf-8' };
-
-const json = (
-  body: string,
-  status = 200,
-  headers: Record<string, string> = {},
-): Response =>
-  new Response(body, { status, headers: { ...JSON_HEADERS, ...headers } });
+/** Routes whose whole answers may be reused while the stored state is unchanged (`cache/cache-policy.ts`). */
+const REUSABLE: ReadonlySet<RestRoute['id']> = new Set([
+  'configs.list',
+  'search.links',
+  'expressions.cherryPick',
+  'expressions.query',
+]);
 
 /**
- * The 7 REST routes of the contract (service contract §4.1). Each is a thin adapter that calls the one
- * procedure definition through `createCaller`, so REST and `/trpc` share inputs, outputs, auth and rules.
- * The adapter owns only what HTTP owns: reading the body (limits, media type), decoding the path segment,
- * status codes, caching headers.
+ * Mounts the REST contract (service contract §4.1) from the route table: each route reads its input from
+ * where the table says (path, query, body fields, or the body as the config), validates it with the
+ * operation's zod input, runs the operation — the same code `/trpc` runs, with the same access rule — and
+ * answers. The adapter owns only what HTTP owns: body limits and media type, path decoding, statuses,
+ * ETags, and reuse of whole answers. Other methods on a known path get 405 with `Allow`.
  */
 export function mountRestRoutes(app: Hono, deps: RestDeps): void {
-  const caller = (c: HonoContext) => createCaller(deps.context(c));
-
-  const cache = new ResponseCache(32 * 1024 * 1024);
-  /** Checks read access, then serves `key` from the cache or from `produce`. */
-  const cachedRead = async (
-    c: HonoContext,
-    key: string,
-    produce: (ctx: Context) => Promise<CachedBody>,
-  ): Promise<CachedBody> => {
-    const ctx = deps.context(c);
-    const denied = accessDenied(ctx.auth, 'read');
-    if (denied !== null) throw denied;
-    const token = await ctx.services.configs.stateToken();
-    return cache.serve(key, token, () => produce(ctx));
-  };
-  /** The raw path and query: the cache key of a GET. */
-  const rawTarget = (c: HonoContext): string => {
-    const url = c.req.url;
-    return url.slice(url.indexOf('/', url.indexOf('//') + 2));
-  };
-
-  app.get('/configs', async (c) => {
-    const { body } = await cachedRead(c, 'GET /configs', async (ctx) => ({
-      body: JSON.stringify(await createCaller(ctx).configs.list()),
-    }));
-    return json(body);
-  });
-
-  app.get('/configs/:name', async (c) => {
-    const name = configNameFromUrl(c.req.url);
-    const { body, etag } = await cachedRead(
-      c,
-      `GET ${rawTarget(c)}`,
-      async (ctx) => {
-        const entry = await createCaller(ctx).configs.get({ name });
-        return ctx.services.configs.serialized(name, entry);
-      },
-    );
-    const headers: Record<string, string> = { 'Cache-Control': 'no-cache' };
-    if (etag !== undefined) {
-      headers['ETag'] = etag;
-      const match = c.req.header('if-none-match');
-      if (match !== undefined && etagMatches(match, etag)) {
-        return new Response(null, { status: 304, headers });
-      }
+  for (const route of REST_ROUTES) {
+    const handler = (c: HonoContext) => handle(route, c, deps);
+    switch (route.method) {
+      case 'GET':
+        app.get(route.honoPath, handler);
+        break;
+      case 'PUT':
+        app.put(route.honoPath, handler);
+        break;
+      case 'DELETE':
+        app.delete(route.honoPath, handler);
+        break;
+      case 'POST':
+        app.post(route.honoPath, handler);
+        break;
     }
-    return json(body, 200, headers);
-  });
-
-  app.put('/configs/:name', async (c) => {
-    const name = configNameFromUrl(c.req.url);
-    const ctx = deps.context(c);
-    const denied = accessDenied(ctx.auth, 'write');
-    if (denied !== null) throw denied;
-    const config = await readJsonBody(c.req.raw, deps.limits);
-    if (!isPlainObject(config)) {
-      throw new HttpError(
-        400,
-        'the body must be a JSON object: the config itself',
-      );
-    }
-    // Only "is an object" is known here; the service validates the config by the shared rules.
-    await createCaller(ctx).configs.put({
-      name,
-      config: config as PutConfigInput['config'],
-    });
-    return new Response(null, { status: 204 });
-  });
-
-  app.delete('/configs/:name', async (c) => {
-    const name = configNameFromUrl(c.req.url);
-    await caller(c).configs.remove({ name });
-    return new Response(null, { status: 204 });
-  });
-
-  app.get('/search', async (c) => {
-    const { body } = await cachedRead(c, `GET ${rawTarget(c)}`, async (ctx) => {
-      const q = c.req.query();
-      const result = await createCaller(ctx).search.links({
-        tag: q['tag'],
-        q: q['q'],
-        regex: q['regex'],
-        fields: q['fields'],
-        config: q['config'],
-        limit: q['limit'],
+  }
+  for (const [path, methods] of allowedMethods()) {
+    const honoPath = path.replace(/\{(\w+)\}/g, ':$1');
+    app.all(honoPath, () => {
+      throw new HttpError(405, `method not allowed; use ${methods}`, {
+        Allow: methods,
       });
-      return { body: JSON.stringify(result) };
     });
-    return json(body);
-  });
-
-  /**
-   * Small bodies (names and an expression) are cache keys; big inline configs are not kept, nor anything
-   * that can reach the clock or chance (`:time:`, `*shuffle*`, search patterns with an age, macros that
-   * might hold those) or custom protocol handlers.
-   */
-  const postKey = (
-    c: HonoContext,
-    path: string,
-    body: unknown,
-  ): string | null => {
-    const text = receivedJson(body);
-    if (text === undefined || text.length > 8192) return null;
-    if (/[@/]|time|shuffle/.test(text)) return null;
-    if (deps.context(c).services.expressions.hasCustomHandlers) return null;
-    return `POST ${path} ${text}`;
-  };
-
-  type Caller = ReturnType<typeof createCaller>;
-  /**
-   * A POST route over one expression procedure: body read after the access check, then the answer,
-   * reused while the stored state is the same when the body allows it ({@link postKey}).
-   */
-  const expressionRoute = (
-    path: '/cherry-pick' | '/query',
-    call: (caller: Caller, body: Record<string, unknown>) => Promise<unknown>,
-  ) =>
-    app.post(path, async (c) => {
-      const body = await objectBody(c, deps);
-      const run = async (ctx: Context): Promise<CachedBody> => ({
-        body: JSON.stringify(await call(createCaller(ctx), body)),
-      });
-      const key = postKey(c, path, body);
-      const result =
-        key === null
-          ? await run(deps.context(c))
-          : await cachedRead(c, key, run);
-      return json(result.body);
-    });
-  // The procedures validate the bodies with their zod inputs.
-  expressionRoute('/cherry-pick', (api, body) =>
-    api.expressions.cherryPick(
-      body as Parameters<Caller['expressions']['cherryPick']>[0],
-    ),
-  );
-  expressionRoute('/query', (api, body) =>
-    api.expressions.query(
-      body as Parameters<Caller['expressions']['query']>[0],
-    ),
-  );
-
-  const allow = (methods: string) => () => {
-    throw new HttpError(405, `method not allowed; use ${methods}`, {
-      Allow: methods,
-    });
-  };
-  app.all('/configs', allow('GET'));
-  app.all('/configs/:name', allow('GET, PUT, DELETE'));
-  app.all('/search', allow('GET'));
-  app.all('/cherry-pick', allow('POST'));
-  app.all('/query', allow('POST'));
+  }
 }
 
-async function objectBody(
+async function handle(
+  route: RestRoute,
   c: HonoContext,
   deps: RestDeps,
-): Promise<Record<string, unknown>> {
-  // Authorization first: an unauthorized caller gets 401, and costs no body reading.
-  const denied = accessDenied(deps.context(c).auth, 'read');
+): Promise<Response> {
+  const ctx = deps.context(c);
+  // Access first: an unauthorized caller gets 401/403 and costs no body reading.
+  const denied = accessDenied(ctx.auth, route.access);
   if (denied !== null) throw denied;
-  const limits = deps.limits;
-  const body = await readJsonBody(c.req.raw, limits);
-  if (!isPlainObject(body))
-    throw new HttpError(400, 'the body must be a JSON object');
-  return body;
+  const raw = await rawInput(route, c, deps.limits);
+  const reusable = REUSABLE.has(route.id);
+  const key = reusable ? reuseKey(route, c, raw.body) : undefined;
+  const token =
+    key === undefined ? null : await ctx.services.configs.stateToken();
+  const { responses } = ctx.services.caches;
+  if (key !== undefined && token !== null) {
+    const body = responses.get(key, token, ctx.services.now());
+    if (body !== undefined) return jsonResponse(body);
+  }
+  const output = await run(route, ctx, raw.input);
+  if (route.status === 204) return new Response(null, { status: 204 });
+  if (route.id === 'configs.get') return entryResponse(c, output);
+  const body = JSON.stringify(output);
+  if (key !== undefined && token !== null) {
+    responses.offer(
+      key,
+      { body, token, validUntil: ctx.answer.validUntil },
+      ctx.services.now(),
+    );
+  }
+  return jsonResponse(body);
 }
 
-/** `If-None-Match` holds the tag (weak comparison, lists and `*` allowed). */
-function etagMatches(header: string, etag: string): boolean {
-  if (header.trim() === '*') return true;
-  return header
-    .split(',')
-    .some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
+const jsonResponse = (body: string): Response =>
+  new Response(body, { headers: { 'Content-Type': JSON_TYPE } });
+
+/** Validates the input with the operation's schema and runs it; errors come out as the client sees them. */
+async function run(
+  route: RestRoute,
+  ctx: Context,
+  raw: unknown,
+): Promise<unknown> {
+  const parsed = route.operation.input.safeParse(raw);
+  if (!parsed.success) {
+    throw new HttpError(
+      400,
+      describeIssues(issuesOf(parsed.error) ?? []) || 'the input is invalid',
+    );
+  }
+  try {
+    // No output validation here: outputs are typed by the operation, and the stored data they carry
+    // is passed through by reference (see the output schemas in `shared`).
+    return await route.operation.run(ctx, parsed.data);
+  } catch (error) {
+    throw toTRPCError(error);
+  }
+}
+
+/** The operation's raw input, assembled from where the route table says, and the body if one was read. */
+async function rawInput(
+  route: RestRoute,
+  c: HonoContext,
+  limits: BodyLimits,
+): Promise<{ input: unknown; body: unknown }> {
+  const fields: Record<string, unknown> = {};
+  let body: unknown;
+  const { source } = route;
+  if (source === 'query') Object.assign(fields, c.req.query());
+  if (source === 'fields' || typeof source === 'object') {
+    body = await readJsonBody(c.req.raw, limits);
+    if (!isPlainObject(body)) {
+      throw new HttpError(
+        400,
+        typeof source === 'object'
+          ? `the body must be a JSON object: the ${source.as} itself`
+          : 'the body must be a JSON object',
+      );
+    }
+    if (typeof source === 'object') fields[source.as] = body;
+    else Object.assign(fields, body);
+  }
+  for (const [field, header] of Object.entries(route.headers)) {
+    const value = c.req.header(header);
+    if (value !== undefined) fields[field] = value;
+  }
+  // Path parameters last: nothing in a query or body can replace them.
+  if (route.pathParams.size > 0) {
+    const segments = new URL(c.req.url).pathname.split('/');
+    for (const [index, param] of route.pathParams) {
+      fields[param] = decodeSegment(segments[index] ?? '', param);
+    }
+  }
+  if (source === 'none' && route.pathParams.size === 0) {
+    return { input: undefined, body };
+  }
+  return { input: fields, body };
+}
+
+/** A path segment decoded exactly once (`a%2Fb` is `a/b`, `%25` is `%`); bad encoding → 400. */
+function decodeSegment(raw: string, param: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw new HttpError(
+      400,
+      `the ${param} in the path is not valid percent-encoding`,
+    );
+  }
+}
+
+/**
+ * The key a reusable answer is kept under: the route and the request as received (the raw query
+ * string, or the body's text). Anything that changes the answer is in it; equal keys mean equal inputs.
+ */
+function reuseKey(
+  route: RestRoute,
+  c: HonoContext,
+  body: unknown,
+): string | undefined {
+  if (route.source === 'fields') {
+    const text = receivedJson(body);
+    return text === undefined ? undefined : `${route.id} ${text}`;
+  }
+  const url = c.req.url;
+  const query = url.indexOf('?');
+  return `${route.id} ${query < 0 ? '' : url.slice(query)}`;
 }

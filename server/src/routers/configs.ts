@@ -6,37 +6,40 @@ import {
   ListConfigsOutputSchema,
   PutConfigInputSchema,
 } from '@linkconfig/shared';
-import { readProcedure, router, writeProcedure } from '../trpc.js';
+import { mutationOf, operation, queryOf, router } from '../trpc.js';
 
 const tags = ['configs'];
 
 /** list / get / put / remove of stored configs (`/configs`, `/configs/{name}`). */
-export const configsRouter = router({
-  list: readProcedure
-    .meta({
+export const configsOperations = {
+  list: operation({
+    access: 'read',
+    meta: {
       openapi: {
         method: 'GET',
         path: '/configs',
         tags,
         summary: 'Config names, sorted by code point',
       },
-    })
-    .input(z.void())
-    .output(ListConfigsOutputSchema)
-    .query(({ ctx }) => ctx.services.configs.list()),
+    },
+    input: z.void(),
+    output: ListConfigsOutputSchema,
+    run: (ctx) => ctx.services.configs.list(),
+  }),
 
-  get: readProcedure
-    .meta({
+  get: operation({
+    access: 'read',
+    meta: {
       openapi: {
         method: 'GET',
         path: '/configs/{name}',
         tags,
         summary: 'A config with its timestamps; URLs sanitized',
       },
-    })
-    .input(ConfigNameInputSchema)
-    .output(GetConfigOutputSchema)
-    .query(async ({ ctx, input }) => {
+    },
+    input: ConfigNameInputSchema,
+    output: GetConfigOutputSchema,
+    run: async (ctx, input) => {
       const view = await ctx.services.configs.current(input.name);
       if (view === null) {
         throw new TRPCError({
@@ -44,11 +47,13 @@ export const configsRouter = router({
           message: `config "${input.name}" not found`,
         });
       }
-      return view.entry();
-    }),
+      return view.entry;
+    },
+  }),
 
-  put: writeProcedure
-    .meta({
+  put: operation({
+    access: 'write',
+    meta: {
       openapi: {
         method: 'PUT',
         path: '/configs/{name}',
@@ -56,15 +61,18 @@ export const configsRouter = router({
         summary: 'Create or overwrite a config (the body is the config)',
         successDescription: 'Stored (no body)',
       },
-    })
-    .input(PutConfigInputSchema)
-    .output(z.void())
-    .mutation(async ({ ctx, input }) => {
+      rest: { body: { as: 'config' }, status: 204 },
+    },
+    input: PutConfigInputSchema,
+    output: z.void(),
+    run: async (ctx, input) => {
       await ctx.services.configs.put(input.name, input.config);
-    }),
+    },
+  }),
 
-  remove: writeProcedure
-    .meta({
+  remove: operation({
+    access: 'write',
+    meta: {
       openapi: {
         method: 'DELETE',
         path: '/configs/{name}',
@@ -72,10 +80,19 @@ export const configsRouter = router({
         summary: 'Delete a config (done whether or not it existed)',
         successDescription: 'Deleted (no body)',
       },
-    })
-    .input(ConfigNameInputSchema)
-    .output(z.void())
-    .mutation(async ({ ctx, input }) => {
+      rest: { status: 204 },
+    },
+    input: ConfigNameInputSchema,
+    output: z.void(),
+    run: async (ctx, input) => {
       await ctx.services.configs.remove(input.name);
-    }),
+    },
+  }),
+};
+
+export const configsRouter = router({
+  list: queryOf(configsOperations.list),
+  get: queryOf(configsOperations.get),
+  put: mutationOf(configsOperations.put),
+  remove: mutationOf(configsOperations.remove),
 });

@@ -4,35 +4,52 @@ import {
   QueryInputSchema,
   QueryOutputSchema,
 } from '@linkconfig/shared';
-import { readProcedure, router } from '../trpc.js';
+import { mutationOf, operation, router } from '../trpc.js';
 
 const tags = ['expressions'];
 
 /** Server-side resolution of link expressions: `/cherry-pick` and `/query`. */
-export const expressionsRouter = router({
-  cherryPick: readProcedure
-    .meta({
+export const expressionsOperations = {
+  cherryPick: operation({
+    access: 'read',
+    meta: {
       openapi: {
         method: 'POST',
         path: '/cherry-pick',
         tags,
         summary: 'Resolve an expression against one config; answer as allLinks',
       },
-    })
-    .input(CherryPickInputSchema)
-    .output(CherryPickOutputSchema)
-    .mutation(({ ctx, input }) => ctx.services.expressions.cherryPick(input)),
+    },
+    input: CherryPickInputSchema,
+    output: CherryPickOutputSchema,
+    run: async (ctx, input) => {
+      const answer = await ctx.services.expressions.cherryPick(input);
+      ctx.answer.validUntil = answer.validUntil;
+      return answer.value;
+    },
+  }),
 
-  query: readProcedure
-    .meta({
+  query: operation({
+    access: 'read',
+    meta: {
       openapi: {
         method: 'POST',
         path: '/query',
         tags,
         summary: 'Resolve an expression against one config or several merged',
       },
-    })
-    .input(QueryInputSchema)
-    .output(QueryOutputSchema)
-    .mutation(({ ctx, input }) => ctx.services.expressions.query(input)),
+    },
+    input: QueryInputSchema,
+    output: QueryOutputSchema,
+    run: async (ctx, input) => {
+      const answer = await ctx.services.expressions.query(input);
+      ctx.answer.validUntil = answer.validUntil;
+      return answer.value;
+    },
+  }),
+};
+
+export const expressionsRouter = router({
+  cherryPick: mutationOf(expressionsOperations.cherryPick),
+  query: mutationOf(expressionsOperations.query),
 });

@@ -1,18 +1,24 @@
 import { SearchInputSchema, SearchOutputSchema } from '@linkconfig/shared';
-import { readProcedure, router } from '../trpc.js';
+import { operation, queryOf, router } from '../trpc.js';
 
 /** `GET /search`: links across configs. */
-export const searchRouter = router({
-  links: readProcedure
-    .meta({
+export const searchOperations = {
+  links: operation({
+    access: 'read',
+    meta: {
       openapi: {
         method: 'GET',
         path: '/search',
         tags: ['search'],
         summary: 'Links across configs by tag, substring or regular expression',
       },
-    })
-    .input(SearchInputSchema)
-    .output(SearchOutputSchema)
-    .query(({ ctx, input }) => ctx.services.search.search(input)),
+    },
+    input: SearchInputSchema,
+    output: SearchOutputSchema,
+    run: (ctx, input) => ctx.services.search.search(input),
+  }),
+};
+
+export const searchRouter = router({
+  links: queryOf(searchOperations.links),
 });

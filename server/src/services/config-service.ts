@@ -5,7 +5,7 @@ import type {
   ConfigRepository,
   NameVersion,
 } from '../storage/config-repository.js';
-import type { VersionedCache } from './config-cache.js';
+import type { VersionCache } from '../cache/cache-policy.js';
 import { ConfigVersion } from './config-version.js';
 
 /** Names and versions as of one change token. */
@@ -19,7 +19,7 @@ interface Catalog {
 /** What {@link ConfigService} needs. */
 export interface ConfigServiceDeps {
   readonly repository: ConfigRepository;
-  readonly cache: VersionedCache<ConfigVersion>;
+  readonly cache: VersionCache;
   /** The server's clock (tests pass a fixed one). */
   readonly now: () => Date;
 }
@@ -31,7 +31,7 @@ export interface ConfigServiceDeps {
  */
 export class ConfigService {
   readonly #repo: ConfigRepository;
-  readonly #cache: VersionedCache<ConfigVersion>;
+  readonly #cache: VersionCache;
   readonly #now: () => Date;
   #snapshot: Catalog | undefined;
 
@@ -107,31 +107,8 @@ export class ConfigService {
     const row = await this.#repo.get(name);
     if (row === null) return null;
     const view = new ConfigVersion(row);
-    this.#cache.set(name, {
-      version: row.version,
-      value: view,
-      weight: view.weight,
-    });
+    this.#cache.set(view);
     return view;
-  }
-
-  /**
-   * The response bytes (and ETag) for an entry that {@link current} produced: cached per version, so a
-   * config is serialized once, not per request. Any other entry is serialized on the spot.
-   */
-  serialized(
-    name: string,
-    entry: { config: unknown; meta: { updatedAt: string } },
-  ): { body: string; etag: string | undefined } {
-    const view = this.#cache.peek(name);
-    if (
-      view !== undefined &&
-      view.sanitized === entry.config &&
-      view.updatedAt === entry.meta.updatedAt
-    ) {
-      return { body: view.body, etag: view.etag };
-    }
-    return { body: JSON.stringify(entry), etag: undefined };
   }
 
   /**
@@ -144,18 +121,15 @@ export class ConfigService {
     // The body's own text when the HTTP layer kept it (stored as received), else a serialization.
     const json = receivedJson(checked.config) ?? JSON.stringify(checked.config);
     const result = await this.#repo.put(name, json, this.#now());
-    const view = new ConfigVersion({
-      name,
-      json,
-      createdAt: result.createdAt,
-      updatedAt: result.updatedAt,
-      version: result.version,
-    });
-    this.#cache.set(name, {
-      version: result.version,
-      value: view,
-      weight: view.weight,
-    });
+    this.#cache.set(
+      new ConfigVersion({
+        name,
+        json,
+        createdAt: result.createdAt,
+        updatedAt: result.updatedAt,
+        version: result.version,
+      }),
+    );
   }
 
   /** Deletes a config; a missing name is not an error. */

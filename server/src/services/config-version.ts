@@ -1,33 +1,54 @@
-import { prepareConfig, sanitizeUrl } from '@linkconfig/shared';
+import { prepareConfig, sanitizeConfigLinks } from '@linkconfig/shared';
 import type { LinkConfig, PreparedConfig } from '@linkconfig/shared';
+import { isPlainObject } from '@linkconfig/shared';
+import { PART_WEIGHTS, charWidth, partWeight } from '../cache/weights.js';
+import type { JsonShape } from '../cache/weights.js';
 import type { StoredConfig } from '../storage/config-repository.js';
 import { buildSearchIndex } from './search-index.js';
 import type { ConfigSearchIndex } from './search-index.js';
-import { isPlainObject } from '@linkconfig/shared';
 
-/** Link fields that hold URLs and pass through the sanitizer on the way out (service contract §1). */
-const URL_FIELDS = ['url', 'image', 'thumbnail'] as const;
+/** The response entry of `GET /configs/:name`: the config as stored with its links sanitized. */
+export interface ConfigEntryView {
+  readonly config: LinkConfig;
+  readonly meta: { readonly createdAt: string; readonly updatedAt: string };
+}
+
+/** A value derived from one stored version by another layer (HTTP bodies, compressed bytes, …). */
+interface Derived {
+  readonly value: unknown;
+  readonly weight: number;
+}
+
+const byEntry = new WeakMap<ConfigEntryView, ConfigVersion>();
 
 /**
- * One stored version of a config and everything derived from it, each computed at most once: the parsed
- * config, the response entry with sanitized URLs and its serialized bytes, the engine's prepared form and
- * the search index. Instances are immutable views; nothing here is ever mutated after construction.
+ * One stored version of a config and everything derived from it, each part built at most once, on first
+ * use: the parsed config, the sanitized response entry, the engine's prepared form and the search index;
+ * other layers hang their own derived values here with {@link derive} (the HTTP layer keeps the
+ * serialized and compressed bodies), so all of it lives and dies with the version in the cache.
+ *
+ * {@link weight} is the memory the version keeps alive, from factors measured per part
+ * (`cache/weights.ts`); it grows as parts are built, and the owning cache is told through
+ * {@link onWeightChange}. Nothing here is mutated after it is built.
  */
 export class ConfigVersion {
   readonly name: string;
   readonly version: number;
   readonly createdAt: string;
   readonly updatedAt: string;
+  /** Set by the cache that holds this version: called when {@link weight} changes. */
+  onWeightChange: ((version: ConfigVersion) => void) | undefined;
+  readonly #length: number;
+  readonly #width: 1 | 2;
+  /** Number of links, known once the stored config is parsed. */
+  #links = 0;
   #json: string | undefined;
   #stored: Record<string, unknown> | undefined;
-  /** Weak identity of this version for HTTP caching. */
-  readonly etag: string;
-  /** Approximate memory weight, for the cache budget. */
-  readonly weight: number;
-  #sanitized: LinkConfig | undefined;
-  #body: string | undefined;
+  #entry: ConfigEntryView | undefined;
   #prepared: PreparedConfig | undefined;
   #index: ConfigSearchIndex | undefined;
+  #derived: Map<symbol, Derived> | undefined;
+  #weight: number;
 
   constructor(row: StoredConfig) {
     this.name = row.name;
@@ -35,9 +56,19 @@ export class ConfigVersion {
     this.createdAt = row.createdAt;
     this.updatedAt = row.updatedAt;
     this.#json = row.json;
-    this.etag = `"${row.version.toString(36)}-${Date.parse(row.updatedAt).toString(36)}"`;
-    // The parsed form, the sanitized copy, the serialized body and the indexes: about 4× the JSON.
-    this.weight = row.json.length * 4 + 1024;
+    this.#length = row.json.length;
+    this.#width = charWidth(row.json);
+    this.#weight = this.#computeWeight();
+  }
+
+  /** The size of the stored JSON, as the weight factors need it. */
+  get shape(): JsonShape {
+    return { chars: this.#length, width: this.#width, links: this.#links };
+  }
+
+  /** The memory this version keeps alive, in bytes (see `cache/weights.ts`). */
+  get weight(): number {
+    return this.#weight;
   }
 
   /** The config exactly as stored, parsed on first use. Never mutated. */
@@ -45,79 +76,92 @@ export class ConfigVersion {
     if (this.#stored === undefined) {
       const parsed: unknown = JSON.parse(this.#json ?? '{}');
       this.#stored = isPlainObject(parsed) ? parsed : { allLinks: {} };
+      const allLinks = this.#stored['allLinks'];
+      this.#links = isPlainObject(allLinks) ? Object.keys(allLinks).length : 0;
       this.#json = undefined;
+      this.#grew();
     }
     return this.#stored;
   }
 
-  /** The config as `GET /configs/:name` returns it: as stored, with link URLs sanitized. */
-  get sanitized(): LinkConfig {
-    this.#sanitized ??= sanitizeConfig(this.stored);
-    return this.#sanitized;
-  }
-
-  /** The response entry. `config` is the same object on every call (callers use it as a cache key). */
-  entry(): {
-    config: LinkConfig;
-    meta: { createdAt: string; updatedAt: string };
-  } {
-    return {
-      config: this.sanitized,
-      meta: { createdAt: this.createdAt, updatedAt: this.updatedAt },
-    };
-  }
-
-  /** The serialized response body of `GET /configs/:name`. */
-  get body(): string {
-    this.#body ??= JSON.stringify(this.entry());
-    return this.#body;
+  /**
+   * The response entry: the config as stored, its links sanitized (`url`, `image`, `thumbnail`, `meta`
+   * `…url` values), and the timestamps. The same frozen object on every call, so other layers can key
+   * derived data by it ({@link ConfigVersion.ofEntry}).
+   */
+  get entry(): ConfigEntryView {
+    if (this.#entry === undefined) {
+      const entry: ConfigEntryView = Object.freeze({
+        config: sanitizeConfigLinks(this.stored) as LinkConfig,
+        meta: Object.freeze({
+          createdAt: this.createdAt,
+          updatedAt: this.updatedAt,
+        }),
+      });
+      byEntry.set(entry, this);
+      this.#entry = entry;
+      this.#grew();
+    }
+    return this.#entry;
   }
 
   /** The engine's prepared form (expression doc §13), built once per version. */
   get prepared(): PreparedConfig {
-    this.#prepared ??= prepareConfig(this.stored);
+    if (this.#prepared === undefined) {
+      this.#prepared = prepareConfig(this.stored);
+      this.#grew();
+    }
     return this.#prepared;
   }
 
   /** The search index over the sanitized links, built once per version. */
   get searchIndex(): ConfigSearchIndex {
-    this.#index ??= buildSearchIndex(this.sanitized['allLinks']);
+    if (this.#index === undefined) {
+      this.#index = buildSearchIndex(this.entry.config['allLinks']);
+      this.#grew();
+    }
     return this.#index;
   }
-}
 
-/**
- * A copy of the config whose links have `url`, `image` and `thumbnail` sanitized. Key order is kept;
- * links and sections that need no change are shared, not copied.
- */
-export function sanitizeConfig(config: Record<string, unknown>): LinkConfig {
-  const allLinks = config['allLinks'];
-  if (!isPlainObject(allLinks)) return config as LinkConfig;
-  let changed: Record<string, unknown> | undefined;
-  for (const id of Object.keys(allLinks)) {
-    const link = allLinks[id];
-    if (!isPlainObject(link)) continue;
-    let copy: Record<string, unknown> | undefined;
-    for (const field of URL_FIELDS) {
-      const value = link[field];
-      if (typeof value !== 'string') continue;
-      const clean = sanitizeUrl(value);
-      if (clean !== value) {
-        copy ??= { ...link };
-        copy[field] = clean;
-      }
-    }
-    if (copy !== undefined) {
-      changed ??= { ...allLinks };
-      // defineProperty, not assignment: an id such as `__proto__` must stay a plain own key.
-      Object.defineProperty(changed, id, {
-        value: copy,
-        writable: true,
-        enumerable: true,
-        configurable: true,
-      });
-    }
+  /**
+   * A value another layer derives from this version, built once under `key` and kept (and weighed) with
+   * the version: it is dropped when the version is.
+   */
+  derive<T>(key: symbol, build: () => { value: T; weight: number }): T {
+    const hit = this.#derived?.get(key);
+    if (hit !== undefined) return hit.value as T;
+    const built = build();
+    this.#derived ??= new Map();
+    this.#derived.set(key, built);
+    this.#grew();
+    return built.value;
   }
-  if (changed === undefined) return config as LinkConfig;
-  return { ...config, allLinks: changed } as LinkConfig;
+
+  /** The version whose {@link entry} this is, if it is one. */
+  static ofEntry(entry: unknown): ConfigVersion | undefined {
+    return typeof entry === 'object' && entry !== null
+      ? byEntry.get(entry as ConfigEntryView)
+      : undefined;
+  }
+
+  #computeWeight(): number {
+    const shape = this.shape;
+    let weight = PART_WEIGHTS.fixed;
+    if (this.#json !== undefined) weight += this.#length * this.#width;
+    if (this.#stored !== undefined) weight += partWeight('stored', shape);
+    if (this.#entry !== undefined && this.#entry.config !== this.#stored) {
+      weight += partWeight('entry', shape);
+    }
+    if (this.#prepared !== undefined) weight += partWeight('prepared', shape);
+    if (this.#index !== undefined) weight += partWeight('searchIndex', shape);
+    for (const derived of this.#derived?.values() ?? []) {
+      weight += derived.weight;
+    }
+    return weight;
+  }
+
+  #grew(): void {
+    this.#weight = this.#computeWeight();
+    this.onWeightChange?.(this);
+  }
 }

@@ -13,10 +13,11 @@ import type {
   QueryInput,
   QueryOutput,
 } from '@linkconfig/shared';
+import type { WeightedLru } from '../cache/weighted-lru.js';
+import { partWeight } from '../cache/weights.js';
 import { DomainError } from '../errors.js';
 import type { ConfigService } from './config-service.js';
-import { ConfigVersion } from './config-version.js';
-import { WeightedLru } from './lru-map.js';
+import type { ConfigVersion } from './config-version.js';
 
 /** What {@link ExpressionService} needs. */
 export interface ExpressionServiceDeps {
@@ -25,62 +26,65 @@ export interface ExpressionServiceDeps {
   readonly now: () => number;
   /** Extra filter protocol handlers (expression doc D1); `:time:` and `:location:` are built in. */
   readonly handlers?: Readonly<Record<string, FilterProtocolHandler>>;
-  /** Budget, in approximate bytes, of the merged-config cache and of the result cache (each). */
-  readonly cacheBytes?: number;
+  /** Prepared merges of stored configs (see `cache/cache-policy.ts`). */
+  readonly merges: WeightedLru<string, PreparedConfig>;
 }
 
-type Results = QueryOutput['results'];
+/** An answer with the instant until which it holds unless a config is written (ms since the epoch). */
+export interface Answer<T> {
+  readonly value: T;
+  /** `Infinity` when only a write can change it; `now` or less when it may change on any call. */
+  readonly validUntil: number;
+}
 
 /** Default name of `/query` without `configs` (reference servers do the same). */
 const DEFAULT_CONFIG = 'demo';
 
+/** A prepared config to resolve against, and whether it came from request-supplied configs. */
+interface Target {
+  readonly prepared: PreparedConfig;
+}
+
 /**
  * Server-side resolution (`/cherry-pick`, `/query`) on the shared engine. Stored configs are resolved
- * against their per-version prepared form; merges of stored configs are cached per set of versions; and
- * results of deterministic expressions are cached per prepared config and expression.
+ * against their per-version prepared form; merges of stored configs are cached per list of versions.
+ * Each answer says until when it holds, from the expression's analysis, so the HTTP layer can reuse it.
  */
 export class ExpressionService {
   readonly #configs: ConfigService;
   readonly #now: () => number;
   readonly #handlers:
     Readonly<Record<string, FilterProtocolHandler>> | undefined;
-  readonly #merged: WeightedLru<string, PreparedConfig>;
-  readonly #results: WeightedLru<string, Results>;
-  readonly #ids = new WeakMap<PreparedConfig, number>();
-  #nextId = 0;
+  readonly #merges: WeightedLru<string, PreparedConfig>;
 
   constructor(deps: ExpressionServiceDeps) {
     this.#configs = deps.configs;
     this.#now = deps.now;
     this.#handlers = deps.handlers;
-    this.#merged = new WeightedLru(deps.cacheBytes ?? 64 * 1024 * 1024);
-    this.#results = new WeightedLru(deps.cacheBytes ?? 64 * 1024 * 1024);
-  }
-
-  /** Whether custom filter protocols are registered (their results may depend on anything). */
-  get hasCustomHandlers(): boolean {
-    return this.#handlers !== undefined;
+    this.#merges = deps.merges;
   }
 
   /** `POST /cherry-pick`: the links an expression selects, as an `allLinks` object. */
-  async cherryPick(input: CherryPickInput): Promise<CherryPickOutput> {
-    const prepared =
+  async cherryPick(input: CherryPickInput): Promise<Answer<CherryPickOutput>> {
+    const target: Target =
       typeof input.source === 'string'
-        ? (await this.#stored(input.source)).prepared
-        : prepareConfig(checkInline(input.source, 'source'));
+        ? await this.#stored(input.source)
+        : { prepared: prepareConfig(checkInline(input.source, 'source')) };
+    const answer = this.#resolve(target, input.expression);
     return {
-      allLinks: toCherryPick(this.#resolve(prepared, input.expression)),
-    } as CherryPickOutput;
+      value: { allLinks: toCherryPick(answer.value) } as CherryPickOutput,
+      validUntil: answer.validUntil,
+    };
   }
 
   /** `POST /query`: `configs` (merged in order) wins over `configName`, which defaults to `demo`. */
-  async query(input: QueryInput): Promise<QueryOutput> {
-    if (input.configs === undefined) {
-      const view = await this.#stored(input.configName ?? DEFAULT_CONFIG);
-      return { results: this.#resolve(view.prepared, input.expression) };
-    }
-    const prepared = await this.#mergedPrepared(input.configs);
-    return { results: this.#resolve(prepared, input.expression) };
+  async query(input: QueryInput): Promise<Answer<QueryOutput>> {
+    const target =
+      input.configs === undefined
+        ? await this.#stored(input.configName ?? DEFAULT_CONFIG)
+        : await this.#merged(input.configs);
+    const answer = this.#resolve(target, input.expression);
+    return { value: { results: answer.value }, validUntil: answer.validUntil };
   }
 
   async #stored(name: string): Promise<ConfigVersion> {
@@ -91,78 +95,72 @@ export class ExpressionService {
     return view;
   }
 
-  /** Merges the listed configs (expression doc §14): stored names de-duplicated, unknown ones skipped. */
-  async #mergedPrepared(
-    items: NonNullable<QueryInput['configs']>,
-  ): Promise<PreparedConfig> {
-    const seen = new Set<string>();
+  /**
+   * Merges the listed configs (expression doc §14): every item in order, a name as often as it is
+   * listed (the last occurrence wins, as the merge rule says), unknown names skipped.
+   */
+  async #merged(items: NonNullable<QueryInput['configs']>): Promise<Target> {
     const parts: (ConfigVersion | Record<string, unknown>)[] = [];
+    const missing: string[] = [];
     let inline = false;
     for (const [i, item] of items.entries()) {
       if (typeof item === 'string') {
-        if (seen.has(item)) continue;
-        seen.add(item);
         const view = await this.#configs.current(item);
-        if (view !== null) parts.push(view);
+        if (view === null) missing.push(item);
+        else parts.push(view);
       } else {
         inline = true;
-        parts.push(checkInline(item, `configs[${i}]`));
+        parts.push(checkInline(item, `configs.${i}`));
       }
     }
     if (parts.length === 0) {
       throw new DomainError(
         'not_found',
-        `none of the configs was found: ${[...seen].map((n) => `"${n}"`).join(', ')}`,
+        `none of the configs was found: ${[...new Set(missing)].map((n) => `"${n}"`).join(', ')}`,
       );
     }
+    const stored = (part: (typeof parts)[number]) =>
+      isVersion(part) ? part.stored : part;
     const only = parts[0];
-    if (parts.length === 1 && only instanceof ConfigVersion) {
-      return only.prepared;
+    if (parts.length === 1 && only !== undefined && isVersion(only)) {
+      return only;
     }
-    const raw = parts.map((p) => (p instanceof ConfigVersion ? p.stored : p));
-    if (inline) return prepareConfig(mergeConfigs(raw));
-    const key = parts
-      .map((p) => (p instanceof ConfigVersion ? `${p.version}` : ''))
-      .join(',');
-    let prepared = this.#merged.get(key);
+    // Request-supplied configs are merged and prepared for this request only: nothing is cached.
+    if (inline)
+      return { prepared: prepareConfig(mergeConfigs(parts.map(stored))) };
+    const versions = parts as ConfigVersion[];
+    const key = versions.map((v) => `${v.version}`).join(',');
+    let prepared = this.#merges.get(key);
     if (prepared === undefined) {
-      prepared = prepareConfig(mergeConfigs(raw));
-      // The merged, prepared config weighs about as much as its parts.
-      const weight = parts.reduce(
-        (sum, p) => sum + (p instanceof ConfigVersion ? p.weight : 0),
-        0,
-      );
-      this.#merged.set(key, prepared, weight);
+      prepared = prepareConfig(mergeConfigs(versions.map(stored)));
+      // Weighed as if it shared nothing with its parts: they may be evicted while it stays.
+      const shape = {
+        chars:
+          Math.max(...versions.map((v) => v.shape.chars)) * versions.length,
+        width: Math.max(...versions.map((v) => v.shape.width)) as 1 | 2,
+        links: prepared.ids.length,
+      };
+      this.#merges.set(key, prepared, partWeight('prepared', shape));
     }
-    return prepared;
+    return { prepared };
   }
 
-  /** Resolves, reusing the result of an earlier identical call when the expression is deterministic. */
-  #resolve(prepared: PreparedConfig, expression: string): Results {
-    const cacheable =
-      this.#handlers === undefined && isDeterministic(prepared, expression);
-    let id = this.#ids.get(prepared);
-    if (id === undefined && cacheable) {
-      id = ++this.#nextId;
-      this.#ids.set(prepared, id);
-    }
-    const key = `${id}\u0000${expression}`;
-    const hit = cacheable ? this.#results.get(key) : undefined;
-    if (hit !== undefined) return hit;
-    const results = resolve(prepared, expression, {
-      now: this.#now(),
+  /** Resolves, and says until when the answer holds. */
+  #resolve(target: Target, expression: string): Answer<QueryOutput['results']> {
+    const now = this.#now();
+    const value = resolve(target.prepared, expression, {
+      now,
       ...(this.#handlers === undefined ? {} : { handlers: this.#handlers }),
-    }) as Results;
-    // Results share the prepared links; what they cost is mostly the array and the key.
-    if (cacheable)
-      this.#results.set(
-        key,
-        results,
-        64 + results.length * 16 + key.length * 2,
-      );
-    return results;
+    }) as QueryOutput['results'];
+    const stable =
+      this.#handlers === undefined &&
+      isDeterministic(target.prepared, expression);
+    return { value, validUntil: stable ? Infinity : now };
   }
 }
+
+const isVersion = (part: unknown): part is ConfigVersion =>
+  typeof part === 'object' && part !== null && 'prepared' in part;
 
 /**
  * An expression's result depends only on the prepared config unless it can reach `*shuffle*` (random),
@@ -191,7 +189,14 @@ function checkInline(
 ): Record<string, unknown> {
   const checked = validateLinkConfig(config);
   if (!checked.ok) {
-    throw new DomainError('invalid_config', `${where}: ${checked.error}`);
+    // `source.allLinks.a.url must be a string`: the field path is said once.
+    const path = checked.path.startsWith('[') ? '' : '.';
+    throw new DomainError(
+      'invalid_config',
+      checked.path === ''
+        ? `${where} ${checked.error}`
+        : `${where}${path}${checked.error}`,
+    );
   }
   return config;
 }

@@ -6,7 +6,6 @@ import type {
 } from '@linkconfig/shared';
 import { DomainError } from '../errors.js';
 import type { ConfigService } from './config-service.js';
-import { LruMap } from './lru-map.js';
 import { haystackSafe, linkEnd, locate, mayContain } from './search-index.js';
 import type { ConfigSearchIndex, IndexedLink } from './search-index.js';
 
@@ -26,34 +25,13 @@ interface Criteria {
  */
 export class SearchService {
   readonly #configs: ConfigService;
-  readonly #answers = new LruMap<
-    string,
-    { token: string; output: SearchOutput }
-  >(256);
 
   constructor(configs: ConfigService) {
     this.#configs = configs;
   }
 
+  /** Runs one search; the answer depends only on the stored configs. */
   async search(input: SearchInput): Promise<SearchOutput> {
-    // The same search against the same stored state gives the same answer: reuse it.
-    const token = await this.#configs.stateToken();
-    const key = JSON.stringify([
-      input.tag,
-      input.q,
-      input.regex,
-      input.fields,
-      input.config,
-      input.limit,
-    ]);
-    const hit = token === null ? undefined : this.#answers.get(key);
-    if (hit !== undefined && hit.token === token) return hit.output;
-    const output = await this.#search(input);
-    if (token !== null) this.#answers.set(key, { token, output });
-    return output;
-  }
-
-  async #search(input: SearchInput): Promise<SearchOutput> {
     const criteria: Criteria = {
       tag: input.tag,
       q: input.q?.toLowerCase(),

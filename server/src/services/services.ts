@@ -1,8 +1,8 @@
 import type { FilterProtocolHandler } from '@linkconfig/shared';
+import { createCaches } from '../cache/cache-policy.js';
+import type { Caches } from '../cache/cache-policy.js';
 import type { ConfigRepository } from '../storage/config-repository.js';
-import { VersionedCache } from './config-cache.js';
 import { ConfigService } from './config-service.js';
-import type { ConfigVersion } from './config-version.js';
 import { ExpressionService } from './expression-service.js';
 import { SearchService } from './search-service.js';
 
@@ -11,12 +11,16 @@ export interface Services {
   readonly configs: ConfigService;
   readonly search: SearchService;
   readonly expressions: ExpressionService;
+  /** Every cache of the server (`cache/cache-policy.ts`). */
+  readonly caches: Caches;
+  /** The clock (ms since the epoch) answers are timed by. */
+  now(): number;
 }
 
 /** Options of {@link createServices}. */
 export interface ServicesOptions {
   readonly repository: ConfigRepository;
-  /** Budget of the per-version config cache, in approximate bytes (default 256 MiB). */
+  /** `CACHE_BYTES`: the budget of all caches together, in bytes (default 256 MiB). */
   readonly cacheBytes?: number;
   /** The clock (default: the system clock). */
   readonly now?: () => Date;
@@ -26,23 +30,24 @@ export interface ServicesOptions {
 
 /** Wires the services over one repository. */
 export function createServices(options: ServicesOptions): Services {
-  const now = options.now ?? (() => new Date());
-  const budget = options.cacheBytes ?? 256 * 1024 * 1024;
-  // Half for stored configs and what is derived from them, a quarter each for merges and results.
-  const cache = new VersionedCache<ConfigVersion>({ maxWeight: budget / 2 });
+  const clock = options.now ?? (() => new Date());
+  const now = () => clock().getTime();
+  const caches = createCaches(options.cacheBytes);
   const configs = new ConfigService({
     repository: options.repository,
-    cache,
-    now,
+    cache: caches.versions,
+    now: clock,
   });
   return {
     configs,
     search: new SearchService(configs),
     expressions: new ExpressionService({
       configs,
-      now: () => now().getTime(),
-      cacheBytes: budget / 4,
+      now,
+      merges: caches.merges,
       ...(options.handlers === undefined ? {} : { handlers: options.handlers }),
     }),
+    caches,
+    now,
   };
 }

@@ -57,13 +57,13 @@ describe('sqlite repository across connections', () => {
       repository: createSqliteConfigRepository({ path }),
     });
     await one.configs.put('n', { allLinks: { a: { url: 'https://1' } } });
-    expect((await two.configs.current('n'))?.sanitized.allLinks['a']?.url).toBe(
-      'https://1',
-    );
+    expect(
+      (await two.configs.current('n'))?.entry.config.allLinks['a']?.url,
+    ).toBe('https://1');
     await one.configs.put('n', { allLinks: { a: { url: 'https://2' } } });
-    expect((await two.configs.current('n'))?.sanitized.allLinks['a']?.url).toBe(
-      'https://2',
-    );
+    expect(
+      (await two.configs.current('n'))?.entry.config.allLinks['a']?.url,
+    ).toBe('https://2');
     await one.configs.remove('n');
     expect(await two.configs.current('n')).toBeNull();
     expect(await two.configs.list()).toEqual([]);

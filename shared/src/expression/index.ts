@@ -8,6 +8,7 @@ export { mergeConfigs } from './merge.js';
 export { prepareConfig } from './prepare.js';
 export { resolve, toCherryPick } from './resolve.js';
 export { compileSafePattern, isSafePattern } from './safe-pattern.js';
+export { sanitizeConfigLinks, sanitizeLink } from './sanitize-link.js';
 export { sanitizeUrl } from './sanitize-url.js';
 export type {
   FilterProtocolHandler,

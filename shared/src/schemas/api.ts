@@ -48,24 +48,24 @@ export function compareNames(a: string, b: string): number {
 
 /** A config name: 1–256 characters, no control characters. Any other character is allowed. */
 export const ConfigNameSchema = z
-  .string({ error: 'name must be a string' })
-  .min(1, { error: 'name must not be empty' })
+  .string({ error: 'must be a string' })
+  .min(1, { error: 'must not be empty' })
   .max(LIMITS.nameMaxLength, {
-    error: `name must be at most ${LIMITS.nameMaxLength} characters`,
+    error: `must be at most ${LIMITS.nameMaxLength} characters`,
   })
   .refine((name) => !CONTROL_CHARS.test(name), {
-    error: 'name must not contain control characters',
+    error: 'must not contain control characters',
   })
   .refine((name) => !LONE_SURROGATE.test(name), {
-    error: 'name must be well-formed Unicode (no lone surrogates)',
+    error: 'must be well-formed Unicode (no lone surrogates)',
   });
 
 /** A link expression: a non-empty string of at most 64 KiB. */
 export const ExpressionSchema = z
-  .string({ error: 'expression must be a string' })
-  .min(1, { error: 'expression must not be empty' })
+  .string({ error: 'must be a string' })
+  .min(1, { error: 'must not be empty' })
   .max(LIMITS.expressionMaxLength, {
-    error: `expression must be at most ${LIMITS.expressionMaxLength} characters`,
+    error: `must be at most ${LIMITS.expressionMaxLength} characters`,
   });
 
 /**
@@ -99,7 +99,7 @@ function asStored<T extends z.ZodType>(documented: T) {
  */
 export const InlineConfigSchema = z
   .custom<LinkConfig>(isPlainObject, {
-    error: 'an inline config must be a JSON object',
+    error: 'must be a JSON object (an inline config)',
   })
   .meta(documentedAs(LinkConfigSchema));
 
@@ -133,13 +133,12 @@ const optionalText = z
   .transform((v) => (v === '' ? undefined : v));
 
 /** A `/search` pattern: empty counts as absent; at most 1000 characters. */
-const patternText = (what: string) =>
-  optionalText.refine(
-    (v) => v === undefined || v.length <= LIMITS.searchPatternMaxLength,
-    {
-      error: `${what} must be at most ${LIMITS.searchPatternMaxLength} characters`,
-    },
-  );
+const patternText = optionalText.refine(
+  (v) => v === undefined || v.length <= LIMITS.searchPatternMaxLength,
+  {
+    error: `must be at most ${LIMITS.searchPatternMaxLength} characters`,
+  },
+);
 
 const searchFields = z
   .string()
@@ -152,7 +151,7 @@ const searchFields = z
       if (!(SEARCH_FIELDS as readonly string[]).includes(field)) {
         ctx.addIssue({
           code: 'custom',
-          message: `unknown field "${field}" (allowed: ${SEARCH_FIELDS.join(', ')})`,
+          message: `must list only ${SEARCH_FIELDS.join(', ')} (got "${field}")`,
         });
         return z.NEVER;
       }
@@ -178,7 +177,7 @@ const searchLimit = z
             ? LIMITS.searchLimitMax
             : Number(digits);
     if (!Number.isSafeInteger(n) || n < 1) {
-      ctx.addIssue({ code: 'custom', message: 'limit must be an integer ≥ 1' });
+      ctx.addIssue({ code: 'custom', message: 'must be an integer ≥ 1' });
       return z.NEVER;
     }
     return Math.min(n, LIMITS.searchLimitMax);
@@ -192,9 +191,9 @@ export const SearchInputSchema = z
   .object({
     tag: optionalText,
     q: optionalText,
-    regex: patternText('regex'),
+    regex: patternText,
     fields: searchFields,
-    config: patternText('config'),
+    config: patternText,
     limit: searchLimit,
   })
   .refine(
@@ -224,7 +223,7 @@ export type SearchOutput = z.infer<typeof SearchOutputSchema>;
 /** `POST /cherry-pick`: `source` is a stored config's name or a config supplied inline. */
 export const CherryPickInputSchema = z.object({
   source: z.union([ConfigNameSchema, InlineConfigSchema], {
-    error: 'source must be a config name or a config object',
+    error: 'must be a config name or a config object',
   }),
   expression: ExpressionSchema,
 });
@@ -244,12 +243,12 @@ export const QueryInputSchema = z.object({
   configs: z
     .array(
       z.union([ConfigNameSchema, InlineConfigSchema], {
-        error: 'each item of configs must be a config name or a config object',
+        error: 'must be a config name or a config object',
       }),
     )
-    .min(1, { error: 'configs must not be empty' })
+    .min(1, { error: 'must not be empty' })
     .max(LIMITS.queryConfigsMax, {
-      error: `configs may hold at most ${LIMITS.queryConfigsMax} items`,
+      error: `must hold at most ${LIMITS.queryConfigsMax} items`,
     })
     .optional(),
 });

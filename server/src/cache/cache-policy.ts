@@ -1,0 +1,101 @@
+/**
+ * Every cache of the server, in one place. Budgets are shares of `CACHE_BYTES`; every entry is weighed
+ * by the memory it keeps alive (`weights.ts`, measured), so no stream of requests can grow the process
+ * beyond the budget plus a fixed base.
+ *
+ * | cache       | holds                                                     | key                         | invalidated by                                  | share |
+ * | ----------- | --------------------------------------------------------- | --------------------------- | ----------------------------------------------- | ----- |
+ * | `versions`  | one stored version per config and all derived from it:    | config name                 | a write or delete of that name (here at once;   | 70 %  |
+ * |             | the parsed config, the sanitized entry, the engine's      |                             | other processes: the repository's change token  |       |
+ * |             | prepared form (with its working data), the search index,  |                             | moves and the version check misses); LRU        |       |
+ * |             | and the HTTP bodies (plain, gzip, br) of that version     |                             |                                                 |       |
+ * | `merges`    | prepared merges of several stored configs (`/query` with  | the names and versions, in  | any part's new version (it is in the key); LRU  | 10 %  |
+ * |             | `configs`)                                                | order                       |                                                 |       |
+ * | `responses` | whole read answers (`/search`, `/query`, `/cherry-pick`,  | route + request text        | any write (change token), the answer's own time | 20 %  |
+ * |             | `GET /configs`) asked at least twice recently             | (≤ 8 KiB; never inline      | limit (expression analysis: `:time:`, search    |       |
+ * |             |                                                           | configs)                    | ages), randomness or custom handlers: not kept  |       |
+ *
+ * Nothing computed from request-supplied configs is cached: inline configs are prepared per request and
+ * dropped. The unit of reuse is the stored version; anything derived from it hangs off it and dies with it.
+ */
+import type { PreparedConfig } from '@linkconfig/shared';
+import type { ConfigVersion } from '../services/config-version.js';
+import { ResponseCache } from './response-cache.js';
+import { WeightedLru } from './weighted-lru.js';
+import type { CacheStats } from './weighted-lru.js';
+
+/** Default `CACHE_BYTES`. */
+export const DEFAULT_CACHE_BYTES = 256 * 1024 * 1024;
+
+/** The shares of `CACHE_BYTES`, as in the table above. */
+export const CACHE_SHARES = {
+  versions: 0.7,
+  merges: 0.1,
+  responses: 0.2,
+} as const;
+
+/** The per-name cache of stored versions; an entry is valid only for the version it was built from. */
+export class VersionCache {
+  readonly #lru: WeightedLru<string, ConfigVersion>;
+
+  constructor(budget: number) {
+    this.#lru = new WeightedLru({ name: 'versions', budget });
+  }
+
+  /** The cached view of `name` at exactly `version`; a view of another version is dropped. */
+  get(name: string, version: number): ConfigVersion | undefined {
+    const view = this.#lru.get(name);
+    if (view === undefined || view.version === version) return view;
+    this.delete(name);
+    return undefined;
+  }
+
+  /** Keeps `view` as the current version of its name, re-weighed whenever one of its parts is built. */
+  set(view: ConfigVersion): void {
+    const old = this.#lru.peek(view.name);
+    if (old !== undefined && old !== view) old.onWeightChange = undefined;
+    view.onWeightChange = (v) => {
+      if (this.#lru.peek(v.name) === v) this.#lru.reweigh(v.name, v.weight);
+    };
+    if (!this.#lru.set(view.name, view, view.weight)) {
+      view.onWeightChange = undefined;
+    }
+  }
+
+  delete(name: string): void {
+    const old = this.#lru.peek(name);
+    if (old !== undefined) old.onWeightChange = undefined;
+    this.#lru.delete(name);
+  }
+
+  stats(): CacheStats {
+    return this.#lru.stats();
+  }
+}
+
+/** All caches of one server. */
+export interface Caches {
+  readonly versions: VersionCache;
+  readonly merges: WeightedLru<string, PreparedConfig>;
+  readonly responses: ResponseCache;
+  /** Counters of every cache, for `/metrics`. */
+  stats(): CacheStats[];
+}
+
+/** Builds the caches for a `CACHE_BYTES` budget. */
+export function createCaches(cacheBytes: number = DEFAULT_CACHE_BYTES): Caches {
+  const versions = new VersionCache(cacheBytes * CACHE_SHARES.versions);
+  const merges = new WeightedLru<string, PreparedConfig>({
+    name: 'merges',
+    budget: cacheBytes * CACHE_SHARES.merges,
+  });
+  const responses = new ResponseCache({
+    budget: cacheBytes * CACHE_SHARES.responses,
+  });
+  return {
+    versions,
+    merges,
+    responses,
+    stats: () => [versions.stats(), merges.stats(), responses.stats()],
+  };
+}

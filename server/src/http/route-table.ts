@@ -1,0 +1,118 @@
+/**
+ * The REST route table, built from the operations' `meta` (one declaration per route, in
+ * `routers/*.ts`). The Hono routes, the `Allow` lists of 405 answers, the OpenAPI corrections and the
+ * web page's list of API paths all come from this table, never from a second list.
+ */
+import type { z } from 'zod';
+import { OPERATIONS } from '../routers/app-router.js';
+import type { Access, Operation, RestMeta } from '../trpc.js';
+
+/** A REST method of the contract. */
+export type RestMethod = 'GET' | 'PUT' | 'DELETE' | 'POST';
+
+/** One REST route: the operation it calls and where its input comes from. */
+export interface RestRoute {
+  /** The procedure path (`configs.get`). */
+  readonly id: keyof typeof OPERATIONS;
+  readonly method: RestMethod;
+  /** The OpenAPI path (`/configs/{name}`). */
+  readonly path: string;
+  /** The same path for Hono's router (`/configs/:name`). */
+  readonly honoPath: string;
+  /** Path parameters by segment index (`{ 2: 'name' }` for `/configs/{name}`). */
+  readonly pathParams: ReadonlyMap<number, string>;
+  /**
+   * Where the rest of the input comes from: nothing, the query string, the body's fields, or the whole
+   * body as one field (`{ as: 'config' }`).
+   */
+  readonly source: 'none' | 'query' | 'fields' | { readonly as: string };
+  /** Input fields read from request headers: input field → header name. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly status: 200 | 204;
+  readonly access: Access;
+  readonly operation: Operation<z.ZodType, z.ZodType>;
+}
+
+function sourceOf(
+  method: RestMethod,
+  rest: RestMeta | undefined,
+  hasInput: boolean,
+): RestRoute['source'] {
+  if (method === 'PUT' || method === 'POST') return rest?.body ?? 'fields';
+  return method === 'GET' && hasInput ? 'query' : 'none';
+}
+
+/** Builds the table from operations (exported for tests; the app uses {@link REST_ROUTES}). */
+export function buildRouteTable(
+  operations: Readonly<Record<string, Operation<z.ZodType, z.ZodType>>>,
+): RestRoute[] {
+  return Object.entries(operations).map(([id, op]) => {
+    const { method, path } = op.meta.openapi;
+    if (
+      method !== 'GET' &&
+      method !== 'PUT' &&
+      method !== 'DELETE' &&
+      method !== 'POST'
+    ) {
+      throw new Error(`${id}: unsupported REST method ${method}`);
+    }
+    const pathParams = new Map<number, string>();
+    const segments = path.split('/').map((segment, i) => {
+      const param = /^\{(\w+)\}$/.exec(segment)?.[1];
+      if (param === undefined) return segment;
+      pathParams.set(i, param);
+      return `:${param}`;
+    });
+    const hasInput = op.input.def.type !== 'void';
+    return {
+      id: id as keyof typeof OPERATIONS,
+      method,
+      path,
+      honoPath: segments.join('/'),
+      pathParams,
+      source: sourceOf(method, op.meta.rest, hasInput),
+      headers: op.meta.rest?.headers ?? {},
+      status: op.meta.rest?.status ?? 200,
+      access: op.access,
+      operation: op,
+    };
+  });
+}
+
+/** Every REST route of the service. */
+export const REST_ROUTES: readonly RestRoute[] = buildRouteTable(
+  OPERATIONS as unknown as Record<string, Operation<z.ZodType, z.ZodType>>,
+);
+
+/** The methods each path answers, for `Allow` (`GET, PUT, DELETE`), by OpenAPI path. */
+export function allowedMethods(
+  routes: readonly RestRoute[] = REST_ROUTES,
+): Map<string, string> {
+  const byPath = new Map<string, RestMethod[]>();
+  for (const route of routes) {
+    byPath.set(route.path, [...(byPath.get(route.path) ?? []), route.method]);
+  }
+  return new Map(
+    [...byPath].map(([path, methods]) => [path, methods.join(', ')]),
+  );
+}
+
+/**
+ * A regular expression source matching the paths of the REST API (`^/(?:configs(?:/[^/]+)?|search|…)$`),
+ * for clients that must tell API requests from page assets (the web page's service worker).
+ */
+export function apiPathPattern(
+  routes: readonly RestRoute[] = REST_ROUTES,
+): string {
+  const paths = [...new Set(routes.map((r) => r.path))].map((path) =>
+    path
+      .split('/')
+      .map((segment) =>
+        /^\{\w+\}$/.test(segment)
+          ? '[^/]+'
+          : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+      )
+      .join('/'),
+  );
+  return `^(?:${paths.join('|')})$`;
+}
