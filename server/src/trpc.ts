@@ -16,6 +16,8 @@ export interface RestMeta {
   readonly headers?: Readonly<Record<string, string>>;
   /** The success status (default 200; 204 answers no body). */
   readonly status?: 200 | 204;
+  /** An expensive read (search, expression resolution): rate limits give it its own budget. */
+  readonly expensive?: boolean;
 }
 
 /** The meta of every procedure: its REST route (trpc-to-openapi) and how REST binds to it. */

@@ -1,56 +1,135 @@
+import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
+import { EXAMPLE_CONFIG } from '../src/http/openapi.js';
+import { REST_ROUTES } from '../src/http/route-table.js';
 import { createTestApp } from './test-app.js';
 
+interface Operation {
+  parameters?: { in: string; name: string; description?: string }[];
+  requestBody?: { content: Record<string, { schema: unknown }> };
+  responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+}
 interface Doc {
   openapi: string;
-  paths: Record<
-    string,
-    Record<
-      string,
-      {
-        requestBody?: { content: Record<string, { schema: unknown }> };
-        responses: Record<
-          string,
-          { content?: Record<string, { schema: unknown }> }
-        >;
-      }
-    >
-  >;
+  paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, unknown> };
 }
 
+async function fetchDoc() {
+  const t = createTestApp();
+  const { status, body } = await t.json<Doc>('/openapi.json');
+  expect(status).toBe(200);
+  return { t, doc: body };
+}
+
+const operations = (doc: Doc) =>
+  Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item)
+      .filter(([method]) => method !== 'description')
+      .map(([method, op]) => ({ method: method.toUpperCase(), path, op })),
+  );
+
 describe('GET /openapi.json', () => {
-  it('documents the 7 operations of the contract, corrected', async () => {
-    const t = createTestApp();
-    const { status, body } = await t.json<Doc>('/openapi.json');
-    expect(status).toBe(200);
-    expect(body.openapi).toMatch(/^3\.1/);
-    const ops = Object.entries(body.paths).flatMap(([path, item]) =>
-      Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`),
-    );
-    expect(ops.sort()).toEqual([
-      'DELETE /configs/{name}',
-      'GET /configs',
-      'GET /configs/{name}',
-      'GET /search',
-      'POST /cherry-pick',
-      'POST /query',
-      'PUT /configs/{name}',
-    ]);
-    const put = body.paths['/configs/{name}']?.['put'];
-    expect(put?.requestBody?.content['application/json']?.schema).toEqual({
-      $ref: '#/components/schemas/LinkConfig',
-    });
-    expect(Object.keys(put?.responses ?? {})).toContain('204');
-    expect(Object.keys(put?.responses ?? {})).not.toContain('200');
+  it('documents exactly the routes of the route table', async () => {
+    const { doc } = await fetchDoc();
     expect(
-      put?.responses['400']?.content?.['application/json']?.schema,
-    ).toEqual({ $ref: '#/components/schemas/Error' });
-    expect(body.components.schemas['Error']).toEqual({
-      type: 'object',
-      properties: { error: { type: 'string' } },
-      required: ['error'],
+      operations(doc)
+        .map((o) => `${o.method} ${o.path}`)
+        .sort(),
+    ).toEqual(REST_ROUTES.map((r) => `${r.method} ${r.path}`).sort());
+    expect(REST_ROUTES).toHaveLength(7);
+  });
+
+  it('lints clean with the strict recommended rules', async () => {
+    const { doc } = await fetchDoc();
+    const problems = await lintFromString({
+      source: JSON.stringify(doc, null, 2),
+      absoluteRef: '/openapi.json',
+      config: await createConfig({ extends: ['recommended-strict'] }),
     });
+    expect(
+      problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message}`),
+    ).toEqual([]);
+  });
+
+  it('lists only { error } bodies and exactly the statuses each operation can answer', async () => {
+    const { doc } = await fetchDoc();
+    const statuses = Object.fromEntries(
+      operations(doc).map((o) => [
+        `${o.method} ${o.path}`,
+        Object.keys(o.op.responses).sort().join(' '),
+      ]),
+    );
+    expect(statuses).toEqual({
+      'GET /configs': '200 401 500',
+      'GET /configs/{name}': '200 304 400 401 404 500',
+      'PUT /configs/{name}': '204 400 401 403 413 415 429 500',
+      'DELETE /configs/{name}': '204 400 401 403 429 500',
+      'GET /search': '200 400 401 429 500',
+      'POST /cherry-pick': '200 400 401 404 413 415 429 500',
+      'POST /query': '200 400 401 404 413 415 429 500',
+    });
+    for (const { op } of operations(doc)) {
+      for (const [status, response] of Object.entries(op.responses)) {
+        if (Number(status) < 400) continue;
+        expect(response.content?.['application/json']?.schema).toEqual({
+          $ref: '#/components/schemas/Error',
+        });
+      }
+    }
+    expect(Object.keys(doc.components.schemas).sort()).toEqual([
+      'Error',
+      'Link',
+      'LinkConfig',
+      'ResolvedLink',
+    ]);
+  });
+
+  it('describes every parameter and documents the PUT body as the config itself', async () => {
+    const { doc } = await fetchDoc();
+    for (const { op } of operations(doc)) {
+      for (const parameter of op.parameters ?? []) {
+        expect(parameter.description, parameter.name).toMatch(/\w/);
+      }
+    }
+    const put = doc.paths['/configs/{name}']?.['put'];
+    expect(put?.requestBody?.content['application/json']).toEqual({
+      schema: { $ref: '#/components/schemas/LinkConfig' },
+      example: EXAMPLE_CONFIG,
+    });
+    const get = doc.paths['/configs/{name}']?.['get'];
+    expect(get?.parameters?.map((p) => `${p.in} ${p.name}`).sort()).toEqual([
+      'header If-None-Match',
+      'path name',
+    ]);
+  });
+
+  it('has a PUT example the server accepts and stores', async () => {
+    const { t } = await fetchDoc();
+    expect((await t.put('example', EXAMPLE_CONFIG)).status).toBe(204);
+    const { body } = await t.json<{ config: unknown }>('/configs/example');
+    expect(body.config).toEqual(EXAMPLE_CONFIG);
+  });
+
+  it('routes every documented operation (never "no route", never 405)', async () => {
+    const { t, doc } = await fetchDoc();
+    for (const { method, path } of operations(doc)) {
+      const response = await t.request(path.replace('{name}', 'x'), {
+        method,
+        headers: { 'Content-Type': 'application/json' },
+        ...(method === 'PUT' || method === 'POST' ? { body: '{}' } : {}),
+      });
+      const text = await response.text();
+      expect(response.status, `${method} ${path}`).not.toBe(405);
+      expect(text, `${method} ${path}`).not.toMatch(/no route/);
+    }
+  });
+
+  it('answers 405 with Allow for other methods on a documented path', async () => {
+    const { t } = await fetchDoc();
+    const response = await t.request('/configs/x', { method: 'POST' });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET, PUT, DELETE');
   });
 
   it('serves the interactive docs page', async () => {

@@ -1,106 +1,222 @@
-import { LinkConfigSchema } from '@linkconfig/shared';
+import { DOCUMENTED_SCHEMAS } from '@linkconfig/shared';
 import { generateOpenApiDocument } from 'trpc-to-openapi';
 import { z } from 'zod';
 import { appRouter } from '../routers/app-router.js';
+import { REST_ROUTES, allowedMethods } from './route-table.js';
+import type { RestRoute } from './route-table.js';
 
 type Json = Record<string, unknown>;
 
-const ERROR_STATUSES: Record<string, string> = {
-  '400': 'The request is malformed; `error` says what is wrong',
-  '401': 'A bearer token is needed, or the one given is not valid',
-  '403': 'The token may not do this (the read token cannot write)',
-  '404': 'Not found',
-  '413': 'The body is larger than the configured limit',
-  '415': 'The body is not JSON',
-  '500': 'Internal error; details are in the server log',
-};
-
 const isJson = (v: unknown): v is Json =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
+const json = (v: unknown): Json => (isJson(v) ? v : {});
 
-/**
- * The OpenAPI 3.1 document, generated from the procedures by trpc-to-openapi and then corrected where the
- * generator cannot describe our REST contract: PUT's body is the config itself (not `{ config }`), PUT and
- * DELETE answer 204 with no body, and every error body is `{ error }`.
- */
-export function buildOpenApiDocument(): Json {
-  const doc = generateOpenApiDocument(appRouter, {
-    title: 'Link Config Service',
-    version: '1.0.0',
-    description:
-      'Named link configs over REST (this document) and tRPC (`/trpc`). Every non-2xx answer is `{ "error": "…" }`.',
-    baseUrl: '/',
-  }) as unknown as Json;
-  const components = (
-    isJson(doc['components']) ? doc['components'] : {}
-  ) as Json;
-  const schemas = (
-    isJson(components['schemas']) ? components['schemas'] : {}
-  ) as Json;
-  schemas['Error'] = {
-    type: 'object',
-    properties: { error: { type: 'string' } },
-    required: ['error'],
+/** A small, valid config: the example body of `PUT /configs/{name}`. */
+export const EXAMPLE_CONFIG = {
+  allLinks: {
+    golden: {
+      url: 'https://example.com/golden-gate',
+      label: 'Golden Gate Bridge',
+      tags: ['bridge', 'sf'],
+    },
+    brooklyn: {
+      url: 'https://example.com/brooklyn-bridge',
+      label: 'Brooklyn Bridge',
+      tags: ['bridge', 'nyc'],
+    },
+  },
+  macros: { bridges: { linkItems: '.bridge' } },
+} as const;
+
+/** The errors every route can answer, with what they mean here. */
+const ERRORS: Record<string, string> = {
+  '400': 'The request is malformed; `error` says what is wrong',
+  '401':
+    'A bearer token is needed (a token is configured), or the one given is not valid',
+  '403': 'The token may only read; writing needs the API token',
+  '412':
+    'A precondition (`If-Match` / `If-None-Match`) does not hold; the current `ETag` is in the headers',
+  '413': 'The body is larger than the configured limit',
+  '415':
+    'The body is not JSON (send `Content-Type: application/json`) or has an unsupported encoding',
+  '429':
+    'Too many requests from this client; wait as long as `Retry-After` says',
+  '500': 'Internal error; the details are in the server log',
+};
+
+/** The error statuses a route can answer: derived from the table, plus what its operation declares. */
+function errorStatuses(route: RestRoute): string[] {
+  const hasInput = route.source !== 'none' || route.pathParams.size > 0;
+  const hasBody = route.source === 'fields' || typeof route.source === 'object';
+  const declared = route.operation.meta.openapi.errorResponses;
+  const statuses = new Set<string>(
+    declared === undefined
+      ? []
+      : Array.isArray(declared)
+        ? declared.map(String)
+        : Object.keys(declared),
+  );
+  if (hasInput) statuses.add('400');
+  statuses.add('401');
+  if (route.access === 'write') statuses.add('403');
+  if (Object.values(route.headers).some((h) => /^If-/i.test(h))) {
+    statuses.add('412');
+  }
+  if (hasBody) {
+    statuses.add('413');
+    statuses.add('415');
+  }
+  if (route.access === 'write' || route.expensive) statuses.add('429');
+  statuses.add('500');
+  return [...statuses].sort();
+}
+
+function errorResponse(route: RestRoute, status: string): Json {
+  const declared = route.operation.meta.openapi.errorResponses;
+  const description =
+    declared !== undefined && !Array.isArray(declared)
+      ? (declared as Record<string, string>)[status]
+      : undefined;
+  return {
+    description: description ?? ERRORS[status] ?? 'Error',
+    content: {
+      'application/json': { schema: { $ref: '#/components/schemas/Error' } },
+    },
   };
-  const linkConfig: Json = z.toJSONSchema(LinkConfigSchema, {
+}
+
+const schemaOf = (schema: z.ZodType): Json => {
+  const out: Json = z.toJSONSchema(schema, {
     io: 'input',
     unrepresentable: 'any',
   });
-  delete linkConfig['$schema'];
-  schemas['LinkConfig'] = linkConfig;
+  delete out['$schema'];
+  return out;
+};
+
+/**
+ * The OpenAPI 3.1 document: generated by trpc-to-openapi from the operations' `meta`, then corrected from
+ * the route table where the generator cannot say what the REST contract does: errors are `{ error }`, each
+ * operation lists exactly the statuses it can answer, inputs read from headers are header parameters,
+ * PUT's body is the config itself (with a valid example), 204s have no body, 304 where an ETag applies,
+ * and shared schemas are components.
+ */
+export function buildOpenApiDocument(
+  routes: readonly RestRoute[] = REST_ROUTES,
+): Json {
+  const doc = generateOpenApiDocument(appRouter, {
+    title: 'Link Config Service',
+    version: '0.2.0',
+    description: [
+      'Named link configs over REST (this document) and tRPC (`/trpc`).',
+      'Every non-2xx answer is `{ "error": "…" }`. A method a path does not support answers 405 with an `Allow` header.',
+      'Reads are open unless the server has a `READ_TOKEN`; writes need the `API_TOKEN` when one is set (`Authorization: Bearer <token>`).',
+    ].join('\n\n'),
+    baseUrl: '/',
+    license: { name: 'MIT', identifier: 'MIT' },
+  }) as unknown as Json;
+  doc['tags'] = [
+    {
+      name: 'configs',
+      description: 'Stored configs: list, read, write, delete',
+    },
+    { name: 'search', description: 'Links across configs' },
+    {
+      name: 'expressions',
+      description: 'Link expressions resolved on the server',
+    },
+  ];
+  const components = json(doc['components']);
+  const schemas: Json = {
+    Error: {
+      type: 'object',
+      description: 'The body of every non-2xx answer',
+      properties: {
+        error: { type: 'string', description: 'What went wrong, in words' },
+      },
+      required: ['error'],
+    },
+  };
+  for (const [id, schema] of Object.entries(DOCUMENTED_SCHEMAS)) {
+    schemas[id] = schemaOf(schema as z.ZodType);
+  }
+  json(schemas['LinkConfig'])['examples'] = [EXAMPLE_CONFIG];
   components['schemas'] = schemas;
   doc['components'] = components;
 
-  const paths = isJson(doc['paths']) ? doc['paths'] : {};
-  for (const [path, item] of Object.entries(paths)) {
-    if (!isJson(item)) continue;
-    for (const [method, op] of Object.entries(item)) {
-      if (!isJson(op)) continue;
-      const responses: Json = {};
-      const generated = isJson(op['responses']) ? op['responses'] : {};
-      const ok = generated['200'];
-      if (
-        path === '/configs/{name}' &&
-        (method === 'put' || method === 'delete')
-      ) {
-        responses['204'] = {
-          description:
-            method === 'put'
-              ? 'Stored; no body'
-              : 'Deleted (or never existed); no body',
-        };
-      } else if (ok !== undefined) {
-        responses['200'] = ok;
-      }
-      if (path === '/configs/{name}' && method === 'get') {
-        responses['304'] = {
-          description: 'Not modified (the `If-None-Match` ETag matches)',
-        };
-      }
-      for (const [status, description] of Object.entries(ERROR_STATUSES)) {
-        responses[status] = {
-          description,
-          content: {
-            'application/json': {
-              schema: { $ref: '#/components/schemas/Error' },
-            },
+  const paths = json(doc['paths']);
+  const allow = allowedMethods(routes);
+  for (const route of routes) {
+    const item = json(paths[route.path]);
+    item['description'] ??=
+      `Other methods answer 405 (Allow: ${allow.get(route.path) ?? ''}).`;
+    const op = json(item[route.method.toLowerCase()]);
+    fixParameters(op, route);
+    if (typeof route.source === 'object') {
+      op['requestBody'] = {
+        required: true,
+        description: `The ${route.source.as} itself, stored verbatim (key order and unknown keys kept).`,
+        content: {
+          'application/json': {
+            schema: { $ref: '#/components/schemas/LinkConfig' },
+            example: EXAMPLE_CONFIG,
           },
-        };
-      }
-      op['responses'] = responses;
-      if (path === '/configs/{name}' && method === 'put') {
-        op['requestBody'] = {
-          required: true,
-          description:
-            'The config itself, stored verbatim (key order and unknown keys kept).',
-          content: {
-            'application/json': {
-              schema: { $ref: '#/components/schemas/LinkConfig' },
-            },
-          },
-        };
-      }
+        },
+      };
     }
+    const generated = json(json(op['responses'])['200']);
+    const responses: Json = {};
+    if (route.status === 204) {
+      responses['204'] = {
+        description:
+          route.operation.meta.openapi.successDescription ?? 'Done; no body',
+        ...(generated['headers'] === undefined
+          ? {}
+          : { headers: generated['headers'] }),
+      };
+    } else {
+      responses['200'] = generated;
+    }
+    const requestHeaders = route.operation.meta.openapi.requestHeaders;
+    if (requestHeaders?.shape['If-None-Match'] !== undefined) {
+      responses['304'] = {
+        description: 'Not modified: `If-None-Match` names the current version',
+      };
+    }
+    for (const status of errorStatuses(route)) {
+      responses[status] = errorResponse(route, status);
+    }
+    op['responses'] = responses;
   }
   return doc;
+}
+
+/** Header-sourced input fields become header parameters; every parameter gets a description. */
+function fixParameters(op: Json, route: RestRoute): void {
+  const fromHeaders = new Set(Object.keys(route.headers));
+  const parameters = Array.isArray(op['parameters'])
+    ? (op['parameters'] as Json[])
+    : [];
+  const kept = parameters.filter(
+    (p) => !(p['in'] !== 'header' && fromHeaders.has(String(p['name']))),
+  );
+  for (const p of kept) {
+    // Descriptions at the parameter level, where documentation tools show them.
+    const schema = json(p['schema']);
+    if (typeof schema['description'] === 'string') {
+      p['description'] ??= schema['description'];
+      delete schema['description'];
+    }
+    if (p['in'] === 'path' && p['name'] === 'name') {
+      p['description'] ??=
+        'The config name (1–256 characters, no control characters), percent-encoded once.';
+    }
+  }
+  if (kept.length > 0) op['parameters'] = kept;
+  else delete op['parameters'];
+  const body = json(
+    json(json(op['requestBody'])['content'])['application/json'],
+  );
+  const properties = json(json(body['schema'])['properties']);
+  for (const field of fromHeaders) delete properties[field];
 }

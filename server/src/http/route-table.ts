@@ -30,6 +30,8 @@ export interface RestRoute {
   readonly headers: Readonly<Record<string, string>>;
   readonly status: 200 | 204;
   readonly access: Access;
+  /** An expensive read (rate limits give these their own budget). */
+  readonly expensive: boolean;
   readonly operation: Operation<z.ZodType, z.ZodType>;
 }
 
@@ -74,6 +76,7 @@ export function buildRouteTable(
       headers: op.meta.rest?.headers ?? {},
       status: op.meta.rest?.status ?? 200,
       access: op.access,
+      expensive: op.meta.rest?.expensive ?? false,
       operation: op,
     };
   });

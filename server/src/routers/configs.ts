@@ -35,6 +35,20 @@ export const configsOperations = {
         path: '/configs/{name}',
         tags,
         summary: 'A config with its timestamps; URLs sanitized',
+        description:
+          'Answers the stored version with a strong `ETag`; send it back in `If-None-Match` to get 304 while the config is unchanged.',
+        requestHeaders: z.object({
+          'If-None-Match': z.string().optional().meta({
+            description:
+              'ETags of copies the client holds (or `*`): 304 when one is the current version.',
+          }),
+        }),
+        responseHeaders: z.object({
+          ETag: z.string().meta({
+            description: 'Strong tag of the stored version.',
+          }),
+        }),
+        errorResponses: { 404: 'No config has this name' },
       },
     },
     input: ConfigNameInputSchema,

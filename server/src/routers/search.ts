@@ -11,7 +11,10 @@ export const searchOperations = {
         path: '/search',
         tags: ['search'],
         summary: 'Links across configs by tag, substring or regular expression',
+        description:
+          'Configs in name order, links in catalog order; every given criterion must hold. At least one of `tag`, `q`, `regex`.',
       },
+      rest: { expensive: true },
     },
     input: SearchInputSchema,
     output: SearchOutputSchema,

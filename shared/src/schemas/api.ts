@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ConfigEntrySchema, LinkConfigSchema } from './link-config.js';
 import type { LinkConfig } from './link-config.js';
 import { LinkSchema, ResolvedLinkSchema } from './link.js';
+import type { Link, ResolvedLink } from './link.js';
 import { isPlainObject } from '../expression/clean-value.js';
 
 /** Hard limits of the contract, shared by server and clients. */
@@ -69,17 +70,31 @@ export const ExpressionSchema = z
   });
 
 /**
- * OpenAPI metadata that documents a `z.custom` schema as `documented` (zod-openapi reads `override`).
+ * Schemas the OpenAPI document shows once, under `components.schemas`, and refers to by `$ref` wherever
+ * an output passes stored data through unchecked ({@link asStored}).
  */
-function documentedAs(documented: z.ZodType) {
+export const DOCUMENTED_SCHEMAS = {
+  LinkConfig: LinkConfigSchema,
+  Link: LinkSchema,
+  ResolvedLink: ResolvedLinkSchema,
+} as const;
+
+/** OpenAPI metadata that documents a `z.custom` schema as a `$ref` to one of {@link DOCUMENTED_SCHEMAS}. */
+function documentedAs(
+  id: keyof typeof DOCUMENTED_SCHEMAS,
+  wrap: 'one' | 'record' | 'array' = 'one',
+) {
   return {
     override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
-      const generated: Record<string, unknown> = z.toJSONSchema(documented, {
-        io: 'output',
-        unrepresentable: 'any',
-      });
-      delete generated['$schema'];
-      Object.assign(jsonSchema, generated);
+      for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
+      const ref = { $ref: `#/components/schemas/${id}` };
+      if (wrap === 'one') Object.assign(jsonSchema, ref);
+      else if (wrap === 'array') Object.assign(jsonSchema, { type: 'array', items: ref });
+      else
+        Object.assign(jsonSchema, {
+          type: 'object',
+          additionalProperties: ref,
+        });
     },
   };
 }
@@ -87,10 +102,14 @@ function documentedAs(documented: z.ZodType) {
 /**
  * An output schema that checks only "is a JSON object" and passes the value on as the same reference, so
  * stored configs and links keep their key order and unknown keys in responses (a zod object would rebuild
- * and reorder them) and large outputs cost nothing to check. The OpenAPI document still shows `documented`.
+ * and reorder them) and large outputs cost nothing to check. The OpenAPI document shows the documented
+ * schema.
  */
-function asStored<T extends z.ZodType>(documented: T) {
-  return z.custom<z.infer<T>>(isPlainObject).meta(documentedAs(documented));
+function asStored<T>(
+  id: keyof typeof DOCUMENTED_SCHEMAS,
+  wrap: 'one' | 'record' = 'one',
+) {
+  return z.custom<T>(isPlainObject).meta(documentedAs(id, wrap));
 }
 
 /**
@@ -101,14 +120,14 @@ export const InlineConfigSchema = z
   .custom<LinkConfig>(isPlainObject, {
     error: 'must be a JSON object (an inline config)',
   })
-  .meta(documentedAs(LinkConfigSchema));
+  .meta(documentedAs('LinkConfig'));
 
 export const ListConfigsOutputSchema = z.array(z.string());
 export const ConfigNameInputSchema = z.object({ name: ConfigNameSchema });
 export type ConfigNameInput = z.infer<typeof ConfigNameInputSchema>;
 /** `GET /configs/:name`: the entry, its config passed on as stored (see {@link asStored}). */
 export const GetConfigOutputSchema = z.object({
-  config: asStored(LinkConfigSchema),
+  config: asStored<LinkConfig>('LinkConfig'),
   meta: ConfigEntrySchema.shape.meta,
 });
 export const PutConfigInputSchema = z.object({
@@ -189,12 +208,38 @@ const searchLimit = z
  */
 export const SearchInputSchema = z
   .object({
-    tag: optionalText,
-    q: optionalText,
-    regex: patternText,
-    fields: searchFields,
-    config: patternText,
-    limit: searchLimit,
+    tag: optionalText.meta({
+      description:
+        'Links that carry exactly this tag (case-sensitive). Empty counts as absent.',
+    }),
+    q: optionalText.meta({
+      description:
+        'Case-insensitive substring, looked for in the fields named by `fields`. Empty counts as absent.',
+    }),
+    regex: patternText.meta({
+      description:
+        'Regular expression (RE2 syntax, case-insensitive, linear time; at most 1000 characters), looked for in the fields named by `fields`. Empty counts as absent.',
+    }),
+    fields: searchFields.meta({
+      description:
+        'Comma-separated fields that `q` and `regex` look at: `label`, `url`, `tags`, `description`, `id`. Default: all five.',
+      example: 'label,description',
+    }),
+    config: patternText.meta({
+      description:
+        'Regular expression (RE2, case-insensitive): only configs whose name matches are searched.',
+    }),
+    limit: searchLimit.meta({
+      override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+        for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
+        Object.assign(jsonSchema, {
+          type: 'integer',
+          minimum: 1,
+          default: LIMITS.searchLimitDefault,
+          description: `Most results to return (default ${LIMITS.searchLimitDefault}); larger values are clamped to ${LIMITS.searchLimitMax}.`,
+        });
+      },
+    }),
   })
   .refine(
     (s) => s.tag !== undefined || s.q !== undefined || s.regex !== undefined,
@@ -210,7 +255,7 @@ export type SearchInputRaw = z.input<typeof SearchInputSchema>;
 export const SearchResultItemSchema = z.object({
   configName: z.string(),
   id: z.string(),
-  link: asStored(LinkSchema),
+  link: asStored<Link>('Link'),
 });
 export const SearchOutputSchema = z.object({
   results: z.array(SearchResultItemSchema),
@@ -229,7 +274,7 @@ export const CherryPickInputSchema = z.object({
 });
 export type CherryPickInput = z.infer<typeof CherryPickInputSchema>;
 export const CherryPickOutputSchema = z.object({
-  allLinks: asStored(z.record(z.string(), LinkSchema)),
+  allLinks: asStored<Record<string, Link>>('Link', 'record'),
 });
 export type CherryPickOutput = z.infer<typeof CherryPickOutputSchema>;
 
@@ -254,6 +299,6 @@ export const QueryInputSchema = z.object({
 });
 export type QueryInput = z.infer<typeof QueryInputSchema>;
 export const QueryOutputSchema = z.object({
-  results: z.array(asStored(ResolvedLinkSchema)),
+  results: z.array(asStored<ResolvedLink>('ResolvedLink')),
 });
 export type QueryOutput = z.infer<typeof QueryOutputSchema>;

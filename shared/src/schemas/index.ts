@@ -28,6 +28,7 @@ export {
   ConfigNameInputSchema,
   ConfigNameSchema,
   compareNames,
+  DOCUMENTED_SCHEMAS,
   ErrorBodySchema,
   ExpressionSchema,
   GetConfigOutputSchema,
