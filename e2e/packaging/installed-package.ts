@@ -48,12 +48,14 @@ export function brokenSourceMapLinks(dir: string): string[] {
   return broken;
 }
 
-/** Compiled files without their source (left over from a source that was deleted or renamed). */
+/** Compiled modules and declarations without their source (left over from a deleted or renamed one). */
 export function compiledWithoutSource(dir: string): string[] {
   return listFiles(dir)
-    .filter((file) => /^dist\/.*\.js$/.test(file))
+    .filter((file) => /^dist\/.*\.(?:js|d\.ts)$/.test(file))
     .filter((file) => {
-      const source = file.replace(/^dist\//, 'src/').replace(/\.js$/, '.ts');
+      const source = file
+        .replace(/^dist\//, 'src/')
+        .replace(/\.(?:js|d\.ts)$/, '.ts');
       return !existsSync(join(dir, source));
     });
 }
