@@ -141,7 +141,10 @@ beforeAll(async () => {
     const reuse = await writeLocalPrebuild({
       repoRoot: REPO_ROOT,
       dir: prebuilds,
-    });
+    }).catch((error: unknown) => ({
+      version: undefined,
+      skipped: error instanceof Error ? error.message : String(error),
+    }));
     if (reuse.version === undefined) {
       progress(
         `better-sqlite3 will be compiled from source (${reuse.skipped})`,
