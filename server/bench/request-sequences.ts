@@ -155,7 +155,8 @@ const RARE_LETTERS = 'zxjvkqwy';
  */
 export function noMatchWords(count: number): string[] {
   const rnd = mulberry32(202);
-  const out = new Set<string>();
+  // Keyed by the lower-case word: distinct words, not only distinct spellings.
+  const out = new Map<string, string>();
   while (out.size < count) {
     let word = 'qz';
     const length = randomInt(rnd, 3, 5);
@@ -165,9 +166,9 @@ export function noMatchWords(count: number): string[] {
     const [spelling = word] = caseVariants(word, 4, rnd).slice(
       randomInt(rnd, 0, 3),
     );
-    out.add(spelling);
+    if (!out.has(word)) out.set(word, spelling);
   }
-  return [...out];
+  return [...out.values()];
 }
 
 /** `/search?q=` with `count` distinct words that match nothing (every config is searched to the end). */
