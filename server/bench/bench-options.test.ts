@@ -95,7 +95,7 @@ describe('parseBenchOptions', () => {
       quick: true,
       duration: 1,
       rounds: 1,
-      warmup: 0,
+      warmup: 1,
       captures: 4,
       soakQueries: 200,
       soakSearches: 2000,

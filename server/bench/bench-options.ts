@@ -137,7 +137,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     duration,
     rounds: count('rounds', values.rounds, quick ? 1 : 3),
     warmup: numberFlag('warmup', values.warmup, {
-      fallback: quick ? 0 : Math.min(1, duration),
+      fallback: Math.min(1, duration),
       allowZero: true,
     }),
     connections: count('connections', values.connections, 16),

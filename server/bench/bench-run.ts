@@ -183,13 +183,26 @@ export class BenchRun {
     return { ...summary, rssKiB: rss };
   }
 
-  /** Measures `sequence` on `target`, with progress lines and a warning (or an error) on failures. */
+  /**
+   * Measures `sequence` on `target`, with progress lines and a warning (or an error) on failures.
+   * `warmup: false` skips the warm-up (the ceiling and the hot-cache column: one answer from memory, or one
+   * request answered many times, is warm after a few requests). Afterwards it waits until the server has
+   * worked off the requests autocannon abandoned at the end, so the next measurement starts on an idle
+   * server.
+   */
   async measure(
     target: Target,
     sequence: RequestSequence,
-    options: { title: string; headers?: Record<string, string> },
+    options: {
+      title: string;
+      headers?: Record<string, string>;
+      warmup?: boolean;
+    },
   ): Promise<LoadResult> {
-    const settings = this.settings;
+    const settings =
+      options.warmup === false
+        ? { ...this.settings, warmup: 0 }
+        : this.settings;
     const result = await measure(target.child.baseUrl, sequence, {
       settings,
       headers: options.headers ?? {},
@@ -202,6 +215,7 @@ export class BenchRun {
         this.progress(`  ${options.title} · ${target.label} · ${which}${last}`);
       },
     });
+    await settle(target);
     if (result.requestsSent > result.distinct && result.distinct > 1) {
       const passes = (result.requestsSent / result.distinct).toFixed(1);
       this.progress(
@@ -341,12 +355,13 @@ export class BenchRun {
           : await this.measure(
               ceiling,
               ceilingSequence(scenario, answers.length),
-              { title },
+              { title, warmup: false },
             );
       const hot =
         this.options.hot && scenario.read && scenario.sequence.size > 1
           ? await this.measure(ours, repeated(scenario.sequence.at(0)), {
               title: `${title} (hot cache)`,
+              warmup: false,
             })
           : null;
       const bytes = answers.reduce(
@@ -436,6 +451,26 @@ export class BenchRun {
       }
     }
     return { rows, loads };
+  }
+}
+
+/**
+ * Waits until `target` answers `GET /healthz`. The server handles requests in arrival order, so its answer
+ * means the work queued before it (requests abandoned at the end of a round) is done. Gives up after a
+ * minute, or at once when the process has ended.
+ */
+export async function settle(target: Target): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (!target.child.exited && Date.now() < deadline) {
+    try {
+      const res = await fetch(`${target.child.baseUrl}/healthz`, {
+        signal: AbortSignal.timeout(10_000),
+      });
+      await res.arrayBuffer();
+      return;
+    } catch {
+      // still busy: ask again
+    }
   }
 }
 
