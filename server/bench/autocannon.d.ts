@@ -24,6 +24,8 @@ declare module 'autocannon' {
     path?: string;
     headers?: Record<string, string>;
     body?: string | Buffer;
+    /** Called before each send of this entry with the defaults merged in; returns the request to send. */
+    setupRequest?: (request: RequestSpec, context: object) => RequestSpec;
   }
 
   /** Options of one run. */
@@ -31,6 +33,8 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** Stop after this many requests instead of after `duration`. */
+    amount?: number;
     pipelining?: number;
     timeout?: number;
     method?: string;

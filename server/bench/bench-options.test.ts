@@ -1,20 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { parseBenchOptions } from './bench-options.js';
+import { byteSize, parseBenchOptions } from './bench-options.js';
 
 describe('parseBenchOptions', () => {
-  it("defaults to the issue's workload", () => {
+  it("defaults to the issue's workload and the main table only", () => {
     expect(parseBenchOptions([])).toEqual({
       configs: 50,
       links: 500,
-      duration: 8,
+      duration: 3,
       rounds: 3,
-      warmup: 2,
+      warmup: 1,
       connections: 16,
+      quick: false,
+      main: true,
       scale: false,
       scalePoints: [10, 50, 200],
+      soak: false,
+      soakQueries: 5000,
+      soakSearches: 20_000,
+      soakBytes: 1_000_000,
+      cacheBytes: 128 * 1024 * 1024,
+      features: false,
       json: null,
       only: [],
       ceiling: true,
+      baseline: true,
+      hot: true,
+      captures: 16,
       profile: null,
       seed: undefined,
       server: null,
@@ -23,6 +34,9 @@ describe('parseBenchOptions', () => {
   it('reads every flag', () => {
     const o = parseBenchOptions([
       '--scale',
+      '--soak',
+      '--features',
+      '--no-main',
       '--json',
       'out.json',
       '--configs',
@@ -36,13 +50,28 @@ describe('parseBenchOptions', () => {
       '--only',
       'get, put',
       '--no-ceiling',
+      '--no-baseline',
+      '--no-hot',
       '--scale-points',
       '2,4',
       '--warmup',
       '0',
+      '--soak-queries',
+      '10',
+      '--soak-searches',
+      '20',
+      '--soak-bytes',
+      '64kb',
+      '--cache-bytes',
+      '32mb',
+      '--captures',
+      '2',
     ]);
     expect(o).toMatchObject({
       scale: true,
+      soak: true,
+      features: true,
+      main: false,
       json: 'out.json',
       configs: 10,
       links: 20,
@@ -51,20 +80,50 @@ describe('parseBenchOptions', () => {
       warmup: 0,
       only: ['get', 'put'],
       ceiling: false,
+      baseline: false,
+      hot: false,
       scalePoints: [2, 4],
+      soakQueries: 10,
+      soakSearches: 20,
+      soakBytes: 65_536,
+      cacheBytes: 32 * 1024 * 1024,
+      captures: 2,
     });
   });
+  it('makes --quick a short smoke test that explicit flags still override', () => {
+    expect(parseBenchOptions(['--quick'])).toMatchObject({
+      quick: true,
+      duration: 1,
+      rounds: 1,
+      warmup: 1,
+      captures: 4,
+      soakQueries: 200,
+      soakSearches: 2000,
+    });
+    expect(parseBenchOptions(['--quick', '--rounds', '2']).rounds).toBe(2);
+  });
   it('keeps the warm-up no longer than a short round', () => {
-    expect(parseBenchOptions(['--duration', '1']).warmup).toBe(1);
+    expect(parseBenchOptions(['--duration', '0.5']).warmup).toBe(0.5);
   });
   it.each([
     ['--configs', '0'],
     ['--duration', 'x'],
     ['--warmup', '-1'],
+    ['--cache-bytes', 'lots'],
     ['--bogus'],
   ])('rejects %s %s', (...args) => {
     expect(() =>
       parseBenchOptions(args.filter((a): a is string => a !== undefined)),
     ).toThrow();
+  });
+});
+
+describe('byteSize', () => {
+  it('reads plain bytes and k, m, g in powers of 1024', () => {
+    expect(byteSize('x', '1000000', 0)).toBe(1_000_000);
+    expect(byteSize('x', '512kb', 0)).toBe(524_288);
+    expect(byteSize('x', '1.5MiB', 0)).toBe(1_572_864);
+    expect(byteSize('x', '2g', 0)).toBe(2 * 1024 ** 3);
+    expect(byteSize('x', undefined, 7)).toBe(7);
   });
 });

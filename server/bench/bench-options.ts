@@ -11,14 +11,32 @@ export interface BenchOptions {
   rounds: number;
   warmup: number;
   connections: number;
+  /** The smoke-test settings: short rounds, small soak. */
+  quick: boolean;
+  /** Whether the main table is measured (`--no-main` runs only the other phases asked for). */
+  main: boolean;
   scale: boolean;
   /** Config counts of the scale points. */
   scalePoints: number[];
+  soak: boolean;
+  /** Inline-config `/query` requests of the soak. */
+  soakQueries: number;
+  /** Searches of the soak. */
+  soakSearches: number;
+  /** Size of each inline config of the soak, bytes. */
+  soakBytes: number;
+  /** `CACHE_BYTES` given to our server in the soak, bytes. */
+  cacheBytes: number;
+  features: boolean;
   json: string | null;
   /** Scenario ids to run (all when empty). */
   only: string[];
   ceiling: boolean;
-  /** Directory for `--cpu-prof` of the server child, or null. */
+  baseline: boolean;
+  hot: boolean;
+  /** Answers captured per scenario before measuring (compared with the baseline, replayed by the ceiling). */
+  captures: number;
+  /** Directory for `--cpu-prof` of our server, or null. */
   profile: string | null;
   seed: number | undefined;
   /** The server entry to start instead of server/dist/main.js, or null. */
@@ -42,16 +60,38 @@ function numberFlag(
   return n;
 }
 
-const positiveNumber = (
+const positive = (flag: string, raw: string | undefined, fallback: number) =>
+  numberFlag(flag, raw, { fallback });
+const count = (flag: string, raw: string | undefined, fallback: number) =>
+  Math.round(positive(flag, raw, fallback));
+
+/**
+ * A size such as `1000000`, `512kb`, `1mb` or `128MiB` in bytes (k, m, g are powers of 1024).
+ *
+ * @example
+ * byteSize('cache-bytes', '128mb', 0); // 134217728
+ */
+export function byteSize(
   flag: string,
   raw: string | undefined,
   fallback: number,
-): number => numberFlag(flag, raw, { fallback });
-const nonNegative = (
-  flag: string,
-  raw: string | undefined,
-  fallback: number,
-): number => numberFlag(flag, raw, { fallback, allowZero: true });
+): number {
+  if (raw === undefined) return fallback;
+  const match = /^(\d+(?:\.\d+)?)\s*([kmg]?)(?:i?b)?$/i.exec(raw.trim());
+  if (match === null) {
+    throw new Error(`--${flag} must be a size such as 1000000, 512kb or 1mb`);
+  }
+  const unit = (match[2] ?? '').toLowerCase();
+  const factor =
+    unit === 'g'
+      ? 1024 ** 3
+      : unit === 'm'
+        ? 1024 ** 2
+        : unit === 'k'
+          ? 1024
+          : 1;
+  return Math.floor(Number(match[1]) * factor);
+}
 
 /** Parses `argv` (without `node` and the script). Throws with a readable message on a bad flag. */
 export function parseBenchOptions(argv: string[]): BenchOptions {
@@ -65,42 +105,71 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
       rounds: { type: 'string' },
       warmup: { type: 'string' },
       connections: { type: 'string' },
+      quick: { type: 'boolean', default: false },
+      'no-main': { type: 'boolean', default: false },
       scale: { type: 'boolean', default: false },
       'scale-points': { type: 'string' },
+      soak: { type: 'boolean', default: false },
+      'soak-queries': { type: 'string' },
+      'soak-searches': { type: 'string' },
+      'soak-bytes': { type: 'string' },
+      'cache-bytes': { type: 'string' },
+      features: { type: 'boolean', default: false },
       json: { type: 'string' },
       only: { type: 'string' },
       'no-ceiling': { type: 'boolean', default: false },
+      'no-baseline': { type: 'boolean', default: false },
+      'no-hot': { type: 'boolean', default: false },
+      captures: { type: 'string' },
       profile: { type: 'string' },
       seed: { type: 'string' },
       server: { type: 'string' },
     },
   });
-  const duration = positiveNumber('duration', values.duration, 8);
+  const quick = values.quick;
+  const duration = positive('duration', values.duration, quick ? 1 : 3);
   const scalePoints = (values['scale-points'] ?? '10,50,200')
     .split(',')
-    .map((s) => Math.round(positiveNumber('scale-points', s.trim(), 1)));
+    .map((s) => count('scale-points', s.trim(), 1));
   return {
-    configs: Math.round(positiveNumber('configs', values.configs, 50)),
-    links: Math.round(positiveNumber('links', values.links, 500)),
+    configs: count('configs', values.configs, 50),
+    links: count('links', values.links, 500),
     duration,
-    rounds: Math.round(positiveNumber('rounds', values.rounds, 3)),
-    warmup: nonNegative('warmup', values.warmup, Math.min(2, duration)),
-    connections: Math.round(
-      positiveNumber('connections', values.connections, 16),
-    ),
+    rounds: count('rounds', values.rounds, quick ? 1 : 3),
+    warmup: numberFlag('warmup', values.warmup, {
+      fallback: Math.min(1, duration),
+      allowZero: true,
+    }),
+    connections: count('connections', values.connections, 16),
+    quick,
+    main: !values['no-main'],
     scale: values.scale,
     scalePoints,
+    soak: values.soak,
+    soakQueries: count(
+      'soak-queries',
+      values['soak-queries'],
+      quick ? 200 : 5000,
+    ),
+    soakSearches: count(
+      'soak-searches',
+      values['soak-searches'],
+      quick ? 2000 : 20_000,
+    ),
+    soakBytes: byteSize('soak-bytes', values['soak-bytes'], 1_000_000),
+    cacheBytes: byteSize('cache-bytes', values['cache-bytes'], 128 * 1024 ** 2),
+    features: values.features,
     json: values.json ?? null,
     only: (values.only ?? '')
       .split(',')
       .map((s) => s.trim())
       .filter((s) => s !== ''),
     ceiling: !values['no-ceiling'],
+    baseline: !values['no-baseline'],
+    hot: !values['no-hot'],
+    captures: count('captures', values.captures, quick ? 4 : 16),
     profile: values.profile ?? null,
-    seed:
-      values.seed === undefined
-        ? undefined
-        : Math.round(positiveNumber('seed', values.seed, 1)),
+    seed: values.seed === undefined ? undefined : count('seed', values.seed, 1),
     server: values.server ?? null,
   };
 }

@@ -1,24 +1,33 @@
 /**
- * Asks the real server each scenario once before measuring: the answers are checked (a scenario that
- * answers an error would measure the error path) and kept for the ceiling to replay.
+ * Before measuring, the first requests of each scenario are sent once to our server and to the baseline:
+ * every answer must be a 2xx (a scenario that answers errors would measure the error path), the two
+ * servers' answers are compared (the baseline is only a fair yardstick if it answers the same), and our
+ * answers are kept for the ceiling to replay.
  */
+import { isDeepStrictEqual } from 'node:util';
 import { captureResponse } from './ceiling-file.js';
 import type { CapturedResponse } from './ceiling-file.js';
-import { bodyHeaders, PUT_NAME } from './scenarios.js';
-import type { Scenario } from './scenarios.js';
+import { requestHeaders } from './load.js';
+import type { BenchRequest } from './request-sequences.js';
 
-/** Sends a scenario's request once. */
-export async function fetchScenario(
+/** Sends one request and captures the answer under `id`. */
+export async function sendOnce(
   baseUrl: string,
-  scenario: Scenario,
-): Promise<Response> {
+  request: BenchRequest,
+  id: string,
+): Promise<CapturedResponse> {
   const init: RequestInit = {
-    method: scenario.method,
-    headers: bodyHeaders(scenario),
+    method: request.method,
+    headers: requestHeaders(request),
   };
-  if (scenario.body !== undefined) init.body = scenario.body;
-  return fetch(`${baseUrl}${scenario.path}`, init);
+  if (request.body !== undefined) init.body = request.body;
+  const res = await fetch(`${baseUrl}${request.path}`, init);
+  return captureResponse(id, request.method, res);
 }
+
+/** The body of a capture as text. */
+export const bodyText = (captured: CapturedResponse): string =>
+  Buffer.from(captured.body, 'base64').toString('utf8');
 
 /**
  * A one-line description of a response (status, bytes, result count), so a wrong scenario (0 results, an
@@ -28,7 +37,7 @@ export async function fetchScenario(
  * peek(captured); // "200, 28060 bytes, 100 results"
  */
 export function peek(captured: CapturedResponse): string {
-  const text = Buffer.from(captured.body, 'base64').toString('utf8');
+  const text = bodyText(captured);
   let what = '';
   try {
     const value: unknown = JSON.parse(text);
@@ -50,30 +59,43 @@ export function peek(captured: CapturedResponse): string {
 }
 
 /**
- * Asks each scenario once and returns the captured answers; throws on a non-2xx answer. The PUT's config
- * is deleted again right away, since the PUT is measured last and the dataset must not grow before.
+ * What two servers must agree on in an answer: the status and the JSON body, without the parts that
+ * differ between correct implementations — `meta` timestamps of a config entry (each server stamped its
+ * own writes) and `/search`'s `linksScanned` (how many links an implementation looked at is its business).
  */
-export async function captureScenarios(
+export function comparable(captured: CapturedResponse): unknown {
+  const text = bodyText(captured);
+  let body: unknown = text;
+  try {
+    body = text === '' ? '' : JSON.parse(text);
+  } catch {
+    // not JSON: compare the text
+  }
+  if (typeof body === 'object' && body !== null && !Array.isArray(body)) {
+    const record = { ...(body as Record<string, unknown>) };
+    if ('config' in record) delete record['meta'];
+    if ('results' in record) delete record['linksScanned'];
+    body = record;
+  }
+  return { status: captured.status, body };
+}
+
+/** Whether two answers agree (see {@link comparable}). */
+export const sameAnswer = (a: CapturedResponse, b: CapturedResponse): boolean =>
+  isDeepStrictEqual(comparable(a), comparable(b));
+
+/** The first `count` requests of a scenario as captured from one server, ids `<scenario>/<k>`. */
+export async function captureFirst(
   baseUrl: string,
-  scenarios: readonly Scenario[],
-  progress: (message: string) => void,
+  scenario: { id: string; title: string; requests: readonly BenchRequest[] },
 ): Promise<CapturedResponse[]> {
   const out: CapturedResponse[] = [];
-  for (const scenario of scenarios) {
-    const res = await fetchScenario(baseUrl, scenario);
-    const captured = await captureResponse(scenario.id, scenario.method, res);
-    progress(`  ${scenario.id}: ${peek(captured)}`);
-    if (res.status < 200 || res.status > 299) {
-      const body = Buffer.from(captured.body, 'base64').toString();
+  for (const [k, request] of scenario.requests.entries()) {
+    const captured = await sendOnce(baseUrl, request, `${scenario.id}/${k}`);
+    if (captured.status < 200 || captured.status > 299) {
       throw new Error(
-        `${scenario.title} answered ${peek(captured)}: ${body.slice(0, 500)}`,
+        `${scenario.title}: ${request.method} ${request.path} answered ${peek(captured)}: ${bodyText(captured).slice(0, 300)}`,
       );
-    }
-    if (scenario.method === 'PUT' && scenario.path.endsWith(`/${PUT_NAME}`)) {
-      const res = await fetch(`${baseUrl}/configs/${PUT_NAME}`, {
-        method: 'DELETE',
-      });
-      await res.arrayBuffer();
     }
     out.push(captured);
   }

@@ -1,37 +1,40 @@
 /**
- * The HTTP benchmark of issue #6.
+ * The HTTP benchmark (issues #9 and #13). Full description: docs/benchmarks.md.
  *
  * ```sh
  * npx tsc -b    # the benchmark runs the built server, server/dist/main.js
  * node --import tsx server/bench/http.bench.ts [flags]
  * ```
  *
- * It starts the server in production mode as a child process on a throwaway SQLite database, loads a
- * seeded dataset through the REST API only (`PUT /configs/:name`), asks each scenario once (so the
- * responses can be checked and replayed), then measures every scenario with autocannon: a warm-up, then
- * `rounds` rounds of `duration` seconds, the median round reported. In the same run a ceiling server
- * (ceiling.ts: a plain Hono route answering the captured bytes from memory) is measured the same way, and
- * the table shows req/s, p99, the ratio to the ceiling, the issue's reference and target, and whether the
- * target is met. Progress goes to stderr, tables to stdout.
+ * Our server runs in production mode as a child process on a throwaway SQLite database, beside a baseline
+ * server (baseline-app.ts: Hono + SQLite without caches, as the issue describes the reference servers),
+ * both loaded with the same seeded dataset through `PUT /configs/:name`. Every scenario is a long sequence
+ * of distinct requests (request-sequences.ts), sent in the same order to each server by autocannon. The
+ * first answers of each scenario are checked (2xx), compared between the two servers, and replayed from
+ * memory by a ceiling server (ceiling.ts) for the in-run ceiling. Each measurement is a warm-up (not for
+ * the ceiling and the hot-cache column) and then `rounds` rounds of `duration` seconds, the median round
+ * reported; after it, the benchmark waits until the server has worked off the abandoned requests. The main table prints ours, the
+ * baseline, ours/baseline, the ceiling, ours/ceiling, the issue's target and whether it is met, and our
+ * figure for one request repeated ("hot cache"). Progress goes to stderr, tables to stdout. No figure is
+ * asserted: the benchmark prints measurements and never fails on them.
  *
- * Flags (defaults are the issue's workload):
+ * Flags:
+ * - `--quick`: a one-minute smoke test (1 round of 1 s, 4 captures; small soak).
  * - `--configs N` (50), `--links N` (500): the dataset, about 118 KB of JSON per 500-link config.
- * - `--duration S` (8), `--rounds N` (3), `--warmup S` (min(2, duration)), `--connections N` (16).
- * - `--scale`: afterwards, repeat the search and query scenarios at 10, 50 and 200 configs (a fresh
- *   server each; `--scale-points 10,50,200` to change them), print how req/s and the cost per request
- *   grow relative to the first point, and the server's RSS after loading the largest point.
- * - `--json FILE`: write every figure (all rounds, RSS, settings) as JSON.
- * - `--only id,id`: run only these scenarios (ids: list, get, search-q, search-none, search-tag,
- *   search-regex, query-one, query-three, cherry-pick, put).
- * - `--no-ceiling`: skip the ceiling server.
- * - `--profile DIR`: run the server child with `--cpu-prof --cpu-prof-dir DIR` (summarise the profile with
+ * - `--duration S` (3), `--rounds N` (3), `--warmup S` (1), `--connections N` (16).
+ * - `--only id,id`: only these scenarios (list, get, search-q, search-none, search-tag, search-regex,
+ *   query-one, query-three, cherry-pick, put).
+ * - `--no-baseline`, `--no-ceiling`, `--no-hot`: skip those columns; `--no-main`: skip the main table.
+ * - `--captures N` (16): answers captured per scenario (compared, replayed by the ceiling).
+ * - `--scale` [`--scale-points 10,50,200`]: the scenarios again at each point, ours and the baseline on
+ *   fresh servers, with the cost growth from the first point to the last.
+ * - `--soak` [`--soak-queries 5000 --soak-searches 20000 --soak-bytes 1000000 --cache-bytes 128mb`]: the
+ *   memory soak (soak.ts).
+ * - `--features`: metrics, compression and access log on vs off, and bytes on the wire (features.ts).
+ * - `--json FILE`: every figure, as JSON.
+ * - `--profile DIR`: our server runs with `--cpu-prof --cpu-prof-dir DIR` (summarise a profile with
  *   `node --import tsx server/bench/cpu-profile-summary.ts DIR/<file>.cpuprofile`).
- * - `--seed N`: another dataset.
- * - `--server FILE`: start this entry instead of server/dist/main.js (another build, a reference server);
- *   it gets the same environment and must serve `GET /healthz`.
- *
- * Quick trial: `node --import tsx server/bench/http.bench.ts --duration 2 --rounds 1`.
- * No figure is asserted: this prints measurements, it never fails on them.
+ * - `--seed N`: another dataset. `--server FILE`: start this entry instead of server/dist/main.js.
  */
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
@@ -39,45 +42,83 @@ import { parseBenchOptions } from './bench-options.js';
 import type { BenchOptions } from './bench-options.js';
 import { BenchRun, DEFAULT_SERVER_MAIN, mib } from './bench-run.js';
 import type { MainResults, ScaleResults } from './bench-run.js';
-import { mainTable, scaleTable } from './report.js';
+import { runFeatures } from './features.js';
+import type { FeatureResults } from './features.js';
+import { featuresTable, mainTable, scaleTable, wireTable } from './report.js';
+import { runSoak, soakReport } from './soak.js';
+import type { SoakResults } from './soak.js';
 
 const progress = (message: string) =>
   process.stderr.write(`[bench] ${message}\n`);
 
-/** The printed report: settings, RSS, the main table and, with `--scale`, the scale table. */
-function render(
-  run: {
-    options: BenchOptions;
-    command: string;
-    settings: BenchRun['settings'];
-  },
-  main: MainResults,
-  scale: ScaleResults | null,
-): string {
+/** Everything one run measured. */
+interface Report {
+  date: string;
+  command: string;
+  node: string;
+  options: BenchOptions;
+  main: MainResults | null;
+  scale: ScaleResults | null;
+  soak: SoakResults | null;
+  features: FeatureResults | null;
+}
+
+function renderMain(run: BenchRun, main: MainResults): string[] {
   const { options, settings } = run;
-  const perConfig = main.loaded.bytes / options.configs / 1024;
+  const perConfig = main.loaded.ours.bytes / options.configs / 1024;
+  const differing = main.results.filter(
+    (r) => r.agreement !== null && r.agreement.same < r.agreement.compared,
+  );
   const lines = [
-    `## HTTP benchmark (${new Date().toISOString()}, Node ${process.version})`,
-    '',
-    `Command: \`${run.command}\``,
     `Dataset: ${options.configs} configs × ${options.links} links (${perConfig.toFixed(0)} KiB JSON per config); ` +
       `${settings.connections} connections, ${settings.warmup} s warm-up, ${settings.rounds} × ${settings.duration} s, median round.`,
-    `Server RSS: ${mib(main.loaded.rssKiB)} after loading, ${mib(main.rssAfterRunKiB)} after the run.`,
+    `RSS after loading: ours ${mib(main.loaded.ours.rssKiB)}, baseline ${mib(main.loaded.baseline?.rssKiB ?? null)}; ` +
+      `after the run: ours ${mib(main.rssAfterRunKiB.ours)}, baseline ${mib(main.rssAfterRunKiB.baseline)}.`,
+    '',
+    '### Distinct requests (the headline)',
     '',
     mainTable(main.results),
+    '',
+    '"distinct": requests in the sequence each server cycles through; "hot cache": ours with one request repeated.',
   ];
-  if (scale !== null) {
-    const largest = scale.loads.at(-1);
-    const [first] = options.scalePoints;
+  if (differing.length > 0) {
+    lines.push(
+      `WARNING: ours and the baseline answered differently in ${differing.map((r) => `${r.id} (${(r.agreement?.compared ?? 0) - (r.agreement?.same ?? 0)})`).join(', ')}.`,
+    );
+  }
+  return lines;
+}
+
+function render(run: BenchRun, report: Report): string {
+  const lines = [
+    `## HTTP benchmark (${report.date}, Node ${report.node})`,
+    '',
+    `Command: \`${report.command}\``,
+  ];
+  if (report.main !== null) lines.push(...renderMain(run, report.main));
+  if (report.scale !== null) {
+    const largest = report.scale.loads.at(-1);
     lines.push(
       '',
-      `### Scale (${options.scalePoints.join(', ')} configs × ${options.links} links; cost × = req/s at ${first} ÷ req/s here)`,
+      `### Scale (${run.options.scalePoints.join(' → ')} configs × ${run.options.links} links, distinct requests; cost × = req/s at the first point ÷ req/s at the last)`,
       '',
-      scaleTable(scale.rows),
+      scaleTable(report.scale.rows),
       '',
-      `Server RSS at ${largest?.configs ?? '?'} × ${options.links}: ${mib(largest?.rssKiB ?? null)} after loading, ` +
-        `${mib(largest?.rssAfterRunKiB ?? null)} after the scale scenarios (every config parsed, prepared and indexed).`,
+      `Our RSS at ${largest?.configs ?? '?'} configs: ${mib(largest?.rssKiB ?? null)} after loading, ${mib(largest?.rssAfterRunKiB ?? null)} after the scenarios.`,
     );
+  }
+  if (report.features !== null) {
+    lines.push(
+      '',
+      '### Production features (defaults vs METRICS=off COMPRESSION=off ACCESS_LOG=off; distinct reads, Accept-Encoding: gzip, br)',
+      '',
+      featuresTable(report.features.rows),
+      '',
+      wireTable(report.features.wire),
+    );
+  }
+  if (report.soak !== null) {
+    lines.push('', '### Memory soak (ours)', '', soakReport(report.soak));
   }
   return `${lines.join('\n')}\n`;
 }
@@ -91,20 +132,21 @@ async function main(run: BenchRun, options: BenchOptions): Promise<void> {
   }
   const command =
     `node --import tsx server/bench/http.bench.ts ${process.argv.slice(2).join(' ')}`.trim();
-  const mainResults = await run.main();
-  const scale = options.scale ? await run.scale() : null;
-  process.stdout.write(
-    render({ options, command, settings: run.settings }, mainResults, scale),
-  );
+  const report: Report = {
+    date: new Date().toISOString(),
+    command,
+    node: process.version,
+    options,
+    main: options.main ? await run.main() : null,
+    scale: null,
+    soak: null,
+    features: null,
+  };
+  if (options.scale) report.scale = await run.scale();
+  if (options.features) report.features = await runFeatures(run);
+  if (options.soak) report.soak = await runSoak(run);
+  process.stdout.write(render(run, report));
   if (options.json !== null) {
-    const report = {
-      date: new Date().toISOString(),
-      command,
-      node: process.version,
-      options,
-      main: mainResults,
-      scale,
-    };
     await writeFile(options.json, `${JSON.stringify(report, null, 2)}\n`);
     progress(`wrote ${options.json}`);
   }

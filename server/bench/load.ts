@@ -1,9 +1,16 @@
 /**
- * Drives one scenario with autocannon: a short warm-up, then `rounds` rounds of `duration` seconds; the
- * round with the median req/s is the scenario's result (its p99 goes with it).
+ * Drives one scenario on one server with autocannon: a warm-up, then `rounds` rounds of `duration`
+ * seconds; the round with the median req/s is the result (its p99 goes with it).
+ *
+ * Requests come from a {@link RequestSequence}. autocannon gives every connection its own iterator over
+ * a `requests` array, all starting at the first entry, so a plain array would send the same request on
+ * all connections at once. Instead one `setupRequest` hook takes the next request from a counter shared
+ * by all connections: request `n` of the run is `sequence.at(n)`, whatever connection sends it, and the
+ * counter starts at 0 for every server measured, so each sees the same requests in the same order.
  */
 import autocannon from 'autocannon';
-import type { Options, Result } from 'autocannon';
+import type { Options, RequestSpec, Result } from 'autocannon';
+import type { BenchRequest, RequestSequence } from './request-sequences.js';
 
 /** How hard and how long to push. */
 export interface LoadSettings {
@@ -15,17 +22,9 @@ export interface LoadSettings {
   warmup: number;
 }
 
-/** One request to repeat. */
-export interface LoadRequest {
-  method: string;
-  path: string;
-  headers: Record<string, string>;
-  body?: string;
-}
-
 /** One round's figures. */
 export interface RoundResult {
-  /** Mean of the per-second request counts. */
+  /** Responses per second over the round. */
   rps: number;
   /** Latency percentiles, ms. */
   p50: number;
@@ -36,9 +35,23 @@ export interface RoundResult {
   statusCodes: Record<string, number>;
 }
 
-/** A scenario's result: the median round, plus every round for the record. */
+/** A scenario's result: the median round, every round, and how far into the sequence the run went. */
 export interface LoadResult extends RoundResult {
   rounds: RoundResult[];
+  /** Requests taken from the sequence (warm-up included). */
+  requestsSent: number;
+  /** Distinct requests in the sequence. */
+  distinct: number;
+}
+
+/** Headers sent with every request; a body is always JSON. */
+export function requestHeaders(
+  request: BenchRequest,
+  extra: Readonly<Record<string, string>> = {},
+): Record<string, string> {
+  return request.body === undefined
+    ? { ...extra }
+    : { 'content-type': 'application/json', ...extra };
 }
 
 function run(options: Options): Promise<Result> {
@@ -51,8 +64,9 @@ function run(options: Options): Promise<Result> {
 }
 
 function toRound(result: Result): RoundResult {
+  const seconds = result.duration > 0 ? result.duration : 1;
   return {
-    rps: result.requests.average,
+    rps: result.requests.total / seconds,
     p50: result.latency.p50,
     p99: result.latency.p99,
     failures: result.errors + result.timeouts + result.non2xx,
@@ -74,26 +88,53 @@ export function medianRound(rounds: readonly RoundResult[]): RoundResult {
 }
 
 /**
- * Measures `request` against `baseUrl`. `onRound` is called before each round (round 0 is the warm-up), for
- * progress lines.
+ * A request source for autocannon that walks `sequence` from its start with one counter for all
+ * connections. `sent()` says how many requests it handed out.
+ */
+export function sequenceCursor(
+  sequence: RequestSequence,
+  headers: Readonly<Record<string, string>> = {},
+): { spec: RequestSpec; sent: () => number } {
+  let next = 0;
+  const spec: RequestSpec = {
+    setupRequest: (defaults) => {
+      const request = sequence.at(next % sequence.size);
+      next++;
+      const out: RequestSpec = {
+        ...defaults,
+        method: request.method,
+        path: request.path,
+        headers: { ...defaults.headers, ...requestHeaders(request, headers) },
+      };
+      if (request.body !== undefined) out.body = request.body;
+      else delete out.body;
+      return out;
+    },
+  };
+  return { spec, sent: () => next };
+}
+
+/**
+ * Measures `sequence` against `baseUrl`. `onRound` is called before each round (round 0 is the warm-up),
+ * for progress lines; `headers` are added to every request (e.g. `accept-encoding`).
  */
 export async function measure(
   baseUrl: string,
-  request: LoadRequest,
+  sequence: RequestSequence,
   options: {
     settings: LoadSettings;
+    headers?: Readonly<Record<string, string>>;
     onRound?: (round: number, previous: RoundResult | null) => void;
   },
 ): Promise<LoadResult> {
   const { settings, onRound } = options;
+  const cursor = sequenceCursor(sequence, options.headers);
   const base: Options = {
-    url: `${baseUrl}${request.path}`,
-    method: request.method,
-    headers: request.headers,
+    url: baseUrl,
     connections: settings.connections,
-    timeout: 30,
+    timeout: 60,
+    requests: [cursor.spec],
   };
-  if (request.body !== undefined) base.body = request.body;
   if (settings.warmup > 0) {
     onRound?.(0, null);
     await run({ ...base, duration: settings.warmup });
@@ -103,5 +144,42 @@ export async function measure(
     onRound?.(i, rounds.at(-1) ?? null);
     rounds.push(toRound(await run({ ...base, duration: settings.duration })));
   }
-  return { ...medianRound(rounds), rounds };
+  return {
+    ...medianRound(rounds),
+    rounds,
+    requestsSent: cursor.sent(),
+    distinct: sequence.size,
+  };
+}
+
+/**
+ * Sends the first `amount` requests of `sequence` (the soak), `connections` at a time, and returns the
+ * figures. `stopIf` is polled twice a second: when it says so (the server died), the run ends early.
+ */
+export async function sendAmount(
+  baseUrl: string,
+  sequence: RequestSequence,
+  options: { amount: number; connections: number; stopIf?: () => boolean },
+): Promise<RoundResult & { completed: number }> {
+  const cursor = sequenceCursor(sequence);
+  const result = await new Promise<Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: baseUrl,
+        connections: Math.min(options.connections, options.amount),
+        amount: options.amount,
+        timeout: 120,
+        requests: [cursor.spec],
+      },
+      (error, r) => {
+        clearInterval(poll);
+        if (error) reject(error);
+        else resolve(r);
+      },
+    );
+    const poll = setInterval(() => {
+      if (options.stopIf?.() === true) instance.stop();
+    }, 500);
+  });
+  return { ...toRound(result), completed: result.requests.total };
 }

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { medianRound } from './load.js';
 import type { LoadResult } from './load.js';
-import { mainTable, scaleTable, verdict } from './report.js';
+import {
+  costGrowth,
+  featureCost,
+  featuresTable,
+  mainTable,
+  ratio,
+  scaleTable,
+  targetRatio,
+  verdict,
+  wireTable,
+} from './report.js';
 import type { ScenarioResult } from './report.js';
 
 const load = (rps: number, p99 = 5): LoadResult => ({
@@ -11,21 +21,25 @@ const load = (rps: number, p99 = 5): LoadResult => ({
   failures: 0,
   statusCodes: {},
   rounds: [],
+  requestsSent: 100,
+  distinct: 4000,
 });
 const row = (over: Partial<ScenarioResult>): ScenarioResult => ({
-  id: 'get',
-  title: 'GET /configs/:name',
-  server: load(12_000),
-  ceiling: load(24_000),
+  id: 'query-one',
+  title: 'POST /query, one config',
+  target: { of: 'baseline', ratio: 10 },
+  ours: load(3000),
+  baseline: load(200),
+  ceiling: load(12_000),
+  hot: load(20_000),
   responseBytes: 10,
-  reference: 1013,
-  target: 10_000,
+  agreement: { compared: 16, same: 16 },
   ...over,
 });
 
 describe('medianRound', () => {
   it('takes the middle round by req/s', () => {
-    expect(medianRound([load(3), load(9), load(5)].map((r) => r)).rps).toBe(5);
+    expect(medianRound([load(3), load(9), load(5)]).rps).toBe(5);
     expect(medianRound([load(3)]).rps).toBe(3);
     expect(medianRound([load(4), load(2)]).rps).toBe(2);
   });
@@ -35,41 +49,118 @@ describe('medianRound', () => {
 });
 
 describe('verdict', () => {
-  it('compares req/s with the target', () => {
+  it('compares ours with the baseline when the target is relative to it', () => {
+    expect(targetRatio(row({}))).toBe(15);
     expect(verdict(row({}))).toBe('yes');
-    expect(verdict(row({ server: load(9_999) }))).toBe('NO');
-    expect(verdict(row({ target: null }))).toBe('—');
+    expect(verdict(row({ ours: load(1999) }))).toBe('NO');
+  });
+  it('compares ours with the ceiling when the target is relative to it', () => {
+    const list = { target: { of: 'ceiling', ratio: 0.8 } } as const;
+    expect(verdict(row({ ...list, ours: load(9600) }))).toBe('yes');
+    expect(verdict(row({ ...list, ours: load(9500) }))).toBe('NO');
+  });
+  it('says nothing when the figure the target needs was not measured', () => {
+    expect(verdict(row({ baseline: null }))).toBe('—');
+    expect(verdict(row({ baseline: load(0) }))).toBe('—');
+  });
+});
+
+describe('ratio', () => {
+  it('prints two decimals, three below 0.1, and a dash for no figure', () => {
+    expect(ratio(15)).toBe('15.00×');
+    expect(ratio(0.05)).toBe('0.050×');
+    expect(ratio(Number.POSITIVE_INFINITY)).toBe('—');
   });
 });
 
 describe('mainTable', () => {
-  it('prints req/s, p99, the ceiling ratio and the verdict as a Markdown row', () => {
-    const table = mainTable([row({})]).split('\n');
-    expect(table).toHaveLength(3);
-    expect(table[2]).toMatch(
-      /^\| GET \/configs\/:name \|\s+12,000 \|\s+5\.0 \|\s+24,000 \|\s+0\.50× \|\s+1,013 \|\s+≥ 10,000 \|\s+yes \|\s+0 \|$/,
+  it('prints distinct count, ours, baseline, ceiling, ratios, target, verdict, hot cache and failures', () => {
+    const lines = mainTable([row({})]).split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(
+      /^\| scenario .*\|\s+distinct \|\s+ours req\/s \|\s+p99 ms \|\s+baseline req\/s \|\s+ours\/baseline \|\s+ceiling req\/s \|\s+ours\/ceiling \|\s+target \|\s+met \|\s+hot cache req\/s \|\s+fails ours\/base \|$/,
+    );
+    expect(lines[2]).toMatch(
+      /^\| POST \/query, one config \|\s+4,000 \|\s+3,000 \|\s+5\.0 \|\s+200 \|\s+15\.00× \|\s+12,000 \|\s+0\.25× \|\s+≥ 10× baseline \|\s+yes \|\s+20,000 \|\s+0\/0 \|$/,
     );
   });
-  it('shows dashes without a ceiling', () => {
-    expect(mainTable([row({ ceiling: null })])).toMatch(/\|\s+—\s+\|/);
+  it('shows dashes for what was not measured', () => {
+    const line =
+      mainTable([row({ baseline: null, ceiling: null, hot: null })]).split(
+        '\n',
+      )[2] ?? '';
+    expect(line).toMatch(/\|\s+3,000 \|\s+5\.0 \|\s+— \|\s+— \|\s+— \|\s+— \|/);
+    expect(line).toMatch(/\|\s+— \|\s+0\/— \|$/);
+  });
+  it('says "every" for a sequence that never repeats', () => {
+    const ours = { ...load(300), distinct: 1_000_000_000 };
+    expect(mainTable([row({ ours })])).toMatch(/\|\s+every \|/);
   });
 });
 
 describe('scaleTable', () => {
-  it('prints the cost growth relative to the first point', () => {
-    const table = scaleTable([
+  const rows = [
+    {
+      id: 's',
+      title: 'search',
+      server: 'ours',
+      points: [
+        { configs: 10, rps: 1000, p99: 1 },
+        { configs: 200, rps: 800, p99: 9 },
+      ],
+    },
+    {
+      id: 's',
+      title: 'search',
+      server: 'baseline',
+      points: [
+        { configs: 10, rps: 100, p99: 1 },
+        { configs: 200, rps: 5, p99: 9 },
+      ],
+    },
+  ];
+  it('prints the cost growth from the first point to the last, judged for ours only', () => {
+    expect(costGrowth(rows[0] ?? rows[1]!)).toBeCloseTo(1.25);
+    const lines = scaleTable(rows).split('\n');
+    expect(lines[0]).toContain('| 10 cfg req/s | µs/req | 200 cfg req/s |');
+    expect(lines[0]).toContain('cost × 10→200');
+    expect(lines[2]).toMatch(
+      /^\| search +\| +ours \| +1,000 \| +1000 \| +800 \| +1250 \| +1\.25× \| +yes \|$/,
+    );
+    expect(lines[3]).toMatch(/\| +20\.00× \| +— \|$/);
+  });
+});
+
+describe('featuresTable', () => {
+  it('prints the cost of the features in % of the server with them off', () => {
+    const r = { id: 'get', title: 'GET', defaults: load(900), off: load(1000) };
+    expect(featureCost(r)).toBeCloseTo(10);
+    expect(featuresTable([r]).split('\n')[2]).toMatch(
+      /\| +900 \| +1,000 \| +\+10\.0 % \| +NO \|$/,
+    );
+    const cheap = { ...r, defaults: load(990) };
+    expect(featuresTable([cheap])).toMatch(/\+1\.0 % \| +yes \|/);
+  });
+});
+
+describe('wireTable', () => {
+  it('adds up the bytes of every config and the saving', () => {
+    const table = wireTable([
       {
-        id: 's',
-        title: 'search',
-        points: [
-          { configs: 10, links: 5000, rps: 1000, p99: 1 },
-          { configs: 200, links: 100_000, rps: 250, p99: 9 },
-        ],
+        name: 'a',
+        identityBytes: 1000,
+        encodedBytes: 200,
+        encoding: 'br',
+      },
+      {
+        name: 'b',
+        identityBytes: 1000,
+        encodedBytes: 300,
+        encoding: 'br',
       },
     ]);
-    expect(table.split('\n')[0]).toContain('200 cfg req/s');
     expect(table.split('\n')[2]).toMatch(
-      /\| +1,000 \| +1000 \| +1\.00× \| +250 \| +4000 \| +4\.00× \|$/,
+      /^\| total +\| +2 \| +2,000 \| +500 \| +br \| +75\.0 % \|$/,
     );
   });
 });

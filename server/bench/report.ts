@@ -1,34 +1,67 @@
 /**
- * The printed tables (Markdown, so they paste into notes as they are) and the shapes of the results.
+ * The printed tables (Markdown, so they paste into notes as they are) and the shapes of the results they
+ * print. Pure formatting: no figure is judged here beyond printing whether a target is met.
  */
 import type { LoadResult } from './load.js';
-import type { Scenario } from './scenarios.js';
+import type { Target } from './scenarios.js';
 
 /** One scenario of the main run. */
 export interface ScenarioResult {
   id: string;
   title: string;
-  server: LoadResult;
+  target: Target;
+  /** Our server on the distinct requests. */
+  ours: LoadResult;
+  baseline: LoadResult | null;
   ceiling: LoadResult | null;
-  /** Size of the response body, bytes. */
+  /** Our server on one request repeated (what a response cache makes of it). */
+  hot: LoadResult | null;
+  /** Mean size of our captured response bodies, bytes. */
   responseBytes: number;
-  reference: number | null;
-  target: number | null;
+  /** How many captured answers were compared with the baseline's, and how many were the same. */
+  agreement: { compared: number; same: number } | null;
 }
 
-/** One scenario across the scale points. */
+/** One scenario across the scale points, for one server. */
 export interface ScaleRow {
   id: string;
   title: string;
+  server: string;
   /** One entry per scale point, in point order. */
-  points: { configs: number; links: number; rps: number; p99: number }[];
+  points: { configs: number; rps: number; p99: number }[];
 }
+
+/** One read scenario with the production features on and off. */
+export interface FeatureRow {
+  id: string;
+  title: string;
+  defaults: LoadResult;
+  off: LoadResult;
+}
+
+/** Bytes on the wire for one `GET /configs/:name`, with and without `Accept-Encoding`. */
+export interface WireRow {
+  name: string;
+  identityBytes: number;
+  encodedBytes: number;
+  /** `Content-Encoding` of the answer to `Accept-Encoding: gzip, br` (`identity` when none). */
+  encoding: string;
+}
+
+/** The issue's targets for `--scale` and `--features`. */
+export const SCALE_TARGET = 1.5;
+/** Largest acceptable cost of metrics, ids and compression on the distinct reads, %. */
+export const FEATURES_TARGET_PERCENT = 5;
 
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
 const ms = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
-const ratio = (n: number) => `${n.toFixed(n < 0.1 ? 3 : 2)}×`;
+/** A ratio as `2.50×` (three decimals below 0.1). */
+export const ratio = (n: number) =>
+  Number.isFinite(n) ? `${n.toFixed(n < 0.1 ? 3 : 2)}×` : '—';
+const percent = (n: number) => `${n >= 0 ? '+' : ''}${n.toFixed(1)} %`;
 
-function table(head: string[], rows: string[][]): string {
+/** A Markdown table with the first column left-aligned and the others right-aligned. */
+export function table(head: string[], rows: string[][]): string {
   const widths = head.map((h, i) =>
     Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)),
   );
@@ -38,70 +71,154 @@ function table(head: string[], rows: string[][]): string {
   return [line(head), rule, ...rows.map(line)].join('\n');
 }
 
-/** Whether a scenario met its target: `yes`, `NO`, or `—` when the issue gives none. */
-export function verdict(result: ScenarioResult): string {
-  if (result.target === null) return '—';
-  return result.server.rps >= result.target ? 'yes' : 'NO';
+/** Ours ÷ the figure the target is relative to, or null when that figure was not measured. */
+export function targetRatio(result: ScenarioResult): number | null {
+  const other =
+    result.target.of === 'ceiling' ? result.ceiling : result.baseline;
+  return other === null || other.rps <= 0 ? null : result.ours.rps / other.rps;
 }
 
-/** The main table: req/s, p99, ceiling, ratio to the ceiling, reference, target, met. */
+/** Whether a scenario met its target: `yes`, `NO`, or `—` when the figure it needs was not measured. */
+export function verdict(result: ScenarioResult): string {
+  const r = targetRatio(result);
+  if (r === null) return '—';
+  return r >= result.target.ratio ? 'yes' : 'NO';
+}
+
+const targetText = (t: Target) =>
+  `≥ ${t.ratio}× ${t.of === 'ceiling' ? 'ceiling' : 'baseline'}`;
+
+/** Sequences at least this long never come round again in a run (their requests are built on demand). */
+const ENDLESS = 1_000_000_000;
+const distinctText = (n: number) => (n >= ENDLESS ? 'every' : int(n));
+
+const vs = (a: LoadResult, b: LoadResult | null) =>
+  b === null || b.rps <= 0 ? '—' : ratio(a.rps / b.rps);
+
+/**
+ * The main table: per scenario the distinct requests cycled through, ours (req/s, p99), the baseline, the
+ * ratio, the ceiling, the ratio to it, the target and whether it is met, the hot-cache figure, failures.
+ */
 export function mainTable(results: readonly ScenarioResult[]): string {
   return table(
     [
       'scenario',
-      'req/s',
+      'distinct',
+      'ours req/s',
       'p99 ms',
+      'baseline req/s',
+      'ours/baseline',
       'ceiling req/s',
-      'vs ceiling',
-      'reference',
+      'ours/ceiling',
       'target',
       'met',
-      'fails',
+      'hot cache req/s',
+      'fails ours/base',
     ],
     results.map((r) => [
       r.title,
-      int(r.server.rps),
-      ms(r.server.p99),
+      distinctText(r.ours.distinct),
+      int(r.ours.rps),
+      ms(r.ours.p99),
+      r.baseline ? int(r.baseline.rps) : '—',
+      vs(r.ours, r.baseline),
       r.ceiling ? int(r.ceiling.rps) : '—',
-      r.ceiling ? ratio(r.server.rps / r.ceiling.rps) : '—',
-      r.reference === null ? '—' : int(r.reference),
-      r.target === null ? '—' : `≥ ${int(r.target)}`,
+      vs(r.ours, r.ceiling),
+      targetText(r.target),
       verdict(r),
-      String(r.server.failures),
+      r.hot ? int(r.hot.rps) : '—',
+      `${r.ours.failures}/${r.baseline ? r.baseline.failures : '—'}`,
     ]),
   );
 }
 
+/** Cost growth from the first to the last point: req/s at the first ÷ req/s at the last. */
+export function costGrowth(row: ScaleRow): number {
+  const first = row.points[0]?.rps ?? 0;
+  const last = row.points.at(-1)?.rps ?? 0;
+  return last > 0 ? first / last : Number.POSITIVE_INFINITY;
+}
+
 /**
- * The scale table: per point req/s and cost per request (µs of server time at saturation, 1e6 / req/s),
- * and the cost growth relative to the first point.
+ * The scale table: per scenario and server, req/s and µs per request at each point, the cost growth
+ * from the first point to the last, and (for our server) whether it stays within the target.
  */
 export function scaleTable(rows: readonly ScaleRow[]): string {
-  const first = rows[0]?.points ?? [];
-  const head = ['scenario'];
-  for (const p of first)
-    head.push(`${p.configs} cfg req/s`, `µs/req`, 'cost ×');
+  const points = rows[0]?.points ?? [];
+  const firstConfigs = points[0]?.configs ?? 0;
+  const lastConfigs = points.at(-1)?.configs ?? 0;
+  const head = ['scenario', 'server'];
+  for (const p of points) head.push(`${p.configs} cfg req/s`, 'µs/req');
+  head.push(`cost × ${firstConfigs}→${lastConfigs}`, `≤ ${SCALE_TARGET}×`);
   return table(
     head,
     rows.map((row) => {
-      const base = row.points[0]?.rps ?? 0;
-      const cells = [row.title];
+      const cells = [row.title, row.server];
       for (const p of row.points) {
-        cells.push(int(p.rps), (1e6 / p.rps).toFixed(0), ratio(base / p.rps));
+        cells.push(int(p.rps), p.rps > 0 ? (1e6 / p.rps).toFixed(0) : '—');
       }
+      const growth = costGrowth(row);
+      cells.push(
+        ratio(growth),
+        row.server === 'ours' ? (growth <= SCALE_TARGET ? 'yes' : 'NO') : '—',
+      );
       return cells;
     }),
   );
 }
 
-/** Copies what a result row needs from its scenario. */
-export function describe(
-  scenario: Scenario,
-): Pick<ScenarioResult, 'id' | 'title' | 'reference' | 'target'> {
-  return {
-    id: scenario.id,
-    title: scenario.title,
-    reference: scenario.reference ?? null,
-    target: scenario.target ?? null,
-  };
+/** The cost of the features in %: how much less the defaults serve than the server with them off. */
+export function featureCost(row: FeatureRow): number {
+  return row.off.rps > 0 ? (1 - row.defaults.rps / row.off.rps) * 100 : 0;
+}
+
+/** The `--features` table: req/s with the defaults and with metrics, compression and access log off. */
+export function featuresTable(rows: readonly FeatureRow[]): string {
+  return table(
+    [
+      'scenario',
+      'defaults req/s',
+      'features off req/s',
+      'cost',
+      `≤ ${FEATURES_TARGET_PERCENT} %`,
+    ],
+    rows.map((r) => {
+      const cost = featureCost(r);
+      return [
+        r.title,
+        int(r.defaults.rps),
+        int(r.off.rps),
+        percent(cost),
+        cost <= FEATURES_TARGET_PERCENT ? 'yes' : 'NO',
+      ];
+    }),
+  );
+}
+
+/** Bytes on the wire for `GET /configs/:name`: totals over every config, and the saving. */
+export function wireTable(rows: readonly WireRow[]): string {
+  const identity = rows.reduce((s, r) => s + r.identityBytes, 0);
+  const encoded = rows.reduce((s, r) => s + r.encodedBytes, 0);
+  const encodings = [...new Set(rows.map((r) => r.encoding))].join(', ');
+  const saved = identity > 0 ? (1 - encoded / identity) * 100 : 0;
+  return table(
+    [
+      'GET /configs/:name',
+      'configs',
+      'bytes, no Accept-Encoding',
+      'bytes, Accept-Encoding: gzip, br',
+      'Content-Encoding',
+      'saved',
+    ],
+    [
+      [
+        'total',
+        String(rows.length),
+        int(identity),
+        int(encoded),
+        encodings === '' ? '—' : encodings,
+        `${saved.toFixed(1)} %`,
+      ],
+    ],
+  );
 }

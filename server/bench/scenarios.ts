@@ -1,152 +1,130 @@
 /**
- * The measured requests, and the targets of issue #6. A scenario is one HTTP request, repeated by
- * autocannon on every connection; its body (if any) is fixed.
+ * The measured scenarios of the HTTP benchmark (issue #9): each is a sequence of distinct requests
+ * (request-sequences.ts) plus the target the issue sets for it, relative to a figure measured in the same
+ * run: the baseline server (≥ 10× on reads, ≥ 1.5× on PUT) or, for `GET /configs`, which is bounded by
+ * the HTTP stack, the ceiling (≥ 0.8×).
  */
-import { configName } from './dataset.js';
-import { NO_MATCH_WORD, TAGS, WORDS } from './vocabulary.js';
+import {
+  cherryPickSequence,
+  getSequence,
+  noMatchSequence,
+  putSequence,
+  queryOneSequence,
+  queryThreeSequence,
+  regexSequence,
+  repeated,
+  searchWordSequence,
+  tagSequence,
+} from './request-sequences.js';
+import type { RequestSequence, SequenceScope } from './request-sequences.js';
 
-/** One measured request. */
-export interface Scenario {
-  /** Stable id, used in `--only`, in the JSON output and as the ceiling's route. */
-  id: string;
-  /** What the table calls it. */
-  title: string;
-  method: 'GET' | 'POST' | 'PUT';
-  /** Path and query string. */
-  path: string;
-  body?: string;
-  /** Req/s of the reference servers (issue #6), when the issue gives one. */
-  reference?: number;
-  /** Req/s the issue asks for, when it gives one. */
-  target?: number;
-  /** Whether `--scale` repeats it (the search and query scenarios). */
-  scale: boolean;
+/** What a target is relative to. */
+export const TARGET_OF = {
+  baseline: 'baseline',
+  ceiling: 'ceiling',
+} as const;
+
+/** A target: ours ≥ `ratio` × the named in-run figure. */
+export interface Target {
+  of: (typeof TARGET_OF)[keyof typeof TARGET_OF];
+  ratio: number;
 }
 
-/** The vocabulary's most common word: `/search?q=` finds it in many links of every config. */
-export const COMMON_WORD = WORDS[0] ?? 'guide';
-/** A mid-frequency tag for `/search?tag=`. */
-export const SEARCH_TAG = TAGS[5] ?? 'park';
-/** The expression of the `/query` scenarios (the issue's example shape). */
-export const QUERY_EXPRESSION = `.${TAGS[0] ?? 'nyc'} + .${TAGS[1] ?? 'sf'} | l5`;
-/** The expression of the `/cherry-pick` scenario: a macro, an operator and an id list. */
-export const CHERRY_PICK_EXPRESSION = `@favorites - .${TAGS[2] ?? 'coffee'}, l7, l8`;
-/** The regex of `/search?regex=`: a plain alternation of two common words. */
-export const SEARCH_REGEX = `${WORDS[2] ?? 'coffee'}|${WORDS[26] ?? 'tea'}`;
+/** One measured scenario. */
+export interface Scenario {
+  /** Stable id, used in `--only`, in the JSON output and in the ceiling's routes. */
+  id: string;
+  /** What the tables call it. */
+  title: string;
+  /** The distinct requests, in the order every server gets them. */
+  sequence: RequestSequence;
+  target: Target;
+  /** Whether `--scale` repeats it (all but `GET /configs`, whose answer grows with the data by design). */
+  scale: boolean;
+  /** Whether it only reads (the `--features` comparison and the hot-cache column measure reads only). */
+  read: boolean;
+}
 
-const JSON_HEADERS = { 'content-type': 'application/json' };
-/** Headers autocannon sends with a scenario that has a body. */
-export const bodyHeaders = (s: Scenario): Record<string, string> =>
-  s.body === undefined ? {} : JSON_HEADERS;
+/** Every scenario id, in measuring order. */
+export const SCENARIO_IDS = [
+  'list',
+  'get',
+  'search-q',
+  'search-none',
+  'search-tag',
+  'search-regex',
+  'query-one',
+  'query-three',
+  'cherry-pick',
+  'put',
+] as const;
 
-/** The name of the config the PUT scenario overwrites (not part of the dataset). */
-export const PUT_NAME = 'bench-put';
+/** The size of the PUT bodies. */
+export const PUT_BYTES = 120 * 1024;
+
+const vsBaseline = (ratio: number): Target => ({
+  of: TARGET_OF.baseline,
+  ratio,
+});
 
 /**
- * The scenarios for a dataset of `configs` configs, in measuring order (the PUT last, since it adds a
- * config). Single-config scenarios use config 5 (or the last one), so the scale points stay comparable.
+ * The scenarios over a dataset, in measuring order (the PUT last: it adds configs). `scope.configs` is the
+ * number of configs the requests name: the whole dataset in the main run, the smallest scale point in
+ * `--scale` (so every point gets the same requests).
  */
-export function buildScenarios(options: {
-  configs: number;
-  putBody: string;
-}): Scenario[] {
-  const pick = (i: number) => configName(Math.min(i, options.configs - 1));
-  const one = pick(5);
-  const three = [pick(1), pick(2), pick(3)];
-  const q = (params: Record<string, string>) =>
-    `/search?${new URLSearchParams(params).toString()}`;
+export function buildScenarios(scope: SequenceScope): Scenario[] {
+  const read = (
+    id: (typeof SCENARIO_IDS)[number],
+    title: string,
+    sequence: RequestSequence,
+  ): Scenario => ({
+    id,
+    title,
+    sequence,
+    target: vsBaseline(10),
+    scale: true,
+    read: true,
+  });
   return [
     {
       id: 'list',
       title: 'GET /configs',
-      method: 'GET',
-      path: '/configs',
-      reference: 11_855,
-      target: 11_855,
+      sequence: repeated({ method: 'GET', path: '/configs' }),
+      target: { of: TARGET_OF.ceiling, ratio: 0.8 },
       scale: false,
+      read: true,
     },
-    {
-      id: 'get',
-      title: 'GET /configs/:name',
-      method: 'GET',
-      path: `/configs/${encodeURIComponent(one)}`,
-      reference: 1013,
-      target: 10_000,
-      scale: false,
-    },
-    {
-      id: 'search-q',
-      title: '/search?q= common word',
-      method: 'GET',
-      path: q({ q: COMMON_WORD }),
-      reference: 1052,
-      target: 10_000,
-      scale: true,
-    },
-    {
-      id: 'search-none',
-      title: '/search?q= no match',
-      method: 'GET',
-      path: q({ q: NO_MATCH_WORD }),
-      reference: 30,
-      target: 3000,
-      scale: true,
-    },
-    {
-      id: 'search-tag',
-      title: '/search?tag=',
-      method: 'GET',
-      path: q({ tag: SEARCH_TAG }),
-      reference: 569,
-      target: 5000,
-      scale: true,
-    },
-    {
-      id: 'search-regex',
-      title: '/search?regex= label,description',
-      method: 'GET',
-      path: q({ regex: SEARCH_REGEX, fields: 'label,description' }),
-      scale: true,
-    },
-    {
-      id: 'query-one',
-      title: 'POST /query, one config',
-      method: 'POST',
-      path: '/query',
-      body: JSON.stringify({ expression: QUERY_EXPRESSION, configName: one }),
-      reference: 429,
-      target: 4000,
-      scale: true,
-    },
-    {
-      id: 'query-three',
-      title: 'POST /query, three configs',
-      method: 'POST',
-      path: '/query',
-      body: JSON.stringify({ expression: QUERY_EXPRESSION, configs: three }),
-      reference: 114,
-      target: 1000,
-      scale: true,
-    },
-    {
-      id: 'cherry-pick',
-      title: 'POST /cherry-pick',
-      method: 'POST',
-      path: '/cherry-pick',
-      body: JSON.stringify({ source: one, expression: CHERRY_PICK_EXPRESSION }),
-      reference: 358,
-      target: 3500,
-      scale: false,
-    },
+    read(
+      'get',
+      `GET /configs/:name (${scope.configs} names)`,
+      getSequence(scope),
+    ),
+    read(
+      'search-q',
+      '/search?q= words × cases × field orders',
+      searchWordSequence(),
+    ),
+    read('search-none', '/search?q= no match', noMatchSequence()),
+    read('search-tag', '/search?tag=', tagSequence()),
+    read(
+      'search-regex',
+      '/search?regex=…&fields=label,description',
+      regexSequence(),
+    ),
+    read('query-one', 'POST /query, one config', queryOneSequence(scope)),
+    read(
+      'query-three',
+      'POST /query, three configs',
+      queryThreeSequence(scope),
+    ),
+    read('cherry-pick', 'POST /cherry-pick', cherryPickSequence(scope)),
     {
       id: 'put',
       title: 'PUT 120 KB',
-      method: 'PUT',
-      path: `/configs/${PUT_NAME}`,
-      body: options.putBody,
-      reference: 778,
-      target: 1000,
-      scale: false,
+      sequence: putSequence(PUT_BYTES),
+      target: vsBaseline(1.5),
+      scale: true,
+      read: false,
     },
   ];
 }
