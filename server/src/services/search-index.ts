@@ -1,5 +1,6 @@
 import type { SearchField } from '@linkconfig/shared';
 import { isPlainObject } from '@linkconfig/shared';
+import { foldCase } from './fold-case.js';
 
 /** Separates fields in the haystack; `q` never contains it (such queries take the slow path). */
 const FIELD_SEP = '\u0000';
@@ -29,7 +30,7 @@ export interface IndexedLink {
  * Per-config search structures, built once per stored version:
  * - the links in catalog order with their field texts;
  * - `tag → link positions` for exact tag lookups;
- * - one lower-cased haystack of all field texts with field offsets, so a substring query is a few
+ * - one case-folded haystack (`foldCase`) of all field texts with field offsets, so a substring query is a few
  *   `indexOf` calls instead of a loop over links;
  * - a Bloom filter of the haystack's trigrams, so a query whose trigrams the config lacks skips it at once.
  */
@@ -84,7 +85,7 @@ export function buildSearchIndex(allLinks: unknown): ConfigSearchIndex {
       entry.description ?? '',
     ];
     texts.forEach((text, f) => {
-      const lower = text.toLowerCase();
+      const lower = foldCase(text);
       offsets[i * (FIELDS_PER_LINK + 1) + f] = at;
       parts.push(lower, FIELD_SEP);
       at += lower.length + 1;

@@ -6,14 +6,19 @@ import type {
 } from '@linkconfig/shared';
 import { DomainError } from '../errors.js';
 import type { ConfigService } from './config-service.js';
+import { foldCase } from './fold-case.js';
+import { requiredLiterals } from './regex-literals.js';
 import { haystackSafe, linkEnd, locate, mayContain } from './search-index.js';
 import type { ConfigSearchIndex, IndexedLink } from './search-index.js';
 
 /** A compiled `/search` request. */
 interface Criteria {
   readonly tag: string | undefined;
+  /** `q`, case-folded. */
   readonly q: string | undefined;
   readonly regex: RE2JS | undefined;
+  /** Literals every match of `regex` contains one of (folded), when they can be told. */
+  readonly regexLiterals: readonly string[] | null;
   readonly fields: ReadonlySet<SearchField>;
 }
 
@@ -34,9 +39,11 @@ export class SearchService {
   async search(input: SearchInput): Promise<SearchOutput> {
     const criteria: Criteria = {
       tag: input.tag,
-      q: input.q?.toLowerCase(),
+      q: input.q === undefined ? undefined : foldCase(input.q),
       regex:
         input.regex === undefined ? undefined : compile(input.regex, 'regex'),
+      regexLiterals:
+        input.regex === undefined ? null : requiredLiterals(input.regex),
       fields: new Set(input.fields),
     };
     const configFilter =
@@ -82,32 +89,53 @@ function compile(pattern: string, what: 'regex' | 'config'): RE2JS {
   }
 }
 
-/** Link positions worth testing, in catalog order, narrowed by the indexes where possible. */
-function* candidates(
+/**
+ * Link positions worth testing, in catalog order, narrowed by the indexes where possible: the tag map for
+ * `tag`; a scan of the folded haystack for `q`, or for the literals every match of `regex` must contain.
+ * Every candidate is still tested in full by {@link matches}.
+ */
+function candidates(
   index: ConfigSearchIndex,
   criteria: Criteria,
-): Generator<number> {
-  if (criteria.tag !== undefined) {
-    yield* index.tags.get(criteria.tag) ?? [];
-    return;
-  }
+): Iterable<number> {
+  if (criteria.tag !== undefined) return index.tags.get(criteria.tag) ?? [];
   const q = criteria.q;
-  if (q !== undefined && haystackSafe(q)) {
-    if (!mayContain(index, q)) return;
-    let from = 0;
-    for (;;) {
-      const at = index.haystack.indexOf(q, from);
-      if (at < 0) return;
-      const { link, field } = locate(index, at);
-      if (criteria.fields.has(field)) {
-        yield link;
-        from = linkEnd(index, link);
-      } else {
-        from = at + 1;
-      }
+  if (q !== undefined && haystackSafe(q)) return scan(index, q, criteria);
+  const literals = criteria.regexLiterals;
+  if (literals !== null && literals.every(haystackSafe)) {
+    if (literals.length === 1) return scan(index, literals[0] ?? '', criteria);
+    const hits = new Set<number>();
+    for (const literal of literals) {
+      for (const position of scan(index, literal, criteria)) hits.add(position);
+    }
+    return [...hits].sort((a, b) => a - b);
+  }
+  return allPositions(index.links.length);
+}
+
+function* allPositions(count: number): Generator<number> {
+  for (let i = 0; i < count; i++) yield i;
+}
+
+/** Positions of the links that contain `text` (folded) in one of the selected fields, in order. */
+function* scan(
+  index: ConfigSearchIndex,
+  text: string,
+  criteria: Criteria,
+): Generator<number> {
+  if (!mayContain(index, text)) return;
+  let from = 0;
+  for (;;) {
+    const at = index.haystack.indexOf(text, from);
+    if (at < 0) return;
+    const { link, field } = locate(index, at);
+    if (criteria.fields.has(field)) {
+      yield link;
+      from = linkEnd(index, link);
+    } else {
+      from = at + 1;
     }
   }
-  for (let i = 0; i < index.links.length; i++) yield i;
 }
 
 function fieldTexts(entry: IndexedLink, field: SearchField): readonly string[] {
@@ -132,7 +160,7 @@ function matches(entry: IndexedLink, criteria: Criteria): boolean {
   const { q, regex } = criteria;
   if (
     q !== undefined &&
-    !someField(entry, criteria, (t) => t.toLowerCase().includes(q))
+    !someField(entry, criteria, (t) => foldCase(t).includes(q))
   ) {
     return false;
   }

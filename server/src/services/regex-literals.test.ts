@@ -1,0 +1,96 @@
+import fc from 'fast-check';
+import { RE2JS } from 're2js';
+import { describe, expect, it } from 'vitest';
+import { foldCase } from './fold-case.js';
+import { requiredLiterals } from './regex-literals.js';
+
+describe('requiredLiterals', () => {
+  it.each([
+    ['coffee', ['coffee']],
+    ['Coffee|TEA', ['coffee', 'tea']],
+    ['\\bcoffee\\b', ['coffee']],
+    ['^bridge', ['bridge']],
+    ['old town', ['old town']],
+    ['(coffee|tea) house', [' house']],
+    ['colou?r', ['colo']],
+    ['caf[eé]s?\\b', ['caf']],
+    ['[a-z]+ing', ['ing']],
+    ['mus[a-z]*um', ['mus']],
+    ['night.{0,20}market', ['market']],
+    ['ab+cd', ['ab']],
+    ['x{2}yz', ['yz']],
+    ['x{0,3}yz', ['yz']],
+    ['a\\.b', ['a.b']],
+    ['(?i)hello', ['hello']],
+    ['😀?ab', ['ab']],
+  ])('%s needs one of %j', (pattern, literals) => {
+    expect(requiredLiterals(pattern)).toEqual(literals);
+  });
+
+  it.each([
+    ['coffee|\\d+'],
+    ['[a-z]+i'],
+    ['a|b'],
+    ['\\Qcoffee\\E'],
+    ['\\p{Greek}+x'],
+    ['[[:alpha:]]+'],
+    ['(unclosed'],
+    ['.*'],
+  ])('offers no prefilter for %s', (pattern) => {
+    expect(requiredLiterals(pattern)).toBeNull();
+  });
+
+  it('never rules out a text the regular expression matches', () => {
+    const atom = fc.oneof(
+      fc.constantFrom(
+        'a',
+        'b',
+        'S',
+        'k',
+        'ſ',
+        'K',
+        'é',
+        ' ',
+        '.',
+        '\\.',
+        '\\b',
+        '\\d',
+        '[ab]',
+        '[^a]',
+        '😀',
+      ),
+      fc.constantFrom('(ab|c)', '(?:ba)', '(a)', 'ab', 'ba'),
+    );
+    const quantified = fc
+      .tuple(
+        atom,
+        fc.constantFrom('', '', '', '?', '*', '+', '{2}', '{0,2}', '+?'),
+      )
+      .map(([a, q]) => a + q);
+    const alternative = fc
+      .array(quantified, { minLength: 1, maxLength: 6 })
+      .map((parts) => parts.join(''));
+    const pattern = fc
+      .array(alternative, { minLength: 1, maxLength: 3 })
+      .map((alts) => alts.join('|'));
+    const text = fc.stringMatching(/^[abSskſKé .😀1-3]{0,12}$/);
+    fc.assert(
+      fc.property(pattern, text, (p, t) => {
+        let regex: RE2JS;
+        try {
+          regex = RE2JS.compile(p, RE2JS.CASE_INSENSITIVE);
+        } catch {
+          return;
+        }
+        const literals = requiredLiterals(p);
+        if (literals === null || !regex.matcher(t).find()) return;
+        const folded = foldCase(t);
+        expect(
+          literals.some((l) => folded.includes(l)),
+          `${p} on ${JSON.stringify(t)}`,
+        ).toBe(true);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});

@@ -1,0 +1,133 @@
+import fc from 'fast-check';
+import { RE2JS } from 're2js';
+import { SEARCH_FIELDS } from '@linkconfig/shared';
+import type { SearchField } from '@linkconfig/shared';
+import { describe, expect, it } from 'vitest';
+import { createMemoryConfigRepository } from '../storage/memory-config-repository.js';
+import { createServices } from './services.js';
+import { foldCase } from './fold-case.js';
+
+const word = fc.constantFrom(
+  'ab',
+  'ba',
+  'Sun',
+  'ſun',
+  'KEY',
+  'key',
+  'é',
+  'a.b',
+  'x y',
+  'q',
+);
+const text = fc.array(word, { maxLength: 4 }).map((w) => w.join(' '));
+const link = fc.record({
+  url: text.map((t) => `https://h/${t}`),
+  label: fc.option(text, { nil: undefined }),
+  description: fc.option(text, { nil: undefined }),
+  tags: fc.array(word, { maxLength: 3 }),
+});
+const configs = fc.array(fc.array(link, { minLength: 1, maxLength: 8 }), {
+  minLength: 1,
+  maxLength: 3,
+});
+const regex = fc
+  .array(
+    fc.tuple(
+      fc.constantFrom(
+        'ab',
+        'sun',
+        'key',
+        'a\\.b',
+        'x y',
+        '\\bba\\b',
+        '[ab]',
+        'é',
+        '.',
+        '(ab|q)',
+        'un',
+      ),
+      fc.constantFrom('', '', '?', '+', '*'),
+    ),
+    { minLength: 1, maxLength: 3 },
+  )
+  .chain((parts) =>
+    fc.constantFrom(
+      parts.map(([a, q]) => a + q).join(''),
+      parts.map(([a]) => a).join('|'),
+    ),
+  );
+const fields = fc.subarray([...SEARCH_FIELDS], { minLength: 1 });
+
+/** What `/search` must answer, computed the plain way: every link, every field, re2js and folding. */
+function expected(
+  all: {
+    url: string;
+    label?: string;
+    description?: string;
+    tags: string[];
+  }[][],
+  query: { regex?: string; q?: string; fields: SearchField[] },
+): string[] {
+  const compiled =
+    query.regex === undefined
+      ? undefined
+      : RE2JS.compile(query.regex, RE2JS.CASE_INSENSITIVE);
+  const out: string[] = [];
+  all.forEach((links, c) =>
+    links.forEach((l, i) => {
+      const texts = (f: SearchField): string[] =>
+        f === 'id'
+          ? [`l${i}`]
+          : f === 'tags'
+            ? l.tags
+            : f === 'url'
+              ? [l.url]
+              : [l[f] ?? ''].filter((t) => t !== '');
+      const some = (test: (t: string) => boolean) =>
+        query.fields.some((f) => texts(f).some(test));
+      if (compiled !== undefined && !some((t) => compiled.matcher(t).find()))
+        return;
+      if (
+        query.q !== undefined &&
+        !some((t) => foldCase(t).includes(foldCase(query.q ?? '')))
+      )
+        return;
+      out.push(`c${c}/l${i}`);
+    }),
+  );
+  return out;
+}
+
+describe('SearchService', () => {
+  it('finds exactly what a scan of every link finds, whatever the indexes and prefilters skip', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        configs,
+        fc.oneof(fc.record({ regex, fields }), fc.record({ q: word, fields })),
+        async (all, query) => {
+          const services = createServices({
+            repository: createMemoryConfigRepository(),
+          });
+          for (const [c, links] of all.entries()) {
+            const allLinks = Object.fromEntries(
+              links.map((l, i) => [`l${i}`, l]),
+            );
+            await services.configs.put(`c${c}`, { allLinks });
+          }
+          const result = await services.search.search({
+            tag: undefined,
+            q: 'q' in query ? query.q : undefined,
+            regex: 'regex' in query ? query.regex : undefined,
+            config: undefined,
+            fields: query.fields,
+            limit: 1000,
+          });
+          expect(result.results.map((r) => `${r.configName}/${r.id}`)).toEqual(
+            expected(all, query),
+          );
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
