@@ -34,7 +34,12 @@ const SPECIAL: Readonly<Record<string, string>> = {
   '\ufb05': '\ufb06', // ligature long s t / s t
 };
 
-const SPECIAL_CHARS = new RegExp(`[${Object.keys(SPECIAL).join('')}]`, 'g');
+const SPECIAL_CHARS = new RegExp(
+  `[${Object.keys(SPECIAL)
+    .map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    .join('')}]`,
+  'g',
+);
 
 /** `text` in its folded form (the same length as its lower-case form). */
 export function foldCase(text: string): string {
