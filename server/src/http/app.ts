@@ -32,6 +32,8 @@ export interface AppOptions {
   readonly appDir?: string;
   /** Checks storage for `/healthz`. */
   readonly healthCheck?: () => Promise<unknown>;
+  /** Compress JSON answers for clients that accept gzip or br (`COMPRESSION`, default true). */
+  readonly compression?: boolean;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -127,7 +129,11 @@ export function createApp(options: AppOptions): Hono {
     }),
   );
 
-  mountRestRoutes(app, { context, limits });
+  mountRestRoutes(app, {
+    context,
+    limits,
+    compression: options.compression ?? true,
+  });
 
   app.all('/trpc/*', async (c) => {
     let req = c.req.raw;

@@ -1,10 +1,20 @@
 import type { Context as HonoContext } from 'hono';
 import { stringWeight } from '../cache/weights.js';
 import { ConfigVersion } from '../services/config-version.js';
+import { compress, MIN_COMPRESSED_BYTES } from './compression.js';
+import type { Encoding } from './compression.js';
 
 const BODY = Symbol('GET /configs/:name body');
+const ENCODED: Record<Encoding, symbol> = {
+  br: Symbol('GET /configs/:name body, br'),
+  gzip: Symbol('GET /configs/:name body, gzip'),
+};
 
-/** The strong ETag of a stored version (changes with every write of the name). */
+/**
+ * The ETag of a stored version. It names the version, not the bytes on the wire: the same tag goes
+ * with every `Content-Encoding` (hence `Vary: Accept-Encoding`), so a client can send it back in
+ * `If-None-Match` or `If-Match` whichever encoding it received.
+ */
 export function etagOf(view: ConfigVersion): string {
   return `"${view.version.toString(36)}-${Date.parse(view.updatedAt).toString(36)}"`;
 }
@@ -18,10 +28,15 @@ export function etagMatches(header: string, etag: string): boolean {
 }
 
 /**
- * The answer of `GET /configs/:name`: the entry's bytes, serialized once per stored version and kept
- * with it in the version cache, its ETag, and 304 when the client's copy is current.
+ * The answer of `GET /configs/:name`: the entry's bytes, serialized once per stored version (and
+ * compressed once per encoding), kept with the version in the version cache; its ETag; 304 when the
+ * client's copy is current.
  */
-export function entryResponse(c: HonoContext, entry: unknown): Response {
+export async function entryResponse(
+  c: HonoContext,
+  entry: unknown,
+  encoding: Encoding | null,
+): Promise<Response> {
   const view = ConfigVersion.ofEntry(entry);
   if (view === undefined) {
     return new Response(JSON.stringify(entry), {
@@ -32,6 +47,7 @@ export function entryResponse(c: HonoContext, entry: unknown): Response {
   const headers: Record<string, string> = {
     'Cache-Control': 'no-cache',
     ETag: etag,
+    Vary: 'Accept-Encoding',
   };
   const match = c.req.header('if-none-match');
   if (match !== undefined && etagMatches(match, etag)) {
@@ -42,5 +58,15 @@ export function entryResponse(c: HonoContext, entry: unknown): Response {
     return { value: text, weight: stringWeight(text) };
   });
   headers['Content-Type'] = 'application/json; charset=utf-8';
-  return new Response(body, { headers });
+  if (encoding === null || body.length < MIN_COMPRESSED_BYTES) {
+    return new Response(body, { headers });
+  }
+  // Compressed once per version and encoding; weighed at the uncompressed size (an upper bound) since
+  // the weight is needed before the compression finishes.
+  const bytes = await view.derive(ENCODED[encoding], () => ({
+    value: compress(body, encoding, 'once'),
+    weight: stringWeight(body),
+  }));
+  headers['Content-Encoding'] = encoding;
+  return new Response(bytes, { headers });
 }

@@ -7,6 +7,7 @@ import { accessDenied } from '../trpc.js';
 import { HttpError } from './http-error.js';
 import { readJsonBody } from './json-body.js';
 import type { BodyLimits } from './json-body.js';
+import { encodingFor, jsonResponse } from './compression.js';
 import { entryResponse } from './entry-response.js';
 import { REST_ROUTES, allowedMethods } from './route-table.js';
 import type { RestRoute } from './route-table.js';
@@ -16,9 +17,9 @@ export interface RestDeps {
   /** The per-request context (services, the caller's access, answer hints). */
   readonly context: (c: HonoContext) => Context;
   readonly limits: BodyLimits;
+  /** Whether JSON answers are compressed for clients that accept it (`COMPRESSION`). */
+  readonly compression: boolean;
 }
-
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Routes whose whole answers may be reused while the stored state is unchanged (`cache/cache-policy.ts`). */
 const REUSABLE: ReadonlySet<RestRoute['id']> = new Set([
@@ -78,13 +79,14 @@ async function handle(
   const token =
     key === undefined ? null : await ctx.services.configs.stateToken();
   const { responses } = ctx.services.caches;
+  const encoding = encodingFor(c, deps.compression);
   if (key !== undefined && token !== null) {
     const body = responses.get(key, token, ctx.services.now());
-    if (body !== undefined) return jsonResponse(body);
+    if (body !== undefined) return jsonResponse(body, encoding);
   }
   const output = await run(route, ctx, raw.input);
   if (route.status === 204) return new Response(null, { status: 204 });
-  if (route.id === 'configs.get') return entryResponse(c, output);
+  if (route.id === 'configs.get') return entryResponse(c, output, encoding);
   const body = JSON.stringify(output);
   if (key !== undefined && token !== null) {
     responses.offer(
@@ -93,11 +95,8 @@ async function handle(
       ctx.services.now(),
     );
   }
-  return jsonResponse(body);
+  return jsonResponse(body, encoding);
 }
-
-const jsonResponse = (body: string): Response =>
-  new Response(body, { headers: { 'Content-Type': JSON_TYPE } });
 
 /** Validates the input with the operation's schema and runs it; errors come out as the client sees them. */
 async function run(
