@@ -82,7 +82,9 @@ function expected(
             ? l.tags
             : f === 'url'
               ? [l.url]
-              : [l[f] ?? ''].filter((t) => t !== '');
+              : typeof l[f] === 'string'
+                ? [l[f]]
+                : [];
       const some = (test: (t: string) => boolean) =>
         query.fields.some((f) => texts(f).some(test));
       if (compiled !== undefined && !some((t) => compiled.matcher(t).find()))
