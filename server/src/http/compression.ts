@@ -43,18 +43,23 @@ export async function compress(
   body: string | Uint8Array,
   encoding: Encoding,
   effort: Effort,
-): Promise<Buffer> {
+): Promise<Uint8Array<ArrayBuffer>> {
   const input = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
-  if (encoding === 'br') {
-    return brotli(input, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: effort === 'once' ? 9 : 4,
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        [constants.BROTLI_PARAM_SIZE_HINT]: input.byteLength,
-      },
-    });
-  }
-  return gzipAsync(input, { level: effort === 'once' ? 9 : 5 });
+  const out =
+    encoding === 'br'
+      ? await brotli(input, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: effort === 'once' ? 9 : 4,
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+            [constants.BROTLI_PARAM_SIZE_HINT]: input.byteLength,
+          },
+        })
+      : await gzipAsync(input, { level: effort === 'once' ? 9 : 5 });
+  return new Uint8Array(
+    out.buffer as ArrayBuffer,
+    out.byteOffset,
+    out.byteLength,
+  );
 }
 
 /** The encoding for this request, or `null` (compression off, nothing accepted). */
