@@ -7,7 +7,7 @@ import { isIndexedDBConfigStore } from '../indexeddb/indexeddb-store.js';
 import type { IndexedDBConfigStore } from '../indexeddb/indexeddb-store.js';
 import { createOutbox } from '../indexeddb/outbox.js';
 import type { DeadLetter, Outbox, OutboxEntry } from '../indexeddb/outbox.js';
-import type { BackoffOptions } from './backoff.js';
+import type { BackoffOptions } from '../backoff.js';
 import { FlushError } from './flush-error.js';
 import { SyncQueue } from './sync-queue.js';
 

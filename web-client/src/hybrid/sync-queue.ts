@@ -6,8 +6,8 @@
 import type { ConfigStore, RemoteOperation } from '../config-store.js';
 import type { Outbox, OutboxEntry } from '../indexeddb/outbox.js';
 import { RemoteStoreError } from '../remote/remote-store-error.js';
-import { Backoff } from './backoff.js';
-import type { BackoffOptions } from './backoff.js';
+import { Backoff } from '../backoff.js';
+import type { BackoffOptions } from '../backoff.js';
 
 /** What the queue tells its owner. */
 export interface SyncQueueEvents {
