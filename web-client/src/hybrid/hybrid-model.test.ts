@@ -82,7 +82,7 @@ describe('hybrid store model (H7)', () => {
               ? { allLinks: { x: { url: `https://x/${expected.get(name)}` } } }
               : null;
             expect(await local.load(name)).toEqual(want);
-            expect(remote.data.get(name)?.config ?? null).toEqual(want);
+            expect(remote.config(name)).toEqual(want);
           }
           expect(await local.outbox.all()).toEqual([]);
           store.close();

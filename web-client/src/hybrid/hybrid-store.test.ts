@@ -78,7 +78,7 @@ describe('createHybridStore', () => {
     expect(remote.data.has('n')).toBe(false);
     release();
     await store.flush();
-    expect(remote.data.get('n')?.config).toEqual(cfg('v1'));
+    expect(remote.config('n')).toEqual(cfg('v1'));
     expect(await local.outbox.all()).toEqual([]);
   });
 
@@ -129,6 +129,7 @@ describe('createHybridStore', () => {
 
   it('save then remove offline leaves the name absent everywhere and never resurrected (H5)', async () => {
     remote.writeDirect('n', cfg('old'));
+    await store.load('n'); // the store knows the server's version it removes
     remote.setScript((call) =>
       call.op === 'save' || call.op === 'remove'
         ? remoteFailure(call, 0)
@@ -147,6 +148,7 @@ describe('createHybridStore', () => {
 
   it('remove then save offline ends with the saved value and no DELETE after the last PUT (H6)', async () => {
     remote.writeDirect('n', cfg('old'));
+    await store.load('n');
     remote.setScript((call) =>
       call.op !== 'load' && call.op !== 'list'
         ? remoteFailure(call, 0)
@@ -157,7 +159,7 @@ describe('createHybridStore', () => {
     remote.setScript(() => undefined);
     remote.calls.length = 0;
     await store.flush();
-    expect(remote.data.get('n')?.config).toEqual(cfg('final'));
+    expect(remote.config('n')).toEqual(cfg('final'));
     const writes = remote.calls
       .filter((c) => c.name === 'n' && c.op !== 'load')
       .map((c) => c.op);
@@ -176,7 +178,7 @@ describe('createHybridStore', () => {
     await store.save('n', cfg('v2'));
     release();
     await store.flush();
-    expect(remote.data.get('n')?.config).toEqual(cfg('v2'));
+    expect(remote.config('n')).toEqual(cfg('v2'));
     expect(await local.outbox.all()).toEqual([]);
   });
 
@@ -189,7 +191,7 @@ describe('createHybridStore', () => {
     await store.save('bad', cfg('x'));
     await store.save('good', cfg('y'));
     await store.flush().catch(() => undefined);
-    expect(remote.data.get('good')?.config).toEqual(cfg('y'));
+    expect(remote.config('good')).toEqual(cfg('y'));
     expect((await store.deadLetters()).map((d) => [d.name, d.status])).toEqual([
       ['bad', 400],
     ]);
@@ -207,7 +209,7 @@ describe('createHybridStore', () => {
     store.resume();
     await store.discardDeadLetter('bad');
     await store.flush();
-    expect(remote.data.get('locked')?.config).toEqual(cfg('z'));
+    expect(remote.config('locked')).toEqual(cfg('z'));
     expect(store.getStatus()).toMatchObject({
       paused: false,
       pending: 0,
@@ -266,6 +268,6 @@ describe('createHybridStore', () => {
     remote.setScript(() => undefined);
     store = make();
     await store.flush();
-    expect(remote.data.get('n')?.config).toEqual(cfg('survives'));
+    expect(remote.config('n')).toEqual(cfg('survives'));
   });
 });
