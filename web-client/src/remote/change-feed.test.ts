@@ -121,12 +121,14 @@ describe('watchChanges (SSE change feed)', () => {
     feedServer.streams[0]?.end(change(7, 'a'));
     await vi.waitFor(() => expect(feedServer.connections).toHaveLength(2));
     expect(feedServer.connections[1]?.['last-event-id']).toBe('7');
-    expect(seen.states).toEqual([
-      'connected',
-      'disconnected',
-      'connecting',
-      'connected',
-    ]);
+    await vi.waitFor(() =>
+      expect(seen.states).toEqual([
+        'connected',
+        'disconnected',
+        'connecting',
+        'connected',
+      ]),
+    );
     feedServer.streams[1]?.write(change(8, 'b'));
     await vi.waitFor(() =>
       expect(seen.events.map((e) => e.id)).toEqual(['7', '8']),

@@ -139,8 +139,9 @@ export function createScriptedRemote(
       if (data.delete(name)) emit(name);
     },
     async loadVersioned(name, loadOptions = {}): Promise<VersionedLoad> {
-      await run({ op: 'load', name });
+      // The answer is what the server holds when the request arrives; a delay only slows its way back.
       const stored = data.get(name);
+      await run({ op: 'load', name });
       if (!stored) return { status: 'missing' };
       if (loadOptions.ifNoneMatch === stored.etag)
         return { status: 'not-modified', etag: stored.etag };
@@ -154,8 +155,9 @@ export function createScriptedRemote(
     },
     load: async (name) => (await versioned.loadEntry(name))?.config ?? null,
     async list() {
+      const names = sortNames(data.keys());
       await run({ op: 'list', name: '' });
-      return sortNames(data.keys());
+      return names;
     },
     remove: (name) => versioned.removeVersioned(name),
     watchChanges(feedOptions) {
