@@ -84,12 +84,24 @@ export function createReadThrough(options: ReadThroughOptions): ReadThrough {
       : { entry: null, etag: null };
   };
 
-  /** Takes a server answer into the local copy under the cache rule; never rejects. */
-  const take = async (name: string, fetched: Fetched, seenRev: number) => {
+  /**
+   * Takes a server answer into the local copy under the cache rule, telling listeners when it changed a
+   * copy they may show (not for a name fetched for the first time: that answer goes to the caller).
+   * Never rejects.
+   */
+  const take = async (
+    name: string,
+    fetched: Fetched,
+    seen: { rev: number; first?: boolean },
+  ) => {
     if (fetched === 'not-modified' || options.isClosed()) return;
     try {
-      const outcome = await replica.cacheRemote({ name, ...fetched, seenRev });
-      if (outcome === 'changed') options.changed(name);
+      const outcome = await replica.cacheRemote({
+        name,
+        ...fetched,
+        seenRev: seen.rev,
+      });
+      if (outcome === 'changed' && !seen.first) options.changed(name);
     } catch {
       // A local write failure: the local copy stays as it was; the next read tries again.
     }
@@ -111,7 +123,7 @@ export function createReadThrough(options: ReadThroughOptions): ReadThrough {
     const result = await remoteCall('load', name, () =>
       fetchVersion(name, ifNoneMatch),
     );
-    if (result.ok) await take(name, result.value, known.rev);
+    if (result.ok) await take(name, result.value, known);
   };
 
   /** Whether the local side says "absent" for a name: a remove waits, or a conflict's local side is one. */
@@ -142,7 +154,7 @@ export function createReadThrough(options: ReadThroughOptions): ReadThrough {
         const known = revs.get(name);
         if (onServer.has(name) || typeof known?.etag !== 'string') continue;
         // The server had it and no longer does: drop the local copy, unless it holds unsent work.
-        await take(name, { entry: null, etag: null }, known.rev);
+        await take(name, { entry: null, etag: null }, known);
         if (!(await replica.loadEntry(name).catch(() => null)))
           all.delete(name);
       }
@@ -170,7 +182,7 @@ export function createReadThrough(options: ReadThroughOptions): ReadThrough {
       if (!result.ok || result.value === 'not-modified' || !result.value.entry)
         return null;
       const { entry } = result.value;
-      await take(name, result.value, known.rev);
+      await take(name, result.value, { rev: known.rev, first: true });
       // Answer what the store now holds (a save made meanwhile wins); the server's copy if caching failed.
       const local = await replica.loadEntry(name).catch(() => null);
       if (local) return local;
@@ -180,12 +192,16 @@ export function createReadThrough(options: ReadThroughOptions): ReadThrough {
     refresh,
     async applyChange(event) {
       try {
+        // A change while ours waits: ours wins until acknowledged, and the server reports a conflict
+        // when it is sent. Checked first: an acknowledgement is stored only after the queue noted the
+        // ETag it got, so one of the two checks recognises our own writes coming back.
+        if (await replica.outbox.get(event.name)) return;
+        if (event.etag !== null && queue.wrote(event.name, event.etag)) return;
         const known = await seen(event.name);
-        // Our own write coming back, or a version we already hold.
         if (event.etag !== null && known.etag === event.etag) return;
         if (event.op === 'delete') {
           if (typeof known.etag === 'string')
-            await take(event.name, { entry: null, etag: null }, known.rev);
+            await take(event.name, { entry: null, etag: null }, known);
           else options.changed(event.name);
           return;
         }

@@ -43,6 +43,8 @@ export class SyncQueue {
   #holdUntil = 0;
   readonly #backoff: Backoff;
   readonly #reported = new Set<string>();
+  /** The ETag each name got from our latest delivered save, to recognise our own writes in the feed. */
+  readonly #written = new Map<string, string>();
   #running: Promise<void> | null = null;
   #again = false;
   #timer: ReturnType<typeof setTimeout> | null = null;
@@ -66,6 +68,11 @@ export class SyncQueue {
 
   get lastError(): unknown {
     return this.#lastError;
+  }
+
+  /** Whether `etag` is what the server gave our latest delivered save of `name`. */
+  wrote(name: string, etag: string): boolean {
+    return this.#written.get(name) === etag;
   }
 
   /** Whether a retry is scheduled. */
@@ -184,6 +191,8 @@ export class SyncQueue {
     }
     this.#reachable = true;
     this.#reported.delete(entry.token);
+    // Noted before the acknowledgement is stored: the feed may bring this write back before that.
+    this.#remember(entry.name, etag);
     await this.options.outbox.acknowledge(entry, etag);
     return 'delivered';
   }
@@ -234,6 +243,17 @@ export class SyncQueue {
       events.onConflict(entry.name);
     }
     return 'set-aside';
+  }
+
+  #remember(name: string, etag: string | undefined): void {
+    this.#written.delete(name);
+    if (etag === undefined) return;
+    this.#written.set(name, etag);
+    // Bounded: only recent writes can still come back through the feed.
+    if (this.#written.size > 1000) {
+      const oldest = this.#written.keys().next().value;
+      if (oldest !== undefined) this.#written.delete(oldest);
+    }
   }
 
   /** Starts (or extends) the Retry-After hold of a failure. */
