@@ -6,6 +6,7 @@
  */
 import type { ConfigStore } from '../config-store.js';
 import type { OutboxEntry, RemoteSide } from '../indexeddb/outbox.js';
+import { RemoteStoreError } from '../remote/remote-store-error.js';
 import { isVersionedRemote } from '../remote/remote-store.js';
 import type { WriteCondition } from '../remote/remote-store.js';
 
@@ -42,9 +43,13 @@ export function createDelivery(remote: ConfigStore): Delivery {
           condition,
         );
       }
-      // Removing a name the server should not have: nothing to send, and nothing of anyone else's to
-      // delete should it have appeared there meanwhile.
-      if (entry.baseEtag === null) return { etag: undefined };
+      if (entry.baseEtag === null) {
+        // Removing a name the server should not have: DELETE has no "only if absent", so look. Absent:
+        // done. Present: someone else created it, and deleting that unseen would lose their update.
+        const answer = await remote.loadVersioned(entry.name);
+        if (answer.status === 'found') throw unseenVersion(entry, answer.etag);
+        return { etag: undefined };
+      }
       await remote.removeVersioned(entry.name, condition);
       return { etag: undefined };
     },
@@ -63,4 +68,19 @@ function conditionOf(entry: OutboxEntry): WriteCondition | undefined {
   return entry.baseEtag === null
     ? { ifNoneMatch: '*' }
     : { ifMatch: entry.baseEtag };
+}
+
+/** The conflict of a remove that found a version it never saw (what a 412 would have said). */
+function unseenVersion(
+  entry: OutboxEntry,
+  etag: string | null,
+): RemoteStoreError {
+  return new RemoteStoreError({
+    op: 'remove',
+    configName: entry.name,
+    kind: 'conflict',
+    status: 412,
+    message: `"${entry.name}" exists on the server in a version this store never saw; not removed`,
+    etag,
+  });
 }

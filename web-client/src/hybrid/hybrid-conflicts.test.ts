@@ -236,16 +236,27 @@ describe('hybrid store versions and conflicts (issue 10)', () => {
     expect(await store.conflicts()).toEqual([]);
   });
 
-  it('removes nothing on the server for a name created and removed before it was ever sent', async () => {
+  it('removes nothing it never saw: a name created and removed here that someone else created there is a conflict', async () => {
     remote.setScript((call) =>
       call.op === 'save' ? remoteFailure(call, 0) : undefined,
     );
     await store.save('draft', cfg('x'));
     await store.remove('draft');
     remote.setScript(() => undefined);
+    await store.flush(); // nothing on the server: nothing to do
+    expect(writes('draft').filter((c) => c.op === 'remove')).toEqual([]);
+    remote.setScript((call) =>
+      call.op === 'save' ? remoteFailure(call, 0) : undefined,
+    );
+    await store.save('draft', cfg('y'));
+    await store.remove('draft');
+    remote.setScript(() => undefined);
     remote.writeDirect('draft', cfg('someone else'));
-    await store.flush();
+    await expect(store.flush()).rejects.toThrow(/"draft" conflicts/);
     expect(writes('draft').filter((c) => c.op === 'remove')).toEqual([]);
     expect(remote.config('draft')).toEqual(cfg('someone else'));
+    expect(await store.conflicts()).toEqual([
+      expect.objectContaining({ local: null, remote: cfg('someone else') }),
+    ]);
   });
 });

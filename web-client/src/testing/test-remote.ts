@@ -43,6 +43,13 @@ export function remoteFailure(
   });
 }
 
+/** A write the fake server applied: by the store under test, or by another client. */
+export interface AppliedWrite {
+  by: 'store' | 'other';
+  name: string;
+  config: LinkConfig | null;
+}
+
 interface Stored {
   entry: ConfigEntry;
   etag: string;
@@ -63,6 +70,8 @@ export function createScriptedRemote(
   );
   const calls: RemoteCall[] = [];
   const feeds = new Set<ChangeFeedOptions>();
+  /** Every write the server applied, in order, and who made it. */
+  const applied: AppliedWrite[] = [];
   const events: ChangeEvent[] = [];
   let script: Script = () => undefined;
   let clock = Date.parse('2030-01-01T00:00:00.000Z');
@@ -87,7 +96,9 @@ export function createScriptedRemote(
     for (const feed of feeds) feed.onChange(event);
   };
 
-  const put = (name: string, config: LinkConfig, step: number) => {
+  const put = (name: string, config: LinkConfig, by: AppliedWrite['by']) => {
+    const step = by === 'store' ? 1 : 1000;
+    applied.push({ by, name, config });
     const previous = data.get(name);
     const now = new Date((clock += step)).toISOString();
     const etag = tag();
@@ -130,13 +141,16 @@ export function createScriptedRemote(
       const call = { op: 'save' as const, name, config, condition };
       await run(call);
       check(call);
-      return { etag: put(name, config, 1) };
+      return { etag: put(name, config, 'store') };
     },
     async removeVersioned(name, condition) {
       const call = { op: 'remove' as const, name, condition };
       await run(call);
       check(call);
-      if (data.delete(name)) emit(name);
+      if (data.delete(name)) {
+        applied.push({ by: 'store', name, config: null });
+        emit(name);
+      }
     },
     async loadVersioned(name, loadOptions = {}): Promise<VersionedLoad> {
       // The answer is what the server holds when the request arrives; a delay only slows its way back.
@@ -197,16 +211,19 @@ export function createScriptedRemote(
     calls,
     /** Every change event the server emitted. */
     events,
+    applied,
     setScript(next: Script) {
       script = next;
     },
     /** Writes as another client would, straight into the server's data (a later `updatedAt`). */
     writeDirect(name: string, config: LinkConfig) {
-      return put(name, config, 1000);
+      return put(name, config, 'other');
     },
     /** Deletes as another client would. */
     removeDirect(name: string) {
-      if (data.delete(name)) emit(name);
+      if (!data.delete(name)) return;
+      applied.push({ by: 'other', name, config: null });
+      emit(name);
     },
     /** Tells open feeds that their history is gone (`event: reset`). */
     resetFeeds() {
