@@ -98,11 +98,6 @@ export function runConfigStoreContract(
             image: ' JavaScript:alert(2)',
             thumbnail: 'data:text/html,x',
             label: 'javascript:is only text here',
-            meta: {
-              iconUrl: 'vbscript:x',
-              HomeURL: 'javascript:y',
-              note: 'javascript:z',
-            },
           },
           good: { url: 'https://example.com/a?b=c', image: '/rel.png' },
         },
@@ -115,11 +110,6 @@ export function runConfigStoreContract(
             image: 'about:blank',
             thumbnail: 'about:blank',
             label: 'javascript:is only text here',
-            meta: {
-              iconUrl: 'about:blank',
-              HomeURL: 'about:blank',
-              note: 'javascript:z',
-            },
           },
           good: { url: 'https://example.com/a?b=c', image: '/rel.png' },
         },
