@@ -156,6 +156,7 @@ export class SyncQueue {
     this.#holdFor(error);
   }
 
+  /** Stops the queue: no pass or retry starts afterwards. */
   close(): void {
     this.#closed = true;
     this.#clearTimer();
