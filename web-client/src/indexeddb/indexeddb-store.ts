@@ -98,8 +98,5 @@ export function isIndexedDBConfigStore(
   store: ConfigStore,
 ): store is IndexedDBConfigStore {
   const candidate = store as Partial<IndexedDBConfigStore>;
-  return (
-    typeof candidate.outbox === 'object' &&
-    typeof candidate.outbox.queue === 'function'
-  );
+  return typeof candidate.outbox?.queue === 'function';
 }
