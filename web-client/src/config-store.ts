@@ -20,8 +20,8 @@ export interface ConfigStore {
   remove(name: string): Promise<void>;
 }
 
-/** The remote operations a hybrid store reports through `onRemoteError`. */
-export type RemoteOperation = 'save' | 'remove' | 'load' | 'list';
+/** The remote operations a hybrid store reports through `onRemoteError` (`watch`: the change feed). */
+export type RemoteOperation = 'save' | 'remove' | 'load' | 'list' | 'watch';
 
 /** Sorts names by code point, like the server's `GET /configs`. */
 export function sortNames(names: Iterable<string>): string[] {

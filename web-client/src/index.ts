@@ -18,17 +18,35 @@ export type {
 export { LocalStoreError } from './indexeddb/local-store-error.js';
 export type { LocalStoreErrorCode } from './indexeddb/local-store-error.js';
 export type { DeadLetter, OutboxEntry } from './indexeddb/outbox.js';
-export { createRemoteStore } from './remote/remote-store.js';
-export type { RemoteStoreOptions } from './remote/remote-store.js';
+export { createRemoteStore, isVersionedRemote } from './remote/remote-store.js';
+export type {
+  RemoteConfigStore,
+  RemoteStoreOptions,
+  VersionedLoad,
+  WriteCondition,
+} from './remote/remote-store.js';
+export type { TokenSource } from './remote/http-call.js';
+export { FEED_STATES } from './remote/change-feed.js';
+export type {
+  ChangeFeed,
+  ChangeFeedOptions,
+  FeedState,
+} from './remote/change-feed.js';
+export { ChangeEventSchema } from './remote/change-event.js';
+export type { ChangeEvent } from './remote/change-event.js';
 export { RemoteStoreError } from './remote/remote-store-error.js';
 export type { RemoteFailureKind } from './remote/remote-store-error.js';
+export { createMemoryStore } from './memory/memory-store.js';
+export type { MemoryStoreOptions } from './memory/memory-store.js';
 export { createHybridStore } from './hybrid/hybrid-store.js';
+export type { HybridStore, HybridStoreOptions } from './hybrid/hybrid-store.js';
+export type { HybridStatus, LiveState } from './hybrid/hybrid-status.js';
 export type {
-  HybridStatus,
-  HybridStore,
-  HybridStoreOptions,
-} from './hybrid/hybrid-store.js';
-export type { BackoffOptions } from './hybrid/backoff.js';
+  Conflict,
+  ConflictChoice,
+  ConflictHandler,
+} from './hybrid/conflicts.js';
+export type { BackoffOptions } from './backoff.js';
 export { FlushError } from './hybrid/flush-error.js';
 export { createLinkConfigClient } from './trpc/link-config-client.js';
 export type {

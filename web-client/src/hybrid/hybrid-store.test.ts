@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LinkConfig } from '@linkconfig/shared';
 import type { RemoteOperation } from '../config-store.js';
 import { createIndexedDBStore } from '../indexeddb/indexeddb-store.js';
+import { createMemoryStore } from '../memory/memory-store.js';
 import type { IndexedDBConfigStore } from '../indexeddb/indexeddb-store.js';
 import { runConfigStoreContract } from '../testing/config-store.contract.js';
 import { createScriptedRemote, remoteFailure } from '../testing/test-remote.js';
@@ -22,6 +23,38 @@ runConfigStoreContract(
     const store = createHybridStore({
       local,
       remote: remote.store,
+      backoff: fast,
+    });
+    return {
+      store,
+      dispose: () => {
+        store.close();
+        local.close();
+      },
+    };
+  },
+);
+
+runConfigStoreContract(
+  'hybrid store (memory store + scripted remote)',
+  async () => {
+    const store = createHybridStore({
+      local: createMemoryStore(),
+      remote: createScriptedRemote().store,
+      indexedDB: new IDBFactory(),
+      backoff: fast,
+    });
+    return { store, dispose: () => store.close() };
+  },
+);
+
+runConfigStoreContract(
+  'hybrid store (IndexedDB + plain remote without versions)',
+  async () => {
+    const local = await createIndexedDBStore({ indexedDB: new IDBFactory() });
+    const store = createHybridStore({
+      local,
+      remote: createScriptedRemote({}, { versioned: false }).store,
       backoff: fast,
     });
     return {
@@ -78,7 +111,7 @@ describe('createHybridStore', () => {
     expect(remote.data.has('n')).toBe(false);
     release();
     await store.flush();
-    expect(remote.data.get('n')?.config).toEqual(cfg('v1'));
+    expect(remote.config('n')).toEqual(cfg('v1'));
     expect(await local.outbox.all()).toEqual([]);
   });
 
@@ -129,6 +162,7 @@ describe('createHybridStore', () => {
 
   it('save then remove offline leaves the name absent everywhere and never resurrected (H5)', async () => {
     remote.writeDirect('n', cfg('old'));
+    await store.load('n'); // the store knows the server's version it removes
     remote.setScript((call) =>
       call.op === 'save' || call.op === 'remove'
         ? remoteFailure(call, 0)
@@ -147,6 +181,7 @@ describe('createHybridStore', () => {
 
   it('remove then save offline ends with the saved value and no DELETE after the last PUT (H6)', async () => {
     remote.writeDirect('n', cfg('old'));
+    await store.load('n');
     remote.setScript((call) =>
       call.op !== 'load' && call.op !== 'list'
         ? remoteFailure(call, 0)
@@ -157,7 +192,7 @@ describe('createHybridStore', () => {
     remote.setScript(() => undefined);
     remote.calls.length = 0;
     await store.flush();
-    expect(remote.data.get('n')?.config).toEqual(cfg('final'));
+    expect(remote.config('n')).toEqual(cfg('final'));
     const writes = remote.calls
       .filter((c) => c.name === 'n' && c.op !== 'load')
       .map((c) => c.op);
@@ -176,7 +211,7 @@ describe('createHybridStore', () => {
     await store.save('n', cfg('v2'));
     release();
     await store.flush();
-    expect(remote.data.get('n')?.config).toEqual(cfg('v2'));
+    expect(remote.config('n')).toEqual(cfg('v2'));
     expect(await local.outbox.all()).toEqual([]);
   });
 
@@ -189,7 +224,7 @@ describe('createHybridStore', () => {
     await store.save('bad', cfg('x'));
     await store.save('good', cfg('y'));
     await store.flush().catch(() => undefined);
-    expect(remote.data.get('good')?.config).toEqual(cfg('y'));
+    expect(remote.config('good')).toEqual(cfg('y'));
     expect((await store.deadLetters()).map((d) => [d.name, d.status])).toEqual([
       ['bad', 400],
     ]);
@@ -207,7 +242,7 @@ describe('createHybridStore', () => {
     store.resume();
     await store.discardDeadLetter('bad');
     await store.flush();
-    expect(remote.data.get('locked')?.config).toEqual(cfg('z'));
+    expect(remote.config('locked')).toEqual(cfg('z'));
     expect(store.getStatus()).toMatchObject({
       paused: false,
       pending: 0,
@@ -266,6 +301,113 @@ describe('createHybridStore', () => {
     remote.setScript(() => undefined);
     store = make();
     await store.flush();
-    expect(remote.data.get('n')?.config).toEqual(cfg('survives'));
+    expect(remote.config('n')).toEqual(cfg('survives'));
+  });
+
+  it('ignores a slow refresh answered after a newer local version was saved and delivered', async () => {
+    store.close();
+    store = createHybridStore({
+      local,
+      remote: remote.store,
+      backoff: fast,
+      onConflict: () => 'keep-local',
+    });
+    remote.writeDirect('n', cfg('v1'));
+    expect(await store.load('n')).toEqual(cfg('v1'));
+    remote.writeDirect('n', cfg('v3'));
+    let answer = () => undefined as void;
+    let slow = true;
+    remote.setScript((call) => {
+      if (call.op !== 'load' || !slow) return undefined;
+      slow = false;
+      return new Promise<void>((r) => (answer = r));
+    });
+    // The cached v1 comes back at once; its background refresh is slow.
+    expect(await store.load('n')).toEqual(cfg('v1'));
+    await store.save('n', cfg('v4'));
+    await store.flush();
+    expect(remote.config('n')).toEqual(cfg('v4'));
+    answer(); // the server's v3 arrives now, too late
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await local.load('n')).toEqual(cfg('v4'));
+    expect(await store.load('n')).toEqual(cfg('v4'));
+  });
+
+  it('ignores a slow refresh after a newer delivered save on a remote without versions too', async () => {
+    const plain = createScriptedRemote({}, { versioned: false });
+    store.close();
+    store = createHybridStore({ local, remote: plain.store, backoff: fast });
+    plain.writeDirect('n', cfg('v1'));
+    await store.load('n');
+    plain.writeDirect('n', cfg('v3'));
+    let answer = () => undefined as void;
+    plain.setScript((call) =>
+      call.op === 'load' ? new Promise<void>((r) => (answer = r)) : undefined,
+    );
+    await store.load('n');
+    await store.save('n', cfg('v4'));
+    await store.flush();
+    answer();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await local.load('n')).toEqual(cfg('v4'));
+  });
+
+  it('sends nothing while a Retry-After holds: later saves and reads wait their turn', async () => {
+    remote.writeDirect('cached', cfg('x'));
+    await store.load('cached');
+    remote.setScript((call) =>
+      call.op === 'save'
+        ? remoteFailure(call, 429, { retryAfterMs: 60_000 })
+        : undefined,
+    );
+    await store.save('a', cfg('a'));
+    await vi.waitFor(() => expect(puts('a')).toHaveLength(1));
+    const before = remote.calls.length;
+    await store.save('b', cfg('b'));
+    await store.remove('a');
+    await store.sync();
+    expect(await store.load('cached')).toEqual(cfg('x'));
+    expect(await store.list()).toEqual(['b', 'cached']);
+    await new Promise((r) => setTimeout(r, 30));
+    expect(remote.calls.slice(before)).toEqual([]);
+    expect(store.getStatus()).toMatchObject({ pending: 2 });
+  });
+
+  it('keeps the behaviour of a plain remote: no preconditions, last writer wins, no live updates', async () => {
+    const plain = createScriptedRemote({}, { versioned: false });
+    store.close();
+    store = createHybridStore({
+      local,
+      remote: plain.store,
+      backoff: fast,
+      live: true,
+    });
+    plain.writeDirect('n', cfg('base'));
+    await store.load('n');
+    plain.writeDirect('n', cfg('theirs'));
+    await store.save('n', cfg('mine'));
+    await store.flush();
+    expect(plain.config('n')).toEqual(cfg('mine'));
+    expect(plain.calls.every((c) => c.condition === undefined)).toBe(true);
+    expect(store.getStatus().live).toBe('off');
+    expect(await store.conflicts()).toEqual([]);
+  });
+
+  it('drops a local copy the server no longer has when listing, but never unsent work', async () => {
+    for (const name of ['gone', 'edited', 'kept']) {
+      remote.writeDirect(name, cfg(name));
+      await store.load(name);
+    }
+    remote.setScript((call) =>
+      call.op === 'save' ? remoteFailure(call, 0) : undefined,
+    );
+    await store.save('edited', cfg('mine'));
+    for (const name of ['gone', 'edited']) remote.removeDirect(name);
+    const changed: string[] = [];
+    store.subscribeChanges((name) => changed.push(name));
+    expect(await store.list()).toEqual(['edited', 'kept']);
+    expect(await local.load('gone')).toBeNull();
+    expect(await local.load('edited')).toEqual(cfg('mine'));
+    expect(changed).toEqual(['gone']);
   });
 });

@@ -1,40 +1,36 @@
-import { RemoteStoreError } from '../remote/remote-store-error.js';
-import type { ConfigEntry, LinkConfig } from '@linkconfig/shared';
-import { sortNames } from '../config-store.js';
+import type { LinkConfig } from '@linkconfig/shared';
+import type { BackoffOptions } from '../backoff.js';
 import type { ConfigStore, RemoteOperation } from '../config-store.js';
-import { createConfigDb } from '../indexeddb/config-db.js';
-import { isIndexedDBConfigStore } from '../indexeddb/indexeddb-store.js';
-import type { IndexedDBConfigStore } from '../indexeddb/indexeddb-store.js';
-import { createOutbox } from '../indexeddb/outbox.js';
-import type { DeadLetter, Outbox, OutboxEntry } from '../indexeddb/outbox.js';
-import type { BackoffOptions } from './backoff.js';
+import type { DeadLetter } from '../indexeddb/outbox.js';
+import { createConflicts } from './conflicts.js';
+import type { Conflict, ConflictChoice, ConflictHandler } from './conflicts.js';
+import { createDelivery } from './delivery.js';
 import { FlushError } from './flush-error.js';
+import { StatusBoard, describe } from './hybrid-status.js';
+import type { HybridStatus } from './hybrid-status.js';
+import { startLiveUpdates } from './live-updates.js';
+import { createReadThrough } from './read-through.js';
+import { createReplica } from './replica.js';
 import { SyncQueue } from './sync-queue.js';
-
-/** What a UI can show about a hybrid store. */
-export interface HybridStatus {
-  /** Writes waiting for the server. */
-  pending: number;
-  /** Writes the server refused for good; see `deadLetters()`. */
-  deadLetters: number;
-  /** The last remote failure, in words. */
-  lastError: string | null;
-  /** Whether the server answered the last call (`null` before the first). */
-  remoteReachable: boolean | null;
-  /** Whether delivery waits for valid credentials (401/403). */
-  paused: boolean;
-}
 
 /** Options of {@link createHybridStore}. */
 export interface HybridStoreOptions {
   local: ConfigStore;
   remote: ConfigStore;
-  /** Called once per failed remote operation, and for each write set aside as a dead letter. */
+  /** Called once per failed remote operation, for each write set aside as a dead letter, and per conflict. */
   onRemoteError?: (op: RemoteOperation, name: string, error: unknown) => void;
-  /** Outbox database name when `local` is not an IndexedDB store of this package. */
+  /**
+   * Decides a conflict (a write refused because the server holds a newer version) as soon as it is
+   * found. Without it, conflicts wait in `conflicts()` for `resolveConflict()`.
+   */
+  onConflict?: ConflictHandler;
+  /** Follows the server's change feed and refreshes changed names at once (needs a remote store of this package). */
+  live?: boolean;
+  /** Database name of the outbox when `local` is not an IndexedDB store of this package. */
   outboxDbName?: string;
   /** The IndexedDB factory for that outbox (tests). */
   indexedDB?: IDBFactory;
+  /** Retry delays of delivery and of reconnecting the change feed. */
   backoff?: BackoffOptions;
   lockName?: string;
 }
@@ -46,18 +42,25 @@ export interface HybridStore extends ConfigStore {
   getStatus(): HybridStatus;
   /** Calls `listener` with the status whenever it changes; returns the unsubscribe function. */
   subscribe(listener: (status: HybridStatus) => void): () => void;
-  /** Calls `listener` with a name whenever a background refresh changed that config locally. */
+  /**
+   * Calls `listener` with a name whenever its local copy changed through the server (a refresh, a live
+   * update, a removal, a conflict resolved), or a name not cached here changed on the server.
+   */
   subscribeChanges(listener: (name: string) => void): () => void;
   /** Writes the server refused for good. */
   deadLetters(): Promise<DeadLetter[]>;
   /** Queues a dead letter again (for example after fixing the cause), or drops it. */
   retryDeadLetter(name: string): Promise<void>;
   discardDeadLetter(name: string): Promise<void>;
+  /** Writes that met a newer server version and wait for a decision. */
+  conflicts(): Promise<Conflict[]>;
+  /** Ends the conflict of `name`: keep the local value, take the server's, or send a merged config. */
+  resolveConflict(name: string, choice: ConflictChoice): Promise<void>;
   /** Resumes delivery paused by 401/403 (for example after a new token). */
   resume(): void;
-  /** Starts a delivery pass now. */
+  /** Starts a delivery pass now (unless the server asked to wait). */
   sync(): Promise<void>;
-  /** Stops timers and listeners; the store must not be used afterwards. */
+  /** Stops timers, listeners and the change feed; the store must not be used afterwards. */
   close(): void;
 }
 
@@ -66,38 +69,23 @@ const newToken = () =>
 
 /**
  * Creates the offline-first store of the contract (§4.2): writes land locally and in a durable outbox
- * at once, reads come from local first, and a background queue delivers to the remote.
+ * at once, reads come from local first, and a background queue delivers to the remote — with
+ * preconditions, so that two writers never silently overwrite each other.
  *
  * @example
  * const store = createHybridStore({
  *   local: await createIndexedDBStore(),
  *   remote: createRemoteStore({ baseUrl: location.origin }),
+ *   live: true,
  *   onRemoteError: (op, name, err) => console.warn(op, name, err),
  * });
- * store.subscribe((s) => render(s.pending, s.remoteReachable));
+ * store.subscribe((s) => render(s.pending, s.conflicts, s.live));
  */
 export function createHybridStore(options: HybridStoreOptions): HybridStore {
-  const { local, remote } = options;
-  const ours: IndexedDBConfigStore | null = isIndexedDBConfigStore(local)
-    ? local
-    : null;
-  const outbox: Outbox =
-    ours?.outbox ??
-    createOutbox(
-      createConfigDb({
-        dbName: options.outboxDbName ?? 'linkconfig-outbox',
-        indexedDB: options.indexedDB,
-      }),
-    );
-  const statusListeners = new Set<(status: HybridStatus) => void>();
+  const { remote } = options;
+  const replica = createReplica(options.local, options);
+  const { outbox } = replica;
   const changeListeners = new Set<(name: string) => void>();
-  let status: HybridStatus = {
-    pending: 0,
-    deadLetters: 0,
-    lastError: null,
-    remoteReachable: null,
-    paused: false,
-  };
   let closed = false;
 
   const report = (op: RemoteOperation, name: string, error: unknown) => {
@@ -107,109 +95,59 @@ export function createHybridStore(options: HybridStoreOptions): HybridStore {
       // A throwing callback must not break the store.
     }
   };
+  const changed = (name: string) => {
+    for (const listener of changeListeners) {
+      try {
+        listener(name);
+      } catch {
+        // As above.
+      }
+    }
+  };
 
-  const queue = new SyncQueue({
+  const queue: SyncQueue = new SyncQueue({
     outbox,
-    remote,
+    delivery: createDelivery(remote),
     backoff: options.backoff,
     lockName: options.lockName,
-    events: { onFailure: report, onChange: () => void refreshStatus() },
+    events: {
+      onFailure: report,
+      onChange: () => void status.refresh(),
+      onConflict: (name) => void conflicts.offer(name),
+    },
+  });
+  const status = new StatusBoard({ outbox, queue });
+  const conflicts = createConflicts({
+    replica,
+    onConflict: options.onConflict,
+    report,
+    changed,
+    settled: () => {
+      void status.refresh();
+      void queue.drain();
+    },
+  });
+  const readThrough = createReadThrough({
+    replica,
+    remote,
+    queue,
+    report,
+    changed,
+    statusChanged: () => void status.refresh(),
+    isClosed: () => closed,
   });
 
-  const publish = (next: HybridStatus) => {
-    status = next;
-    for (const listener of statusListeners) listener(status);
-  };
-
-  const refreshStatus = async () => {
-    try {
-      const [pending, dead] = await Promise.all([
-        outbox.all(),
-        outbox.deadLetters(),
-      ]);
-      publish({
-        pending: pending.length,
-        deadLetters: dead.length,
-        lastError: queue.lastError === null ? null : describe(queue.lastError),
-        remoteReachable: queue.reachable,
-        paused: queue.paused,
-      });
-    } catch (error) {
-      publish({ ...status, lastError: describe(error) });
-    }
-  };
-
-  /** Runs a remote read, keeping the queue informed; never rejects. */
-  const remoteCall = async <T>(
-    op: RemoteOperation,
-    name: string,
-    work: () => Promise<T>,
-  ) => {
-    try {
-      const value = await work();
-      const wasReachable = queue.reachable;
-      queue.remoteSucceeded();
-      if (wasReachable !== true) void refreshStatus();
-      return { ok: true as const, value };
-    } catch (error) {
-      queue.lastError = error;
-      // An HTTP answer means the server is there; a network failure or timeout means it is not.
-      queue.reachable =
-        error instanceof RemoteStoreError ? error.kind === 'http' : false;
-      report(op, name, error);
-      void refreshStatus();
-      return { ok: false as const };
-    }
-  };
-
-  const queueWrite = async (entry: OutboxEntry, config?: LinkConfig) => {
+  const write = async (name: string, config: LinkConfig | null) => {
     if (closed) throw new Error('This hybrid store is closed');
-    if (ours) {
-      if (config) await ours.saveAndQueue(entry.name, config, entry);
-      else await ours.removeAndQueue(entry.name, entry);
-    } else {
-      // Local first: the outbox never holds a write that the local store refused.
-      if (config) await local.save(entry.name, config);
-      else await local.remove(entry.name);
-      await outbox.put(entry);
-    }
-    void refreshStatus();
+    await replica.queue({
+      name,
+      config,
+      token: newToken(),
+      queuedAt: new Date().toISOString(),
+    });
+    void status.refresh();
+    // During a Retry-After this only makes sure a pass runs when the wait is over.
     void queue.drain();
-  };
-
-  const refresh = async (name: string, known: ConfigEntry) => {
-    const result = await remoteCall('load', name, () => remote.loadEntry(name));
-    if (!result.ok || closed) return;
-    try {
-      // Local wins until acknowledged: never overwrite a pending change or resurrect a pending delete.
-      if (await outbox.get(name)) return;
-      const fresh = result.value;
-      if (fresh && fresh.meta.updatedAt > known.meta.updatedAt) {
-        await cache(name, fresh);
-        for (const listener of changeListeners) listener(name);
-      }
-      // A name the server does not have is kept: it may hold local data that was never delivered.
-    } catch (error) {
-      queue.lastError = error;
-      void refreshStatus();
-    }
-  };
-
-  const cache = (name: string, entry: ConfigEntry) =>
-    ours ? ours.putEntry(name, entry) : local.save(name, entry.config);
-
-  const loadEntry = async (name: string): Promise<ConfigEntry | null> => {
-    const known = await local.loadEntry(name);
-    if (known) {
-      void refresh(name, known);
-      return known;
-    }
-    if (await outbox.get(name)) return null; // a pending delete: never fetch it back
-    const result = await remoteCall('load', name, () => remote.loadEntry(name));
-    if (!result.ok || !result.value) return null;
-    if (!(await outbox.get(name)) && !(await local.loadEntry(name)))
-      await cache(name, result.value);
-    return result.value;
   };
 
   const onOnline = () => queue.online();
@@ -218,62 +156,61 @@ export function createHybridStore(options: HybridStoreOptions): HybridStore {
     removeEventListener?: typeof removeEventListener;
   };
   target.addEventListener?.('online', onOnline);
-  void refreshStatus();
+  void status.refresh();
   void queue.drain();
+  void conflicts.offerAll();
+  const live = options.live
+    ? startLiveUpdates({
+        remote,
+        readThrough,
+        status,
+        report,
+        backoff: options.backoff,
+      })
+    : null;
+
+  /** Why `flush` cannot succeed yet, or `null` when it should keep waiting. */
+  const blockers = async () => {
+    const [pending, dead, waiting] = await Promise.all([
+      outbox.all(),
+      outbox.deadLetters(),
+      outbox.conflicts(),
+    ]);
+    const reasons: string[] = [];
+    if (queue.paused)
+      reasons.push(
+        'delivery is paused: the server refused the credentials (401/403)',
+      );
+    for (const letter of dead)
+      reasons.push(
+        `"${letter.name}" was refused by the server (${letter.status}): ${letter.error}`,
+      );
+    const deciding = waiting.filter((c) => conflicts.deciding(c.name));
+    for (const conflict of waiting)
+      if (!conflicts.deciding(conflict.name))
+        reasons.push(
+          `"${conflict.name}" conflicts with a newer version on the server; choose one with resolveConflict()`,
+        );
+    return { pending: pending.length + deciding.length, reasons };
+  };
 
   return {
-    save: (name, config) =>
-      queueWrite(
-        {
-          name,
-          op: 'save',
-          config,
-          token: newToken(),
-          queuedAt: new Date().toISOString(),
-        },
-        config,
-      ),
-    remove: (name) =>
-      queueWrite({
-        name,
-        op: 'remove',
-        token: newToken(),
-        queuedAt: new Date().toISOString(),
-      }),
-    loadEntry,
-    load: async (name) => (await loadEntry(name))?.config ?? null,
-    async list() {
-      const [names, pending] = await Promise.all([local.list(), outbox.all()]);
-      const result = await remoteCall('list', '', () => remote.list());
-      const all = new Set([...names, ...(result.ok ? result.value : [])]);
-      for (const entry of pending)
-        if (entry.op === 'remove') all.delete(entry.name);
-      return sortNames(all);
-    },
+    save: (name, config) => write(name, config),
+    remove: (name) => write(name, null),
+    loadEntry: (name) => readThrough.loadEntry(name),
+    load: async (name) => (await readThrough.loadEntry(name))?.config ?? null,
+    list: () => readThrough.list(),
     async flush(flushOptions = {}) {
       const deadline = Date.now() + (flushOptions.timeoutMs ?? 30_000);
       for (let first = true; ; first = false) {
         // Respect the backoff: only start a pass when no retry is already scheduled.
         if (first || !queue.waiting) await queue.drain();
-        const [pending, dead] = await Promise.all([
-          outbox.all(),
-          outbox.deadLetters(),
-        ]);
-        const reasons: string[] = [];
-        if (queue.paused)
-          reasons.push(
-            'delivery is paused: the server refused the credentials (401/403)',
-          );
-        if (pending.length === 0 && dead.length === 0) return;
-        for (const letter of dead)
-          reasons.push(
-            `"${letter.name}" was refused by the server (${letter.status}): ${letter.error}`,
-          );
-        if (pending.length === 0 || reasons.length > 0)
-          throw new FlushError(reasons);
+        const { pending, reasons } = await blockers();
+        if (pending === 0 && reasons.length === 0) return;
+        if (pending === 0 || reasons.length > 0) throw new FlushError(reasons);
         if (Date.now() >= deadline || closed) {
           throw new FlushError([
-            `${pending.length} change(s) not delivered: ${describe(queue.lastError)}`,
+            `${pending} change(s) not delivered: ${describe(queue.lastError)}`,
           ]);
         }
         await new Promise((resolve) =>
@@ -284,48 +221,35 @@ export function createHybridStore(options: HybridStoreOptions): HybridStore {
         );
       }
     },
-    getStatus: () => status,
-    subscribe(listener) {
-      statusListeners.add(listener);
-      return () => statusListeners.delete(listener);
-    },
+    getStatus: () => status.current,
+    subscribe: (listener) => status.subscribe(listener),
     subscribeChanges(listener) {
       changeListeners.add(listener);
       return () => changeListeners.delete(listener);
     },
     deadLetters: () => outbox.deadLetters(),
     async retryDeadLetter(name) {
-      const letter = (await outbox.deadLetters()).find((l) => l.name === name);
-      if (!letter) return;
-      if (!(await outbox.get(name))) {
-        await outbox.put({
-          name,
-          op: letter.op,
-          config: letter.config,
-          token: newToken(),
-          queuedAt: new Date().toISOString(),
-        });
-      }
-      await outbox.discardDeadLetter(name);
-      void refreshStatus();
+      await outbox.retryDeadLetter(name, {
+        token: newToken(),
+        queuedAt: new Date().toISOString(),
+      });
+      void status.refresh();
       void queue.drain();
     },
     async discardDeadLetter(name) {
       await outbox.discardDeadLetter(name);
-      void refreshStatus();
+      void status.refresh();
     },
+    conflicts: () => conflicts.list(),
+    resolveConflict: (name, choice) => conflicts.resolve(name, choice),
     resume: () => queue.resume(),
     sync: () => queue.drain(),
     close() {
       closed = true;
       queue.close();
+      live?.close();
       target.removeEventListener?.('online', onOnline);
-      if (!ours) outbox.close();
+      replica.close();
     },
   };
-}
-
-function describe(error: unknown): string {
-  if (error === null || error === undefined) return 'unknown error';
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,69 +1,57 @@
+import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  createMemoryOutbox,
-  createScriptedRemote,
-  remoteFailure,
-} from '../testing/test-remote.js';
-import { Backoff } from './backoff.js';
+import { createConfigDb } from '../indexeddb/config-db.js';
+import { createOutbox } from '../indexeddb/outbox.js';
+import { createScriptedRemote, remoteFailure } from '../testing/test-remote.js';
+import { createDelivery } from './delivery.js';
 import { SyncQueue } from './sync-queue.js';
 
-describe('Backoff', () => {
-  it('draws full-jitter delays under an exponential, capped ceiling', () => {
-    const top = new Backoff({
-      baseMs: 100,
-      capMs: 1000,
-      random: () => 0.999999,
-    });
-    expect([1, 2, 3, 4, 5, 6].map(() => top.next())).toEqual([
-      99, 199, 399, 799, 999, 999,
-    ]);
-    const bottom = new Backoff({ baseMs: 100, capMs: 1000, random: () => 0 });
-    expect(bottom.next()).toBe(0);
-  });
+/** Lets fake-indexeddb finish its work: it runs on real macrotasks, which fake timers do not advance. */
+async function settle(): Promise<void> {
+  for (let i = 0; i < 30; i++)
+    await new Promise<void>((resolve) => setImmediate(resolve));
+}
 
-  it('never waits less than Retry-After, and starts over after reset', () => {
-    const b = new Backoff({ baseMs: 100, capMs: 1000, random: () => 0.5 });
-    expect(b.next(5000)).toBe(5000);
-    expect(b.next()).toBe(100);
-    b.reset();
-    expect(b.next()).toBe(50);
-  });
-
-  it('gives different delays for different random draws (jitter)', () => {
-    let seed = 1;
-    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
-    const b = new Backoff({ baseMs: 1000, capMs: 1000, random });
-    const delays = new Set(Array.from({ length: 10 }, () => b.next()));
-    expect(delays.size).toBeGreaterThan(5);
-  });
-});
+/** Advances the fake clock, then lets the database work that the timers started finish. */
+async function advance(ms: number): Promise<void> {
+  await vi.advanceTimersByTimeAsync(ms);
+  await settle();
+}
 
 describe('SyncQueue timing (H12, H13)', () => {
-  beforeEach(() => vi.useFakeTimers());
+  // Only timers and the clock are faked: fake-indexeddb needs the real setImmediate.
+  beforeEach(() =>
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] }),
+  );
   afterEach(() => vi.useRealTimers());
 
   function setup(random = () => 0.999999) {
-    const outbox = createMemoryOutbox();
+    const outbox = createOutbox(
+      createConfigDb({ indexedDB: new IDBFactory() }),
+      { ownsConfigs: true },
+    );
     const remote = createScriptedRemote();
     const failures: string[] = [];
+    const conflicts: string[] = [];
     const queue = new SyncQueue({
       outbox,
-      remote: remote.store,
+      delivery: createDelivery(remote.store),
       backoff: { baseMs: 1000, capMs: 8000, random },
       events: {
         onFailure: (op, name) => failures.push(`${op}:${name}`),
         onChange: () => undefined,
+        onConflict: (name) => conflicts.push(name),
       },
     });
     const enqueue = (name: string) =>
-      outbox.put({
+      outbox.queue({
         name,
-        op: 'save',
         config: { allLinks: {} },
         token: name,
         queuedAt: new Date().toISOString(),
       });
-    return { outbox, remote, queue, failures, enqueue };
+    const pending = async () => (await outbox.all()).length;
+    return { outbox, remote, queue, failures, conflicts, enqueue, pending };
   }
 
   it('retries after exponentially growing delays, capped', async () => {
@@ -76,7 +64,7 @@ describe('SyncQueue timing (H12, H13)', () => {
     await enqueue('n');
     const start = Date.now();
     await queue.drain();
-    await vi.advanceTimersByTimeAsync(60_000);
+    await advance(60_000);
     const gaps = attempts.map((t, i) =>
       i === 0 ? t - start : t - (attempts[i - 1] ?? 0),
     );
@@ -95,15 +83,15 @@ describe('SyncQueue timing (H12, H13)', () => {
     });
     await enqueue('n');
     await queue.drain();
-    await vi.advanceTimersByTimeAsync(29_999);
+    await advance(29_999);
     expect(attempts).toHaveLength(1);
-    await vi.advanceTimersByTimeAsync(1);
+    await advance(1);
     expect(attempts).toHaveLength(2);
     queue.close();
   });
 
   it('tries at once and forgets the backoff when the browser comes online', async () => {
-    const { remote, queue, enqueue, outbox } = setup();
+    const { remote, queue, enqueue, pending } = setup();
     let down = true;
     remote.setScript((call) => (down ? remoteFailure(call, 0) : undefined));
     await enqueue('n');
@@ -112,13 +100,13 @@ describe('SyncQueue timing (H12, H13)', () => {
     }
     down = false;
     queue.online();
-    await vi.advanceTimersByTimeAsync(0);
-    expect(outbox.entries.size).toBe(0);
+    await advance(0);
+    expect(await pending()).toBe(0);
     queue.close();
   });
 
   it('counts a timeout as transient and moves on to the next attempt (H13)', async () => {
-    const { remote, queue, enqueue, outbox, failures } = setup(() => 0);
+    const { remote, queue, enqueue, pending, failures } = setup(() => 0);
     let first = true;
     remote.setScript((call) => {
       if (!first) return undefined;
@@ -127,22 +115,95 @@ describe('SyncQueue timing (H12, H13)', () => {
     });
     await enqueue('n');
     await queue.drain();
-    expect(outbox.entries.size).toBe(1);
+    expect(await pending()).toBe(1);
     expect(failures).toEqual(['save:n']);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(outbox.entries.size).toBe(0);
+    await advance(1);
+    expect(await pending()).toBe(0);
     queue.close();
   });
 
   it('drains without an online event once the server answers again (H11 in Node)', async () => {
-    const { remote, queue, enqueue, outbox } = setup(() => 0.5);
+    const { remote, queue, enqueue, pending } = setup(() => 0.5);
     let down = true;
     remote.setScript((call) => (down ? remoteFailure(call, 0) : undefined));
     await enqueue('n');
     await queue.drain();
     down = false;
-    await vi.advanceTimersByTimeAsync(8000);
-    expect(outbox.entries.size).toBe(0);
+    await advance(8000);
+    expect(await pending()).toBe(0);
+    queue.close();
+  });
+
+  it('sends nothing while a Retry-After holds, however many saves arrive, then delivers them all', async () => {
+    const { remote, queue, enqueue, pending } = setup(() => 0);
+    const attempts: number[] = [];
+    remote.setScript((call) => {
+      attempts.push(Date.now());
+      return attempts.length === 1
+        ? remoteFailure(call, 429, { retryAfterMs: 2000 })
+        : undefined;
+    });
+    await enqueue('a');
+    await queue.drain();
+    expect(attempts).toHaveLength(1);
+    await advance(300);
+    await enqueue('b');
+    await queue.drain();
+    await advance(1000);
+    await enqueue('c');
+    queue.online();
+    await advance(699);
+    expect(attempts).toHaveLength(1);
+    expect(queue.holdOffMs).toBe(1);
+    await advance(1);
+    expect(attempts).toHaveLength(4);
+    expect(await pending()).toBe(0);
+    queue.close();
+  });
+
+  it('holds delivery after a Retry-After answered to a read of the store', async () => {
+    const { remote, queue, enqueue, pending } = setup(() => 0);
+    queue.remoteFailed(
+      remoteFailure({ op: 'list', name: '' }, 503, { retryAfterMs: 5000 }),
+    );
+    expect(queue.reachable).toBe(true);
+    await enqueue('n');
+    await queue.drain();
+    await advance(4999);
+    expect(remote.calls.filter((c) => c.op === 'save')).toHaveLength(0);
+    await advance(1);
+    expect(await pending()).toBe(0);
+    queue.close();
+  });
+
+  it('sets a refused precondition aside as a conflict with the server side, reported once', async () => {
+    const { remote, queue, outbox, failures, conflicts, pending } = setup(
+      () => 0,
+    );
+    remote.writeDirect('n', {
+      allLinks: { theirs: { url: 'https://theirs' } },
+    });
+    // A local creation: the store believes the server has no "n" (If-None-Match: *).
+    await outbox.queue({
+      name: 'n',
+      config: { allLinks: { mine: { url: 'https://mine' } } },
+      token: 't1',
+      queuedAt: new Date().toISOString(),
+    });
+    await queue.drain();
+    expect(await pending()).toBe(0);
+    expect(failures).toEqual(['save:n']);
+    expect(conflicts).toEqual(['n']);
+    const [conflict] = await outbox.conflicts();
+    expect(conflict).toMatchObject({
+      name: 'n',
+      local: { allLinks: { mine: { url: 'https://mine' } } },
+      remote: { config: { allLinks: { theirs: { url: 'https://theirs' } } } },
+      remoteEtag: remote.data.get('n')?.etag,
+    });
+    expect(remote.config('n')).toEqual({
+      allLinks: { theirs: { url: 'https://theirs' } },
+    });
     queue.close();
   });
 });

@@ -1,114 +1,168 @@
 /**
- * Replays the outbox against the remote store: one pass at a time in this tab, one drainer at a time
- * across tabs (Web Locks where available), oldest entry first, and an entry is deleted only after the
- * server answered 2xx and only if it was not replaced meanwhile (at-least-once delivery).
+ * Replays the outbox against the server: one pass at a time in this tab, one drainer at a time across
+ * tabs (Web Locks where available), oldest entry first. An entry leaves the outbox only after the server
+ * answered 2xx for it and only if it was not replaced meanwhile (at-least-once delivery), or when it is
+ * set aside as a dead letter or a conflict. The queue owns its state (reachability, pause, last error,
+ * the Retry-After hold); the store reports the results of its own remote calls through methods.
  */
-import type { ConfigStore, RemoteOperation } from '../config-store.js';
+import { Backoff } from '../backoff.js';
+import type { BackoffOptions } from '../backoff.js';
+import type { RemoteOperation } from '../config-store.js';
 import type { Outbox, OutboxEntry } from '../indexeddb/outbox.js';
 import { RemoteStoreError } from '../remote/remote-store-error.js';
-import { Backoff } from './backoff.js';
-import type { BackoffOptions } from './backoff.js';
+import type { Delivery } from './delivery.js';
 
 /** What the queue tells its owner. */
 export interface SyncQueueEvents {
-  /** A write failed for the first time (not on every retry), or was set aside for good. */
+  /** A write failed for the first time (not on every retry), was set aside, or met a conflict. */
   onFailure(op: RemoteOperation, name: string, error: unknown): void;
   /** Something about the queue changed (delivery, failure, pause): refresh the status. */
   onChange(): void;
+  /** A write met a newer server version and now waits in the conflicts. */
+  onConflict(name: string): void;
 }
 
 /** Options of {@link SyncQueue}. */
 export interface SyncQueueOptions {
   outbox: Outbox;
-  remote: ConfigStore;
+  delivery: Delivery;
   events: SyncQueueEvents;
   backoff?: BackoffOptions;
   /** Web Locks name shared by the tabs of an origin (default `linkconfig-sync`). */
   lockName?: string;
 }
 
-type Outcome = 'delivered' | 'retry' | 'paused' | 'dead';
+type Outcome = 'delivered' | 'retry' | 'paused' | 'set-aside';
 
 /** The background sync queue of a hybrid store. */
 export class SyncQueue {
-  /** Whether 401/403 paused delivery. */
-  paused = false;
-  /** Whether the last remote call got an answer (`null` before the first). */
-  reachable: boolean | null = null;
-  lastError: unknown = null;
-  private readonly backoff: Backoff;
-  private readonly reported = new Set<string>();
-  private running: Promise<void> | null = null;
-  private again = false;
-  private timer: ReturnType<typeof setTimeout> | null = null;
-  private closed = false;
+  #paused = false;
+  #reachable: boolean | null = null;
+  #lastError: unknown = null;
+  /** No request before this time (ms since the epoch): the server's Retry-After. */
+  #holdUntil = 0;
+  readonly #backoff: Backoff;
+  readonly #reported = new Set<string>();
+  /** The ETag each name got from our latest delivered save, to recognise our own writes in the feed. */
+  readonly #written = new Map<string, string>();
+  #running: Promise<void> | null = null;
+  #again = false;
+  #timer: ReturnType<typeof setTimeout> | null = null;
+  /** When the scheduled retry is due (ms since the epoch). */
+  #timerDue = 0;
+  #closed = false;
 
   constructor(private readonly options: SyncQueueOptions) {
-    this.backoff = new Backoff(options.backoff);
+    this.#backoff = new Backoff(options.backoff);
   }
 
-  /** Starts a pass now (or right after the current one); never rejects. */
-  drain(): Promise<void> {
-    if (this.closed) return Promise.resolve();
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.clearTimer();
-    const run = async () => {
-      do {
-        this.again = false;
-        await this.withLock(() => this.pass());
-      } while (this.again && !this.closed && !this.paused);
-    };
-    this.running = run()
-      .catch((error: unknown) => {
-        // A local failure reading the outbox: try again later rather than give up.
-        this.lastError = error;
-        this.schedule(this.backoff.next());
-      })
-      .finally(() => {
-        this.running = null;
-        this.options.events.onChange();
-      });
-    return this.running;
+  /** Whether 401/403 paused delivery. */
+  get paused(): boolean {
+    return this.#paused;
+  }
+
+  /** Whether the last remote call got an answer (`null` before the first). */
+  get reachable(): boolean | null {
+    return this.#reachable;
+  }
+
+  get lastError(): unknown {
+    return this.#lastError;
+  }
+
+  /** Whether `etag` is what the server gave our latest delivered save of `name`. */
+  wrote(name: string, etag: string): boolean {
+    return this.#written.get(name) === etag;
   }
 
   /** Whether a retry is scheduled. */
   get waiting(): boolean {
-    return this.timer !== null;
+    return this.#timer !== null;
   }
 
-  /** The browser says it is online again: forget the backoff and try at once. */
+  /** How long the server asked us to wait (Retry-After) from now, in ms; 0 when requests may go. */
+  get holdOffMs(): number {
+    return Math.max(0, this.#holdUntil - Date.now());
+  }
+
+  /**
+   * Starts a pass now (or right after the current one). While a Retry-After holds, nothing is sent:
+   * the pass starts when the wait is over. Never rejects.
+   */
+  drain(): Promise<void> {
+    if (this.#closed) return Promise.resolve();
+    if (this.#running) {
+      this.#again = true;
+      return this.#running;
+    }
+    const hold = this.holdOffMs;
+    if (hold > 0) {
+      this.#schedule(hold, { keepLater: true });
+      return Promise.resolve();
+    }
+    this.#clearTimer();
+    const run = async () => {
+      do {
+        this.#again = false;
+        await this.#withLock(() => this.#pass());
+      } while (
+        this.#again &&
+        !this.#closed &&
+        !this.#paused &&
+        this.holdOffMs === 0
+      );
+    };
+    this.#running = run()
+      .catch((error: unknown) => {
+        // A local failure reading the outbox: try again later rather than give up.
+        this.#lastError = error;
+        this.#schedule(this.#backoff.next());
+      })
+      .finally(() => {
+        this.#running = null;
+        this.options.events.onChange();
+      });
+    return this.#running;
+  }
+
+  /** The browser says it is online again: forget the backoff and try at once (Retry-After still holds). */
   online(): void {
-    this.backoff.reset();
+    this.#backoff.reset();
     void this.drain();
   }
 
   /** Resumes a queue paused by 401/403. */
   resume(): void {
-    this.paused = false;
-    this.backoff.reset();
+    this.#paused = false;
+    this.#backoff.reset();
     void this.drain();
   }
 
   /** A remote call of the store succeeded: the server is reachable, so deliver what waits. */
   remoteSucceeded(): void {
-    this.reachable = true;
-    const wasPaused = this.paused;
-    this.paused = false;
-    if (wasPaused || this.timer !== null) {
-      this.backoff.reset();
+    this.#reachable = true;
+    const wasPaused = this.#paused;
+    this.#paused = false;
+    if (wasPaused || this.#timer !== null) {
+      this.#backoff.reset();
       void this.drain();
     }
   }
 
-  close(): void {
-    this.closed = true;
-    this.clearTimer();
+  /** A remote call of the store failed: note reachability, the error and any Retry-After. */
+  remoteFailed(error: unknown): void {
+    this.#lastError = error;
+    this.#reachable = error instanceof RemoteStoreError && error.answered;
+    this.#holdFor(error);
   }
 
-  private async withLock(work: () => Promise<void>): Promise<void> {
+  /** Stops the queue: no pass or retry starts afterwards. */
+  close(): void {
+    this.#closed = true;
+    this.#clearTimer();
+  }
+
+  async #withLock(work: () => Promise<void>): Promise<void> {
     const locks = (globalThis as { navigator?: { locks?: LockManager } })
       .navigator?.locks;
     if (!locks) return work();
@@ -119,41 +173,40 @@ export class SyncQueue {
     );
   }
 
-  private async pass(): Promise<void> {
+  async #pass(): Promise<void> {
     for (const entry of await this.options.outbox.all()) {
-      if (this.closed || this.paused) return;
-      const outcome = await this.deliver(entry);
+      if (this.#closed || this.#paused || this.holdOffMs > 0) return;
+      const outcome = await this.#deliver(entry);
       this.options.events.onChange();
       if (outcome === 'retry' || outcome === 'paused') return;
     }
-    this.backoff.reset();
+    this.#backoff.reset();
   }
 
-  private async deliver(entry: OutboxEntry): Promise<Outcome> {
-    const { outbox, remote } = this.options;
+  async #deliver(entry: OutboxEntry): Promise<Outcome> {
+    let etag: string | undefined;
     try {
-      if (entry.op === 'save')
-        await remote.save(entry.name, entry.config ?? { allLinks: {} });
-      else await remote.remove(entry.name);
+      ({ etag } = await this.options.delivery.send(entry));
     } catch (error) {
-      return this.failed(entry, error);
+      return this.#failed(entry, error);
     }
-    this.reachable = true;
-    this.reported.delete(entry.token);
-    // Deleted only if still the same write: a newer save made meanwhile stays queued.
-    await outbox.ackIfCurrent(entry.name, entry.token);
+    this.#reachable = true;
+    this.#reported.delete(entry.token);
+    // Noted before the acknowledgement is stored: the feed may bring this write back before that.
+    this.#remember(entry.name, etag);
+    await this.options.outbox.acknowledge(entry, etag);
     return 'delivered';
   }
 
-  private async failed(entry: OutboxEntry, error: unknown): Promise<Outcome> {
+  async #failed(entry: OutboxEntry, error: unknown): Promise<Outcome> {
     const { outbox, events } = this.options;
-    this.lastError = error;
+    this.remoteFailed(error);
     const remoteError = error instanceof RemoteStoreError ? error : null;
-    this.reachable = remoteError?.kind === 'http';
-    const firstTime = !this.reported.has(entry.token);
-    this.reported.add(entry.token);
+    const firstTime = !this.#reported.has(entry.token);
+    this.#reported.add(entry.token);
+    if (remoteError?.kind === 'conflict') return this.#conflict(entry, error);
     if (remoteError?.unauthorized) {
-      this.paused = true;
+      this.#paused = true;
       if (firstTime) events.onFailure(entry.op, entry.name, error);
       return 'paused';
     }
@@ -164,26 +217,71 @@ export class SyncQueue {
         error: remoteError.message,
         failedAt: new Date().toISOString(),
       });
-      this.reported.delete(entry.token);
+      this.#reported.delete(entry.token);
       events.onFailure(entry.op, entry.name, error);
-      return 'dead';
+      return 'set-aside';
     }
     if (firstTime) events.onFailure(entry.op, entry.name, error);
-    this.schedule(this.backoff.next(remoteError?.retryAfterMs));
+    this.#schedule(this.#backoff.next(remoteError?.retryAfterMs));
     return 'retry';
   }
 
-  private schedule(delayMs: number): void {
-    if (this.closed) return;
-    this.clearTimer();
-    this.timer = setTimeout(() => {
-      this.timer = null;
+  /** 412: keep the local write, fetch the server's side, and set both aside as a conflict. */
+  async #conflict(entry: OutboxEntry, error: unknown): Promise<Outcome> {
+    const { outbox, delivery, events } = this.options;
+    let remote;
+    try {
+      remote = await delivery.current(entry.name);
+    } catch (readError) {
+      // Without the server's side there is nothing to decide on yet: retry the write later.
+      this.#reported.delete(entry.token);
+      return this.#failed(entry, readError);
+    }
+    this.#reachable = true;
+    this.#reported.delete(entry.token);
+    if (await outbox.setConflict(entry, remote)) {
+      events.onFailure(entry.op, entry.name, error);
+      events.onConflict(entry.name);
+    }
+    return 'set-aside';
+  }
+
+  #remember(name: string, etag: string | undefined): void {
+    this.#written.delete(name);
+    if (etag === undefined) return;
+    this.#written.set(name, etag);
+    // Bounded: only recent writes can still come back through the feed.
+    if (this.#written.size > 1000) {
+      const oldest = this.#written.keys().next().value;
+      if (oldest !== undefined) this.#written.delete(oldest);
+    }
+  }
+
+  /** Starts (or extends) the Retry-After hold of a failure. */
+  #holdFor(error: unknown): void {
+    const retryAfterMs =
+      error instanceof RemoteStoreError ? error.retryAfterMs : undefined;
+    if (retryAfterMs === undefined) return;
+    this.#holdUntil = Math.max(this.#holdUntil, Date.now() + retryAfterMs);
+    // A retry that was due earlier must not run into the hold.
+    if (this.#timer !== null) this.#schedule(retryAfterMs, { keepLater: true });
+  }
+
+  #schedule(delayMs: number, options: { keepLater?: boolean } = {}): void {
+    if (this.#closed) return;
+    const due = Date.now() + delayMs;
+    if (options.keepLater && this.#timer !== null && this.#timerDue >= due)
+      return;
+    this.#clearTimer();
+    this.#timerDue = due;
+    this.#timer = setTimeout(() => {
+      this.#timer = null;
       void this.drain();
     }, delayMs);
   }
 
-  private clearTimer(): void {
-    if (this.timer !== null) clearTimeout(this.timer);
-    this.timer = null;
+  #clearTimer(): void {
+    if (this.#timer !== null) clearTimeout(this.#timer);
+    this.#timer = null;
   }
 }

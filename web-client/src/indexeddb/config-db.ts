@@ -17,13 +17,44 @@ export interface OutboxEntry {
   token: string;
   /** When the write was queued (ISO 8601); the drain order. */
   queuedAt: string;
+  /**
+   * The server version this write replaces: an ETag (sent as `If-Match`), `null` when the server should
+   * not have the name (`If-None-Match: *`), absent when unknown (sent without a precondition).
+   */
+  baseEtag?: string | null;
 }
 
-/** A write the server refused for good (a 4xx other than 401/403/408/429), kept for the app to handle. */
+/** A write the server refused for good (a 4xx other than 401/403/408/412/429), kept for the app to handle. */
 export interface DeadLetter extends OutboxEntry {
   status: number;
   error: string;
   failedAt: string;
+}
+
+/** What this browser knows about the server's version of one name. */
+export interface VersionRecord {
+  name: string;
+  /**
+   * The server version the local copy is, or was last based on: an ETag; `null` when the server has no
+   * such config; absent when unknown (data from before versions were kept, or a server without ETags).
+   */
+  etag?: string | null;
+  /** `meta.updatedAt` of that server version, while the local copy is exactly that version. */
+  serverUpdatedAt?: string;
+  /** Counts changes to the local copy; a refresh that started before a change must not undo it. */
+  rev: number;
+}
+
+/** A local write the server refused because it holds another version (412), waiting for a decision. */
+export interface ConflictRecord {
+  name: string;
+  /** The local side: the config, or `null` for a remove. */
+  local: LinkConfig | null;
+  /** The server side when the conflict was found, or `null` when the server has no such config. */
+  remote: ConfigEntry | null;
+  /** The server's ETag then; a resolution is sent against it. `null` when it has no such config. */
+  remoteEtag: string | null;
+  detectedAt: string;
 }
 
 /** A stored config: the entry plus its name as the key. */
@@ -36,10 +67,16 @@ export interface ConfigDbSchema extends DBSchema {
   configs: { key: string; value: StoredConfigRecord };
   outbox: { key: string; value: OutboxEntry };
   'dead-letters': { key: string; value: DeadLetter };
+  versions: { key: string; value: VersionRecord };
+  conflicts: { key: string; value: ConflictRecord };
 }
 
-/** Current schema version. v1 held only `configs`; v2 added the outbox and the dead letters. */
-export const DB_VERSION = 2;
+/**
+ * Current schema version. v1 held only `configs`; v2 added the outbox and the dead letters; v3 the
+ * known server versions and the conflicts.
+ */
+export const DB_VERSION = 3;
+
 /** Default database name. */
 export const DEFAULT_DB_NAME = 'linkconfig';
 
@@ -114,6 +151,10 @@ export function createConfigDb(options: ConfigDbOptions = {}): ConfigDb {
         if (event.oldVersion < 2) {
           db.createObjectStore('outbox', { keyPath: 'name' });
           db.createObjectStore('dead-letters', { keyPath: 'name' });
+        }
+        if (event.oldVersion < 3) {
+          db.createObjectStore('versions', { keyPath: 'name' });
+          db.createObjectStore('conflicts', { keyPath: 'name' });
         }
       };
       request.onblocked = () => {

@@ -39,6 +39,60 @@ describe('createIndexedDBStore', () => {
     store.close();
   });
 
+  it('keeps queued writes and dead letters of a v2 database when it adds versions and conflicts (H18)', async () => {
+    const factory = new IDBFactory();
+    const v2 = await openDBIn(factory, 'v2', {
+      version: 2,
+      upgrade: (db) => {
+        db.createObjectStore('configs', { keyPath: 'name' });
+        db.createObjectStore('outbox', { keyPath: 'name' });
+        db.createObjectStore('dead-letters', { keyPath: 'name' });
+      },
+    });
+    const queued = {
+      name: 'q',
+      op: 'save',
+      config,
+      token: 't',
+      queuedAt: '2020-01-01T00:00:00.000Z',
+    };
+    await v2.put('outbox', queued);
+    await v2.put('dead-letters', {
+      ...queued,
+      name: 'd',
+      status: 400,
+      error: 'bad',
+      failedAt: '2020-01-01T00:00:00.000Z',
+    });
+    v2.close();
+    const store = await createIndexedDBStore({
+      indexedDB: factory,
+      dbName: 'v2',
+    });
+    expect(await store.outbox.all()).toEqual([queued]);
+    expect((await store.outbox.deadLetters()).map((d) => d.name)).toEqual([
+      'd',
+    ]);
+    expect(await store.outbox.conflicts()).toEqual([]);
+    expect(await store.outbox.versions()).toEqual([]);
+    store.close();
+  });
+
+  it('stores a dangerous URL as saved and hands it out sanitized', async () => {
+    const factory = new IDBFactory();
+    const store = await createIndexedDBStore({
+      indexedDB: factory,
+      dbName: 'raw',
+    });
+    const bad = { allLinks: { x: { url: 'javascript:alert(1)' } } };
+    await store.save('x', bad);
+    expect((await store.load('x'))?.allLinks['x']?.url).toBe('about:blank');
+    store.close();
+    const raw = await openDBIn(factory, 'raw');
+    expect((await raw.get('configs', 'x'))?.config).toEqual(bad);
+    raw.close();
+  });
+
   it('rejects with a typed error when IndexedDB is missing', async () => {
     const saved = globalThis.indexedDB;
     Reflect.deleteProperty(globalThis, 'indexedDB');

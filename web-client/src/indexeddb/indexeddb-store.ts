@@ -1,8 +1,9 @@
 import type { ConfigEntry, LinkConfig } from '@linkconfig/shared';
 import { sortNames } from '../config-store.js';
 import type { ConfigStore } from '../config-store.js';
+import { sanitizeEntry } from '../sanitize-config.js';
 import { createOutbox } from './outbox.js';
-import type { Outbox, OutboxEntry } from './outbox.js';
+import type { Outbox } from './outbox.js';
 import { createConfigDb } from './config-db.js';
 import type { ConfigDbOptions } from './config-db.js';
 
@@ -10,21 +11,11 @@ import type { ConfigDbOptions } from './config-db.js';
 export type IndexedDBStoreOptions = ConfigDbOptions;
 
 /**
- * A ConfigStore in the browser's IndexedDB, with the extra operations a hybrid store needs to write a
- * config and its outbox entry in one transaction.
+ * A ConfigStore in the browser's IndexedDB, with the outbox a hybrid store needs: it lives in the same
+ * database, so a config and its outbox entry are written in one transaction.
  */
 export interface IndexedDBConfigStore extends ConfigStore {
-  /** Saves `config` and queues `entry` atomically: both are written or neither. */
-  saveAndQueue(
-    name: string,
-    config: LinkConfig,
-    entry: OutboxEntry,
-  ): Promise<void>;
-  /** Removes `name` and queues the tombstone `entry` atomically. */
-  removeAndQueue(name: string, entry: OutboxEntry): Promise<void>;
-  /** Stores an entry with the metadata given (used to cache a remote entry as the server dated it). */
-  putEntry(name: string, entry: ConfigEntry): Promise<void>;
-  /** The outbox that lives in the same database. */
+  /** The outbox that lives in the same database (its writes change the configs too). */
   readonly outbox: Outbox;
   /** Closes the connection; the next call reopens it. */
   close(): void;
@@ -46,16 +37,12 @@ export async function createIndexedDBStore(
   // Open now so that an unusable database is reported by the factory, not by the first call.
   await db.run('open the browser database', async () => undefined);
 
-  const writeConfig = async (
-    name: string,
-    config: LinkConfig,
-    entry?: OutboxEntry,
-  ): Promise<void> =>
+  const writeConfig = async (name: string, config: LinkConfig): Promise<void> =>
     db.run(`save "${name}" locally`, async (d) => {
-      const tx = d.transaction(['configs', 'outbox'], 'readwrite', {
+      const tx = d.transaction('configs', 'readwrite', {
         durability: 'strict',
       });
-      const configs = tx.objectStore('configs');
+      const configs = tx.store;
       const previous = await configs.get(name);
       const now = nowIso();
       const createdAt = previous?.meta.createdAt ?? now;
@@ -65,20 +52,15 @@ export async function createIndexedDBStore(
           ? bump(previous.meta.updatedAt)
           : now;
       await configs.put({ name, config, meta: { createdAt, updatedAt } });
-      if (entry) await tx.objectStore('outbox').put(entry);
       await tx.done;
     });
 
-  const deleteConfig = async (
-    name: string,
-    entry?: OutboxEntry,
-  ): Promise<void> =>
+  const deleteConfig = async (name: string): Promise<void> =>
     db.run(`remove "${name}" locally`, async (d) => {
-      const tx = d.transaction(['configs', 'outbox'], 'readwrite', {
+      const tx = d.transaction('configs', 'readwrite', {
         durability: 'strict',
       });
-      await tx.objectStore('configs').delete(name);
-      if (entry) await tx.objectStore('outbox').put(entry);
+      await tx.store.delete(name);
       await tx.done;
     });
 
@@ -86,29 +68,22 @@ export async function createIndexedDBStore(
     const record = await db.run(`load "${name}" locally`, (d) =>
       d.get('configs', name),
     );
-    return record ? { config: record.config, meta: record.meta } : null;
+    // Stored as saved; handed out with dangerous URLs neutralised, as the server does.
+    return record
+      ? sanitizeEntry({ config: record.config, meta: record.meta })
+      : null;
   };
 
   return {
     save: (name, config) => writeConfig(name, config),
-    saveAndQueue: (name, config, entry) => writeConfig(name, config, entry),
     remove: (name) => deleteConfig(name),
-    removeAndQueue: (name, entry) => deleteConfig(name, entry),
     loadEntry,
     load: async (name) => (await loadEntry(name))?.config ?? null,
     list: async () =>
       sortNames(
         await db.run('list local configs', (d) => d.getAllKeys('configs')),
       ),
-    putEntry: (name, entry) =>
-      db.run(`cache "${name}" locally`, async (d) => {
-        await d.put('configs', {
-          name,
-          config: entry.config,
-          meta: entry.meta,
-        });
-      }),
-    outbox: createOutbox(db),
+    outbox: createOutbox(db, { ownsConfigs: true }),
     close: () => db.close(),
   };
 }
@@ -123,10 +98,5 @@ export function isIndexedDBConfigStore(
   store: ConfigStore,
 ): store is IndexedDBConfigStore {
   const candidate = store as Partial<IndexedDBConfigStore>;
-  return (
-    typeof candidate.saveAndQueue === 'function' &&
-    typeof candidate.removeAndQueue === 'function' &&
-    typeof candidate.putEntry === 'function' &&
-    candidate.outbox !== undefined
-  );
+  return typeof candidate.outbox?.queue === 'function';
 }

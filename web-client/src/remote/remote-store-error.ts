@@ -1,5 +1,8 @@
-/** How a remote call failed: no answer, no answer in time, or an HTTP error status. */
-export type RemoteFailureKind = 'network' | 'timeout' | 'http';
+/**
+ * How a remote call failed: no answer, no answer in time, an HTTP error status, or a conditional write
+ * refused because the server holds another version (412).
+ */
+export type RemoteFailureKind = 'network' | 'timeout' | 'http' | 'conflict';
 
 /** Fields of a {@link RemoteStoreError}. */
 export interface RemoteStoreErrorInit {
@@ -12,6 +15,8 @@ export interface RemoteStoreErrorInit {
   message: string;
   /** From a `Retry-After` header, when the server sent one. */
   retryAfterMs?: number;
+  /** For a conflict: the server's current ETag, `null` when it has no such config. */
+  etag?: string | null;
   cause?: unknown;
 }
 
@@ -28,6 +33,8 @@ export class RemoteStoreError extends Error {
   readonly kind: RemoteFailureKind;
   readonly status: number;
   readonly retryAfterMs: number | undefined;
+  /** For kind `conflict`: the ETag the server holds now, `null` when the config does not exist there. */
+  readonly etag: string | null | undefined;
 
   constructor(init: RemoteStoreErrorInit) {
     super(init.message, { cause: init.cause });
@@ -36,16 +43,23 @@ export class RemoteStoreError extends Error {
     this.kind = init.kind;
     this.status = init.status;
     this.retryAfterMs = init.retryAfterMs;
+    this.etag = init.etag;
   }
 
-  /** Whether trying again later may succeed (network, timeout, 408, 429, 5xx). */
+  /** Whether trying again later may succeed (network, timeout, 408, 429, 5xx); a conflict never is. */
   get retryable(): boolean {
+    if (this.kind === 'conflict') return false;
     return (
       this.kind !== 'http' ||
       this.status === 408 ||
       this.status === 429 ||
       this.status >= 500
     );
+  }
+
+  /** Whether the server answered at all (anything but a network failure or a timeout). */
+  get answered(): boolean {
+    return this.kind === 'http' || this.kind === 'conflict';
   }
 
   /** Whether the server refused our credentials (401/403). */

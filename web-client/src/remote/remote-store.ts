@@ -1,98 +1,66 @@
 import type { ConfigEntry, LinkConfig } from '@linkconfig/shared';
 import type { ConfigStore } from '../config-store.js';
-import { RemoteStoreError, parseRetryAfter } from './remote-store-error.js';
+import { openChangeFeed } from './change-feed.js';
+import type { ChangeFeed, ChangeFeedOptions } from './change-feed.js';
+import { createHttpCaller } from './http-call.js';
+import type { CallSpec, HttpCallerOptions } from './http-call.js';
+import { RemoteStoreError } from './remote-store-error.js';
 
-/** Options of {@link createRemoteStore}. */
-export interface RemoteStoreOptions {
-  /** The API server's base URL, e.g. `http://localhost:3000`. */
-  baseUrl: string;
-  /** Sent as `Authorization: Bearer <token>`. */
-  token?: string;
-  /** Extra headers sent on every request. */
-  headers?: Record<string, string>;
-  /** Per-request time limit in ms (default 10 000). */
-  timeoutMs?: number;
-  /** A `fetch` to use instead of the global one. */
-  fetch?: typeof fetch;
+/** Options of {@link createRemoteStore}: where the server is and how to talk to it. */
+export type RemoteStoreOptions = HttpCallerOptions;
+
+/**
+ * What a conditional write requires of the server's current version: `ifMatch` an ETag (or `*`: any
+ * existing version), or `ifNoneMatch: '*'` (the config must not exist yet).
+ */
+export interface WriteCondition {
+  ifMatch?: string;
+  ifNoneMatch?: '*';
 }
 
-interface CallSpec {
-  op: string;
-  configName: string;
-  method: string;
-  path: string;
-  body?: string;
+/** The answer of {@link RemoteConfigStore.loadVersioned}. */
+export type VersionedLoad =
+  | { status: 'found'; entry: ConfigEntry; etag: string | null }
+  | { status: 'missing' }
+  | { status: 'not-modified'; etag: string };
+
+/** A ConfigStore over REST that also speaks the server's versions and change feed. */
+export interface RemoteConfigStore extends ConfigStore {
+  /**
+   * The entry with its ETag. With `ifNoneMatch` (an ETag the caller holds), answers `not-modified` when
+   * the server still holds that version, without sending the config again.
+   */
+  loadVersioned(
+    name: string,
+    options?: { ifNoneMatch?: string },
+  ): Promise<VersionedLoad>;
+  /**
+   * Saves under a precondition; resolves with the new ETag (`undefined` when the server sent none).
+   * Rejects with a `RemoteStoreError` of kind `conflict` (status 412, `etag` = the server's) when the
+   * precondition fails.
+   */
+  saveVersioned(
+    name: string,
+    config: LinkConfig,
+    condition?: WriteCondition,
+  ): Promise<{ etag: string | undefined }>;
+  /** Removes under a precondition; a conflict rejects as for {@link saveVersioned}. */
+  removeVersioned(name: string, condition?: WriteCondition): Promise<void>;
+  /** Follows the server's change feed until the returned feed is closed. */
+  watchChanges(options: ChangeFeedOptions): ChangeFeed;
 }
 
 /**
  * Creates a ConfigStore backed by the REST API (service contract §4.2). Works in browsers and Node 20.
  *
  * @example
- * const store = createRemoteStore({ baseUrl: 'http://localhost:3000', token: process.env.API_TOKEN });
+ * const store = createRemoteStore({ baseUrl: 'http://localhost:3000', token: () => settings.token });
  * console.log(await store.list());
  */
-export function createRemoteStore(options: RemoteStoreOptions): ConfigStore {
-  const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  const timeoutMs = options.timeoutMs ?? 10_000;
-  const doFetch =
-    options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    ...options.headers,
-  };
-  if (options.token !== undefined)
-    headers['Authorization'] = `Bearer ${options.token}`;
-
-  /**
-   * Performs one call and reads its body under the same time limit (a body can hang as well as the
-   * headers). Resolves for 2xx and 404; rejects with a RemoteStoreError for anything else.
-   */
-  const call = async (
-    spec: CallSpec,
-  ): Promise<{ status: number; text: string }> => {
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), timeoutMs);
-    const requestHeaders: Record<string, string> = { ...headers };
-    if (spec.body !== undefined)
-      requestHeaders['Content-Type'] = 'application/json';
-    try {
-      const response = await doFetch(`${baseUrl}${spec.path}`, {
-        method: spec.method,
-        headers: requestHeaders,
-        body: spec.body,
-        signal: controller.signal,
-      });
-      const text = await response.text();
-      if (response.ok || response.status === 404)
-        return { status: response.status, text };
-      throw new RemoteStoreError({
-        op: spec.op,
-        configName: spec.configName,
-        kind: 'http',
-        status: response.status,
-        message: `${spec.method} ${spec.path} failed with ${response.status}: ${errorMessage(text, response.statusText)}`,
-        retryAfterMs: parseRetryAfter(
-          response.headers.get('Retry-After'),
-          Date.now(),
-        ),
-      });
-    } catch (error) {
-      if (error instanceof RemoteStoreError) throw error;
-      const timedOut = controller.signal.aborted;
-      throw new RemoteStoreError({
-        op: spec.op,
-        configName: spec.configName,
-        kind: timedOut ? 'timeout' : 'network',
-        status: 0,
-        message: timedOut
-          ? `${spec.method} ${spec.path}: no answer within ${timeoutMs} ms`
-          : `${spec.method} ${spec.path}: the server could not be reached`,
-        cause: error,
-      });
-    } finally {
-      clearTimeout(timer);
-    }
-  };
+export function createRemoteStore(
+  options: RemoteStoreOptions,
+): RemoteConfigStore {
+  const http = createHttpCaller(options);
 
   const parse = (text: string, spec: CallSpec): unknown => {
     try {
@@ -110,37 +78,70 @@ export function createRemoteStore(options: RemoteStoreOptions): ConfigStore {
 
   const configPath = (name: string) => `/configs/${encodeURIComponent(name)}`;
 
-  const loadEntry = async (name: string): Promise<ConfigEntry | null> => {
-    const spec = {
+  const loadVersioned = async (
+    name: string,
+    loadOptions: { ifNoneMatch?: string } = {},
+  ): Promise<VersionedLoad> => {
+    const spec: CallSpec = {
       op: 'load',
       configName: name,
       method: 'GET',
       path: configPath(name),
+      accept: [304, 404],
+      headers:
+        loadOptions.ifNoneMatch === undefined
+          ? undefined
+          : { 'If-None-Match': loadOptions.ifNoneMatch },
     };
-    const response = await call(spec);
-    if (response.status === 404) return null;
-    return parse(response.text, spec) as ConfigEntry;
+    const response = await http.call(spec);
+    if (response.status === 404) return { status: 'missing' };
+    if (response.status === 304 && loadOptions.ifNoneMatch !== undefined)
+      return { status: 'not-modified', etag: loadOptions.ifNoneMatch };
+    return {
+      status: 'found',
+      entry: parse(response.text, spec) as ConfigEntry,
+      etag: response.headers.get('ETag'),
+    };
+  };
+
+  const saveVersioned = async (
+    name: string,
+    config: LinkConfig,
+    condition: WriteCondition = {},
+  ) => {
+    const response = await http.call({
+      op: 'save',
+      configName: name,
+      method: 'PUT',
+      path: configPath(name),
+      body: JSON.stringify(config),
+      headers: conditionHeaders(condition),
+    });
+    return { etag: response.headers.get('ETag') ?? undefined };
+  };
+
+  const removeVersioned = async (
+    name: string,
+    condition: WriteCondition = {},
+  ) => {
+    // Without a precondition a 404 means it is already gone: done. With one, the server answers 412.
+    await http.call({
+      op: 'remove',
+      configName: name,
+      method: 'DELETE',
+      path: configPath(name),
+      headers: conditionHeaders(condition),
+      accept: [404],
+    });
+  };
+
+  const loadEntry = async (name: string) => {
+    const result = await loadVersioned(name);
+    return result.status === 'found' ? result.entry : null;
   };
 
   return {
-    async save(name: string, config: LinkConfig) {
-      const response = await call({
-        op: 'save',
-        configName: name,
-        method: 'PUT',
-        path: configPath(name),
-        body: JSON.stringify(config),
-      });
-      if (response.status === 404) {
-        throw new RemoteStoreError({
-          op: 'save',
-          configName: name,
-          kind: 'http',
-          status: 404,
-          message: `PUT ${configPath(name)} failed with 404`,
-        });
-      }
-    },
+    save: async (name, config) => void (await saveVersioned(name, config)),
     loadEntry,
     load: async (name) => (await loadEntry(name))?.config ?? null,
     async list() {
@@ -150,7 +151,7 @@ export function createRemoteStore(options: RemoteStoreOptions): ConfigStore {
         method: 'GET',
         path: '/configs',
       };
-      const body = parse((await call(spec)).text, spec);
+      const body = parse((await http.call(spec)).text, spec);
       if (!Array.isArray(body) || !body.every((n) => typeof n === 'string')) {
         throw new RemoteStoreError({
           ...spec,
@@ -161,31 +162,34 @@ export function createRemoteStore(options: RemoteStoreOptions): ConfigStore {
       }
       return body;
     },
-    async remove(name: string) {
-      // A 404 means it is already gone: done.
-      await call({
-        op: 'remove',
-        configName: name,
-        method: 'DELETE',
-        path: configPath(name),
-      });
-    },
+    remove: (name) => removeVersioned(name),
+    loadVersioned,
+    saveVersioned,
+    removeVersioned,
+    watchChanges: (feedOptions) => openChangeFeed(http, feedOptions),
   };
 }
 
-/** The server's `{error}` message, or the status text when the body has none. */
-function errorMessage(text: string, statusText: string): string {
-  try {
-    const body: unknown = JSON.parse(text);
-    if (
-      typeof body === 'object' &&
-      body !== null &&
-      typeof (body as { error?: unknown }).error === 'string'
-    ) {
-      return (body as { error: string }).error;
-    }
-  } catch {
-    // Not JSON: fall back to the status text.
-  }
-  return statusText || 'no error message';
+/** Whether `store` speaks versions and the change feed (a store from {@link createRemoteStore} does). */
+export function isVersionedRemote(
+  store: ConfigStore,
+): store is RemoteConfigStore {
+  const candidate = store as Partial<RemoteConfigStore>;
+  return (
+    typeof candidate.loadVersioned === 'function' &&
+    typeof candidate.saveVersioned === 'function' &&
+    typeof candidate.removeVersioned === 'function' &&
+    typeof candidate.watchChanges === 'function'
+  );
+}
+
+/** `If-Match` / `If-None-Match` for a condition; ETags are sent exactly as the server gave them. */
+function conditionHeaders(
+  condition: WriteCondition,
+): Record<string, string> | undefined {
+  const headers: Record<string, string> = {};
+  if (condition.ifMatch !== undefined) headers['If-Match'] = condition.ifMatch;
+  if (condition.ifNoneMatch !== undefined)
+    headers['If-None-Match'] = condition.ifNoneMatch;
+  return Object.keys(headers).length > 0 ? headers : undefined;
 }

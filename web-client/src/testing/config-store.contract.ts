@@ -89,5 +89,33 @@ export function runConfigStoreContract(
       expect(await store.list()).toEqual([]);
       await expect(store.remove('never-there')).resolves.toBeUndefined();
     });
+
+    it('hands out sanitized URLs while keeping what was saved otherwise', async () => {
+      const config = {
+        allLinks: {
+          bad: {
+            url: 'javascript:alert(1)',
+            image: ' JavaScript:alert(2)',
+            thumbnail: 'data:text/html,x',
+            label: 'javascript:is only text here',
+          },
+          good: { url: 'https://example.com/a?b=c', image: '/rel.png' },
+        },
+      } as LinkConfig;
+      await store.save('urls', config);
+      const expected = {
+        allLinks: {
+          bad: {
+            url: 'about:blank',
+            image: 'about:blank',
+            thumbnail: 'about:blank',
+            label: 'javascript:is only text here',
+          },
+          good: { url: 'https://example.com/a?b=c', image: '/rel.png' },
+        },
+      };
+      expect(await store.load('urls')).toEqual(expected);
+      expect((await store.loadEntry('urls'))?.config).toEqual(expected);
+    });
   });
 }

@@ -1,19 +1,27 @@
 /**
- * Test doubles for hybrid-store tests: an in-memory remote whose answers can be scripted per call, and
- * an in-memory outbox.
+ * A test double of the server for hybrid-store tests: an in-memory remote store that speaks versions
+ * (ETags, preconditions, 412) and a change feed like the real one, records every call, and follows a
+ * script that can fail or delay any call.
  */
 import type { ConfigEntry, LinkConfig } from '@linkconfig/shared';
 import { sortNames } from '../config-store.js';
 import type { ConfigStore } from '../config-store.js';
-import type { DeadLetter, Outbox, OutboxEntry } from '../indexeddb/outbox.js';
+import type { ChangeEvent } from '../remote/change-event.js';
+import type { ChangeFeedOptions, FeedState } from '../remote/change-feed.js';
 import { RemoteStoreError } from '../remote/remote-store-error.js';
 import type { RemoteFailureKind } from '../remote/remote-store-error.js';
+import type {
+  RemoteConfigStore,
+  VersionedLoad,
+  WriteCondition,
+} from '../remote/remote-store.js';
 
 /** One call the scripted remote received. */
 export interface RemoteCall {
-  op: 'save' | 'remove' | 'load' | 'list';
+  op: 'save' | 'remove' | 'load' | 'list' | 'watch';
   name: string;
   config?: LinkConfig;
+  condition?: WriteCondition;
 }
 
 /** Decides the fate of a call: `undefined` lets it through, an error fails it, a promise delays it. */
@@ -35,12 +43,36 @@ export function remoteFailure(
   });
 }
 
-/** An in-memory "server" that records every call and follows a script. */
+/** A write the fake server applied: by the store under test, or by another client. */
+export interface AppliedWrite {
+  by: 'store' | 'other';
+  name: string;
+  config: LinkConfig | null;
+}
+
+interface Stored {
+  entry: ConfigEntry;
+  etag: string;
+}
+
+/** Creates the fake server; `versioned: false` makes it a plain ConfigStore (no ETags, no feed). */
 export function createScriptedRemote(
   initial: Record<string, ConfigEntry> = {},
+  options: { versioned?: boolean } = {},
 ) {
-  const data = new Map(Object.entries(initial));
+  let version = 0;
+  const tag = () => `"v${++version}"`;
+  const data = new Map<string, Stored>(
+    Object.entries(initial).map(([name, entry]) => [
+      name,
+      { entry, etag: tag() },
+    ]),
+  );
   const calls: RemoteCall[] = [];
+  const feeds = new Set<ChangeFeedOptions>();
+  /** Every write the server applied, in order, and who made it. */
+  const applied: AppliedWrite[] = [];
+  const events: ChangeEvent[] = [];
   let script: Script = () => undefined;
   let clock = Date.parse('2030-01-01T00:00:00.000Z');
 
@@ -51,78 +83,155 @@ export function createScriptedRemote(
     if (fate) await fate;
   };
 
-  const store: ConfigStore = {
-    async save(name, config) {
-      await run({ op: 'save', name, config });
-      const previous = data.get(name);
-      const now = new Date((clock += 1)).toISOString();
-      data.set(name, {
+  const emit = (name: string) => {
+    const stored = data.get(name);
+    const event: ChangeEvent = {
+      id: String(events.length + 1),
+      name,
+      op: stored ? 'put' : 'delete',
+      etag: stored?.etag ?? null,
+      updatedAt: stored?.entry.meta.updatedAt ?? new Date(clock).toISOString(),
+    };
+    events.push(event);
+    for (const feed of feeds) feed.onChange(event);
+  };
+
+  const put = (name: string, config: LinkConfig, by: AppliedWrite['by']) => {
+    const step = by === 'store' ? 1 : 1000;
+    applied.push({ by, name, config });
+    const previous = data.get(name);
+    const now = new Date((clock += step)).toISOString();
+    const etag = tag();
+    data.set(name, {
+      entry: {
         config,
-        meta: { createdAt: previous?.meta.createdAt ?? now, updatedAt: now },
+        meta: {
+          createdAt: previous?.entry.meta.createdAt ?? now,
+          updatedAt: now,
+        },
+      },
+      etag,
+    });
+    emit(name);
+    return etag;
+  };
+
+  /** Checks a precondition as the server does; throws the 412 it would answer. */
+  const check = (call: RemoteCall) => {
+    const current = data.get(call.name)?.etag ?? null;
+    const { ifMatch, ifNoneMatch } = call.condition ?? {};
+    const fails =
+      (ifMatch !== undefined &&
+        (current === null || (ifMatch !== '*' && ifMatch !== current))) ||
+      (ifNoneMatch === '*' && current !== null);
+    if (fails) {
+      throw new RemoteStoreError({
+        op: call.op,
+        configName: call.name,
+        kind: 'conflict',
+        status: 412,
+        message: 'scripted 412: the stored version differs',
+        etag: current,
       });
+    }
+  };
+
+  const versioned: RemoteConfigStore = {
+    async saveVersioned(name, config, condition) {
+      const call = { op: 'save' as const, name, config, condition };
+      await run(call);
+      check(call);
+      return { etag: put(name, config, 'store') };
     },
-    async loadEntry(name) {
+    async removeVersioned(name, condition) {
+      const call = { op: 'remove' as const, name, condition };
+      await run(call);
+      check(call);
+      if (data.delete(name)) {
+        applied.push({ by: 'store', name, config: null });
+        emit(name);
+      }
+    },
+    async loadVersioned(name, loadOptions = {}): Promise<VersionedLoad> {
+      // The answer is what the server holds when the request arrives; a delay only slows its way back.
+      const stored = data.get(name);
       await run({ op: 'load', name });
-      return data.get(name) ?? null;
+      if (!stored) return { status: 'missing' };
+      if (loadOptions.ifNoneMatch === stored.etag)
+        return { status: 'not-modified', etag: stored.etag };
+      return { status: 'found', entry: stored.entry, etag: stored.etag };
     },
-    async load(name) {
-      return (await store.loadEntry(name))?.config ?? null;
+    save: async (name, config) =>
+      void (await versioned.saveVersioned(name, config)),
+    async loadEntry(name) {
+      const answer = await versioned.loadVersioned(name);
+      return answer.status === 'found' ? answer.entry : null;
     },
+    load: async (name) => (await versioned.loadEntry(name))?.config ?? null,
     async list() {
+      const names = sortNames(data.keys());
       await run({ op: 'list', name: '' });
-      return sortNames(data.keys());
+      return names;
     },
-    async remove(name) {
-      await run({ op: 'remove', name });
-      data.delete(name);
+    remove: (name) => versioned.removeVersioned(name),
+    watchChanges(feedOptions) {
+      calls.push({ op: 'watch', name: '' });
+      let state: FeedState = 'connecting';
+      feeds.add(feedOptions);
+      queueMicrotask(() => {
+        if (!feeds.has(feedOptions)) return;
+        state = 'connected';
+        feedOptions.onState?.(state);
+      });
+      return {
+        get lastEventId() {
+          return events.at(-1)?.id;
+        },
+        get state() {
+          return state;
+        },
+        close: () => void feeds.delete(feedOptions),
+      };
     },
   };
+  const plain: ConfigStore = {
+    save: versioned.save,
+    load: versioned.load,
+    loadEntry: versioned.loadEntry,
+    list: versioned.list,
+    remove: versioned.remove,
+  };
+
   return {
-    store,
+    store: options.versioned === false ? plain : versioned,
+    /** The entries the server holds, by name. */
     data,
+    /** The server's config of `name`, or null. */
+    config: (name: string) => data.get(name)?.entry.config ?? null,
     calls,
+    /** Every change event the server emitted. */
+    events,
+    applied,
     setScript(next: Script) {
       script = next;
     },
-    /** Writes as another client would, straight into the server's data. */
+    /** Writes as another client would, straight into the server's data (a later `updatedAt`). */
     writeDirect(name: string, config: LinkConfig) {
-      const now = new Date((clock += 1000)).toISOString();
-      data.set(name, {
-        config,
-        meta: {
-          createdAt: data.get(name)?.meta.createdAt ?? now,
-          updatedAt: now,
-        },
-      });
+      return put(name, config, 'other');
     },
-  };
-}
-
-/** An outbox in memory, for queue tests that do not need IndexedDB. */
-export function createMemoryOutbox(): Outbox & {
-  entries: Map<string, OutboxEntry>;
-} {
-  const entries = new Map<string, OutboxEntry>();
-  const dead = new Map<string, DeadLetter>();
-  return {
-    entries,
-    put: async (entry) => void entries.set(entry.name, entry),
-    get: async (name) => entries.get(name),
-    all: async () =>
-      [...entries.values()].sort((a, b) => (a.queuedAt < b.queuedAt ? -1 : 1)),
-    async ackIfCurrent(name, token) {
-      if (entries.get(name)?.token !== token) return false;
-      entries.delete(name);
-      return true;
+    /** Deletes as another client would. */
+    removeDirect(name: string) {
+      if (!data.delete(name)) return;
+      applied.push({ by: 'other', name, config: null });
+      emit(name);
     },
-    async deadLetter(letter) {
-      if (entries.get(letter.name)?.token !== letter.token) return false;
-      entries.delete(letter.name);
-      dead.set(letter.name, letter);
-      return true;
+    /** Tells open feeds that their history is gone (`event: reset`). */
+    resetFeeds() {
+      for (const feed of feeds) feed.onReset?.();
     },
-    deadLetters: async () => [...dead.values()],
-    discardDeadLetter: async (name) => void dead.delete(name),
-    close: () => undefined,
+    /** Whether a feed is open. */
+    get watching() {
+      return feeds.size > 0;
+    },
   };
 }

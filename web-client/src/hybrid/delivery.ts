@@ -1,0 +1,86 @@
+/**
+ * How one outbox entry reaches the server. With a remote that speaks versions, a save carries its base
+ * version as a precondition (`If-Match`, or `If-None-Match: *` for a name the server should not have),
+ * so a write based on an old version is refused (412) instead of overwriting someone else's. With a
+ * plain ConfigStore remote, writes are sent as they are, last writer wins.
+ */
+import type { ConfigStore } from '../config-store.js';
+import type { OutboxEntry, RemoteSide } from '../indexeddb/outbox.js';
+import { RemoteStoreError } from '../remote/remote-store-error.js';
+import { isVersionedRemote } from '../remote/remote-store.js';
+import type { WriteCondition } from '../remote/remote-store.js';
+
+/** Sends outbox entries and reads the server's side of a conflict. */
+export interface Delivery {
+  /** Sends `entry`; resolves with the server's new ETag (`undefined` when unknown). */
+  send(entry: OutboxEntry): Promise<{ etag: string | undefined }>;
+  /** The server's current version of `name`, for a conflict. */
+  current(name: string): Promise<RemoteSide>;
+}
+
+/** Creates the delivery for `remote`. */
+export function createDelivery(remote: ConfigStore): Delivery {
+  if (!isVersionedRemote(remote)) {
+    return {
+      async send(entry) {
+        if (entry.op === 'save')
+          await remote.save(entry.name, entry.config ?? { allLinks: {} });
+        else await remote.remove(entry.name);
+        return { etag: undefined };
+      },
+      async current(name) {
+        return { entry: await remote.loadEntry(name), etag: null };
+      },
+    };
+  }
+  return {
+    async send(entry) {
+      const condition = conditionOf(entry);
+      if (entry.op === 'save') {
+        return remote.saveVersioned(
+          entry.name,
+          entry.config ?? { allLinks: {} },
+          condition,
+        );
+      }
+      if (entry.baseEtag === null) {
+        // Removing a name the server should not have: DELETE has no "only if absent", so look. Absent:
+        // done. Present: someone else created it, and deleting that unseen would lose their update.
+        const answer = await remote.loadVersioned(entry.name);
+        if (answer.status === 'found') throw unseenVersion(entry, answer.etag);
+        return { etag: undefined };
+      }
+      await remote.removeVersioned(entry.name, condition);
+      return { etag: undefined };
+    },
+    async current(name) {
+      const answer = await remote.loadVersioned(name);
+      return answer.status === 'found'
+        ? { entry: answer.entry, etag: answer.etag }
+        : { entry: null, etag: null };
+    },
+  };
+}
+
+/** The precondition of an entry: none when its base is unknown. */
+function conditionOf(entry: OutboxEntry): WriteCondition | undefined {
+  if (entry.baseEtag === undefined) return undefined;
+  return entry.baseEtag === null
+    ? { ifNoneMatch: '*' }
+    : { ifMatch: entry.baseEtag };
+}
+
+/** The conflict of a remove that found a version it never saw (what a 412 would have said). */
+function unseenVersion(
+  entry: OutboxEntry,
+  etag: string | null,
+): RemoteStoreError {
+  return new RemoteStoreError({
+    op: 'remove',
+    configName: entry.name,
+    kind: 'conflict',
+    status: 412,
+    message: `"${entry.name}" exists on the server in a version this store never saw; not removed`,
+    etag,
+  });
+}

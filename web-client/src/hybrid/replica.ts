@@ -1,0 +1,133 @@
+/**
+ * The local side of a hybrid store: the local configs plus the durable sync state (outbox, dead letters,
+ * conflicts, known server versions). With this package's IndexedDB store both live in one database and
+ * change in one transaction. Any other ConfigStore (for example {@link createMemoryStore}) gets the sync
+ * state in a database of its own, and this adapter keeps the two in step.
+ */
+import type { ConfigEntry } from '@linkconfig/shared';
+import type { ConfigStore } from '../config-store.js';
+import { sameConfig } from '../indexeddb/cache-rule.js';
+import { createConfigDb } from '../indexeddb/config-db.js';
+import { isIndexedDBConfigStore } from '../indexeddb/indexeddb-store.js';
+import { createOutbox } from '../indexeddb/outbox.js';
+import type {
+  CacheOutcome,
+  ConflictRecord,
+  LocalWrite,
+  Outbox,
+  RemoteUpdate,
+  Settlement,
+} from '../indexeddb/outbox.js';
+
+/** What the hybrid store works on locally. */
+export interface Replica {
+  loadEntry(name: string): Promise<ConfigEntry | null>;
+  list(): Promise<string[]>;
+  /** The sync state; its writes that change local copies go through the methods below. */
+  readonly outbox: Outbox;
+  /** Applies a local save or remove and queues it for the server. */
+  queue(write: Omit<LocalWrite, 'localExisted'>): Promise<void>;
+  /** Takes a server version into the local copy when the cache rule allows it. */
+  cacheRemote(update: RemoteUpdate): Promise<CacheOutcome>;
+  settleConflict(
+    name: string,
+    settlement: Settlement,
+  ): Promise<ConflictRecord | null>;
+  /** Whether a conditional read (`If-None-Match` with the known ETag) can be trusted to keep it fresh. */
+  readonly conditionalReads: boolean;
+  close(): void;
+}
+
+/** Options of {@link createReplica}. */
+export interface ReplicaOptions {
+  /** Database name of the sync state when `local` is not this package's IndexedDB store. */
+  outboxDbName?: string;
+  indexedDB?: IDBFactory;
+}
+
+/** Builds the replica over `local`. */
+export function createReplica(
+  local: ConfigStore,
+  options: ReplicaOptions = {},
+): Replica {
+  if (isIndexedDBConfigStore(local)) {
+    const { outbox } = local;
+    return {
+      loadEntry: (name) => local.loadEntry(name),
+      list: () => local.list(),
+      outbox,
+      queue: (write) => outbox.queue(write),
+      cacheRemote: (update) => outbox.cacheRemote(update),
+      settleConflict: (name, settlement) =>
+        outbox.settleConflict(name, settlement),
+      conditionalReads: true,
+      // The connection belongs to the IndexedDB store; its owner closes it.
+      close: () => undefined,
+    };
+  }
+  return createAdapter(local, options);
+}
+
+/**
+ * A replica over a foreign ConfigStore. Its config writes and the sync state cannot share a transaction,
+ * so the local store is written first (the outbox never holds a write the local store refused), and
+ * every change runs one at a time so that the two agree within this tab.
+ */
+function createAdapter(local: ConfigStore, options: ReplicaOptions): Replica {
+  const outbox = createOutbox(
+    createConfigDb({
+      dbName: options.outboxDbName ?? 'linkconfig-outbox',
+      indexedDB: options.indexedDB,
+    }),
+    { ownsConfigs: false },
+  );
+  let tail: Promise<unknown> = Promise.resolve();
+  const serial = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = tail.then(work, work);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+  const apply = (name: string, entry: ConfigEntry | null) =>
+    entry ? local.save(name, entry.config) : local.remove(name);
+
+  return {
+    loadEntry: (name) => local.loadEntry(name),
+    list: () => local.list(),
+    outbox,
+    queue: (write) =>
+      serial(async () => {
+        const existed = (await local.loadEntry(write.name)) !== null;
+        if (write.config) await local.save(write.name, write.config);
+        else await local.remove(write.name);
+        await outbox.queue({ ...write, localExisted: existed });
+      }),
+    cacheRemote: (update) =>
+      serial(async () => {
+        const before = await local.loadEntry(update.name);
+        const outcome = await outbox.cacheRemote(update);
+        if (outcome === 'ignored') return outcome;
+        // The outbox cannot see the local copy: compare here, so that a copy left stale by a failed
+        // write is repaired by the next refresh and listeners hear only of real changes.
+        const same =
+          update.entry === null
+            ? before === null
+            : before !== null && sameConfig(before, update.entry);
+        if (same) return 'same';
+        await apply(update.name, update.entry);
+        return 'changed';
+      }),
+    settleConflict: (name, settlement) =>
+      serial(async () => {
+        const settled = await outbox.settleConflict(name, settlement);
+        if (!settled) return null;
+        // With keep-local the local store already holds the local side.
+        if (settlement.kind === 'take-remote')
+          await apply(name, settled.remote);
+        else if (settlement.kind === 'merge')
+          await local.save(name, settlement.config);
+        return settled;
+      }),
+    conditionalReads: false,
+    close: () => outbox.close(),
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * The operations of the outbox (the durable sync state of a hybrid store) and the values they take.
+ */
+import type { ConfigEntry, LinkConfig } from '@linkconfig/shared';
+import type { CacheOutcome, RemoteUpdate } from './cache-rule.js';
+import type {
+  ConflictRecord,
+  DeadLetter,
+  OutboxEntry,
+  VersionRecord,
+} from './config-db.js';
+
+/** A local save (`config`) or remove (`config: null`) to apply and queue. */
+export interface LocalWrite {
+  name: string;
+  config: LinkConfig | null;
+  token: string;
+  queuedAt: string;
+  /**
+   * Whether a local copy existed before (only needed when the outbox does not hold the configs): a name
+   * with no local copy and no known version is a new one, created with `If-None-Match: *`.
+   */
+  localExisted?: boolean;
+}
+
+/** The server's side of a conflict. */
+export interface RemoteSide {
+  entry: ConfigEntry | null;
+  etag: string | null;
+}
+
+/**
+ * How a conflict ends: the server's version wins, or the local side (`keep-local`) or a merged config is
+ * sent again, this time against the server's version.
+ */
+export type Settlement =
+  | { kind: 'take-remote' }
+  | { kind: 'keep-local'; token: string; queuedAt: string }
+  | { kind: 'merge'; config: LinkConfig; token: string; queuedAt: string };
+
+/** The sync state operations of a hybrid store. */
+export interface Outbox {
+  /** Applies a local write and queues it (or, while the name is in conflict, makes it the local side). */
+  queue(write: LocalWrite): Promise<void>;
+  get(name: string): Promise<OutboxEntry | undefined>;
+  /** Pending entries, oldest first. */
+  all(): Promise<OutboxEntry[]>;
+  /**
+   * The server accepted `entry` and now holds `etag` (`undefined` when it sent none). Deletes the entry
+   * if it was not replaced meanwhile; a replacement is re-based on the new version instead.
+   */
+  acknowledge(entry: OutboxEntry, etag: string | undefined): Promise<void>;
+  /** Moves the entry to the dead letters, if it still carries the same token. */
+  deadLetter(letter: DeadLetter): Promise<boolean>;
+  deadLetters(): Promise<DeadLetter[]>;
+  /** Queues a dead letter again (unless a newer write for the name waits) and forgets it. */
+  retryDeadLetter(
+    name: string,
+    fresh: { token: string; queuedAt: string },
+  ): Promise<boolean>;
+  discardDeadLetter(name: string): Promise<void>;
+  /** Moves the entry to the conflicts with the server's side, if it still carries the same token. */
+  setConflict(entry: OutboxEntry, remote: RemoteSide): Promise<boolean>;
+  conflicts(): Promise<ConflictRecord[]>;
+  /** Ends a conflict; resolves with the record it ended, or `null` when there was none. */
+  settleConflict(
+    name: string,
+    settlement: Settlement,
+  ): Promise<ConflictRecord | null>;
+  version(name: string): Promise<VersionRecord | undefined>;
+  versions(): Promise<VersionRecord[]>;
+  /**
+   * Takes a version read from the server into the local copy, unless a local change or a newer version
+   * got there first (see `cache-rule.ts`).
+   */
+  cacheRemote(update: RemoteUpdate): Promise<CacheOutcome>;
+  close(): void;
+}
+
+export type {
+  CacheOutcome,
+  ConflictRecord,
+  DeadLetter,
+  OutboxEntry,
+  RemoteUpdate,
+  VersionRecord,
+};

@@ -1,0 +1,183 @@
+/**
+ * One HTTP request of the remote store: headers (token, extra headers), the time limit, and the mapping
+ * of every failure to a {@link RemoteStoreError}.
+ */
+import { RemoteStoreError, parseRetryAfter } from './remote-store-error.js';
+
+/** A bearer token, or a function giving the current one (it may change while the app runs). */
+export type TokenSource =
+  string | (() => string | undefined | Promise<string | undefined>);
+
+/** Options of {@link createHttpCaller} (and of the remote store). */
+export interface HttpCallerOptions {
+  /** The API server's base URL, e.g. `http://localhost:3000`. */
+  baseUrl: string;
+  /**
+   * Sent as `Authorization: Bearer <token>`: a string, or a function called before every request that
+   * returns the current token (so the app can change it without recreating the store).
+   */
+  token?: TokenSource;
+  /** Extra headers sent on every request. */
+  headers?: Record<string, string>;
+  /** Per-request time limit in ms (default 10 000); for the change feed, the time to open it. */
+  timeoutMs?: number;
+  /** A `fetch` to use instead of the global one. */
+  fetch?: typeof fetch;
+}
+
+/** One request. */
+export interface CallSpec {
+  /** The store operation, for errors. */
+  op: string;
+  /** The config the operation is about (empty for `list` and the change feed). */
+  configName: string;
+  method: string;
+  path: string;
+  body?: string;
+  /** Request headers on top of the common ones. */
+  headers?: Record<string, string>;
+  /** Non-2xx statuses that are answers, not failures (for example 404 on a read). */
+  accept?: readonly number[];
+}
+
+/** A finished request whose body was read. */
+export interface CallResult {
+  status: number;
+  text: string;
+  headers: Headers;
+}
+
+/** Sends requests to one server. */
+export interface HttpCaller {
+  /** Sends `spec` and reads the whole body under the time limit. */
+  call(spec: CallSpec): Promise<CallResult>;
+  /**
+   * Sends `spec` and resolves with the response as soon as its headers arrived (the time limit covers
+   * only that part), for streams. `signal` aborts the request and the stream.
+   */
+  open(spec: CallSpec, signal: AbortSignal): Promise<Response>;
+}
+
+/** Creates the request function of a remote store. */
+export function createHttpCaller(options: HttpCallerOptions): HttpCaller {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const doFetch =
+    options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+
+  const headersFor = async (spec: CallSpec) => {
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      ...options.headers,
+      ...spec.headers,
+    };
+    // Read the token per request: the app may change it at run time.
+    const token =
+      typeof options.token === 'function'
+        ? await options.token()
+        : options.token;
+    if (token !== undefined && token !== '')
+      headers['Authorization'] = `Bearer ${token}`;
+    if (spec.body !== undefined) headers['Content-Type'] = 'application/json';
+    return headers;
+  };
+
+  /** Sends the request; rejects for statuses that are neither 2xx nor accepted. */
+  const send = async (spec: CallSpec, signal: AbortSignal) => {
+    const response = await doFetch(`${baseUrl}${spec.path}`, {
+      method: spec.method,
+      headers: await headersFor(spec),
+      body: spec.body,
+      signal,
+    });
+    if (response.ok || spec.accept?.includes(response.status)) return response;
+    throw httpError(spec, response, await response.text());
+  };
+
+  const noAnswer = (spec: CallSpec, error: unknown, timedOut: boolean) => {
+    if (error instanceof RemoteStoreError) return error;
+    return new RemoteStoreError({
+      op: spec.op,
+      configName: spec.configName,
+      kind: timedOut ? 'timeout' : 'network',
+      status: 0,
+      message: timedOut
+        ? `${spec.method} ${spec.path}: no answer within ${timeoutMs} ms`
+        : `${spec.method} ${spec.path}: the server could not be reached`,
+      cause: error,
+    });
+  };
+
+  return {
+    async call(spec) {
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), timeoutMs);
+      try {
+        const response = await send(spec, controller.signal);
+        // The body is read under the same limit: it can hang as well as the headers.
+        const text = await response.text();
+        return { status: response.status, text, headers: response.headers };
+      } catch (error) {
+        throw noAnswer(spec, error, controller.signal.aborted);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    async open(spec, signal) {
+      const controller = new AbortController();
+      const abort = () => controller.abort();
+      signal.addEventListener('abort', abort, { once: true });
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort();
+      }, timeoutMs);
+      try {
+        return await send(spec, controller.signal);
+      } catch (error) {
+        signal.removeEventListener('abort', abort);
+        throw noAnswer(spec, error, timedOut);
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+  };
+}
+
+/** The error for an HTTP answer that is a failure; 412 is a conflict carrying the current ETag. */
+function httpError(
+  spec: CallSpec,
+  response: Response,
+  text: string,
+): RemoteStoreError {
+  const conflict = response.status === 412;
+  return new RemoteStoreError({
+    op: spec.op,
+    configName: spec.configName,
+    kind: conflict ? 'conflict' : 'http',
+    status: response.status,
+    message: `${spec.method} ${spec.path} failed with ${response.status}: ${errorMessage(text, response.statusText)}`,
+    retryAfterMs: parseRetryAfter(
+      response.headers.get('Retry-After'),
+      Date.now(),
+    ),
+    etag: conflict ? response.headers.get('ETag') : undefined,
+  });
+}
+
+/** The server's `{error}` message, or the status text when the body has none. */
+function errorMessage(text: string, statusText: string): string {
+  try {
+    const body: unknown = JSON.parse(text);
+    if (
+      typeof body === 'object' &&
+      body !== null &&
+      typeof (body as { error?: unknown }).error === 'string'
+    ) {
+      return (body as { error: string }).error;
+    }
+  } catch {
+    // Not JSON: fall back to the status text.
+  }
+  return statusText || 'no error message';
+}
