@@ -10,7 +10,7 @@ import type { PosList } from './engine-cache.js';
 import { applyOperator, concatDistinct } from './set-ops.js';
 import { TokenKind, isOperator } from './token-kind.js';
 import type { Token } from './token-kind.js';
-import type { EvalContext } from './types.js';
+import type { EvalContext } from './eval-context.js';
 
 /** Deepest parenthesis nesting (§4 P8); entering level 33 abandons the rest of the expression. */
 export const MAX_DEPTH = 32;

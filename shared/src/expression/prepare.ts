@@ -3,12 +3,8 @@
  * disappear, blocked keys are removed at every depth, URLs are sanitized, and the indexes the evaluator
  * uses (catalog order, positions, tags) are built. Never throws.
  */
-import {
-  BLOCKED_KEYS,
-  cleanValue,
-  isPlainObject,
-  ownValue,
-} from './clean-value.js';
+import { isPlainObject } from '../util/is-plain-object.js';
+import { BLOCKED_KEYS, cleanValue, ownValue } from './clean-value.js';
 import { compileSafePattern } from './safe-pattern.js';
 import { sanitizeUrl } from './sanitize-url.js';
 import { PLAIN_STRING_FIELDS } from './types.js';

@@ -7,8 +7,8 @@ import { engineCache } from './engine-cache.js';
 import { Evaluator } from './evaluate.js';
 import { MAX_TOKENS, tokenize } from './lexer.js';
 import { expandMacros } from './macros.js';
+import type { EvalContext } from './eval-context.js';
 import type {
-  EvalContext,
   FilterProtocolHandler,
   PreparedConfig,
   PreparedLink,

@@ -1,9 +1,9 @@
 /**
  * Types shared by the parts of the expression engine: the prepared form of a config (expression doc §13)
- * and the hooks through which the evaluator reaches search patterns and protocols.
+ * and the hooks through which the evaluator reaches search patterns and protocols. Types and constants
+ * only: this file imports nothing local, so every module can depend on it without a cycle.
  */
 import type { RE2JS } from 're2js';
-import type { EngineCache, PosList } from './engine-cache.js';
 
 /**
  * A link after preparation (§13): only the known fields, each with the right type, in §16 order, URLs
@@ -74,23 +74,6 @@ export interface ResolveOptions {
   handlers?: Readonly<Record<string, FilterProtocolHandler>>;
   /** Register the built-in `:time:` and `:location:` filters (default `true`, D1). */
   builtinProtocols?: boolean;
-}
-
-/** What the evaluator passes to atoms and refiners during one resolution. */
-export interface EvalContext {
-  readonly prepared: PreparedConfig;
-  /** Current time in ms since the epoch (injected, §19). */
-  readonly now: number;
-  /** Random source for `*shuffle*`. */
-  readonly random: () => number;
-  /** Custom filter handlers by name (own entries only). */
-  readonly handlers: ReadonlyMap<string, FilterProtocolHandler>;
-  /** Whether `:time:` and `:location:` are built in. */
-  readonly builtinProtocols: boolean;
-  /** Working data of the prepared config (positions, typed arrays, marks). */
-  readonly cache: EngineCache;
-  /** Results of built-in protocol atoms already evaluated in this resolution, by name and arguments. */
-  readonly protocolMemo: Map<string, PosList>;
 }
 
 /** String fields copied as they are (§13 order, between `tags` and `hooks`). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ConfigEntrySchema, LinkConfigSchema } from './link-config.js';
 import type { LinkConfig } from './link-config.js';
 import { LinkSchema, ResolvedLinkSchema } from './link.js';
-import { isPlainObject } from '../expression/clean-value.js';
+import { isPlainObject } from '../util/is-plain-object.js';
 
 /** Hard limits of the contract, shared by server and clients. */
 export const LIMITS = {
