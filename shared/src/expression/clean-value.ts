@@ -12,7 +12,6 @@ export const BLOCKED_KEYS: ReadonlySet<string> = new Set([
   'prototype',
 ]);
 
-
 /** A property of `source` by own key only (inherited members never count). */
 export function ownValue(source: object, key: string): unknown {
   return Object.hasOwn(source, key)

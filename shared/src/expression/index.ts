@@ -4,6 +4,14 @@
  * expressions, the search-pattern safety heuristic and the URL sanitizer. Pure: no I/O, Node or browser.
  */
 export { isPlainObject } from '../util/is-plain-object.js';
+export { analyzeConfig } from './analyze-config.js';
+export { analyzeExpression, resolveWithAnalysis } from './analyze.js';
+export type {
+  AnalyzeOptions,
+  Dependency,
+  DependencyKind,
+  ExpressionAnalysis,
+} from './analyze.js';
 export { mergeConfigs } from './merge.js';
 export { prepareConfig } from './prepare.js';
 export { resolve, toCherryPick } from './resolve.js';

@@ -52,6 +52,34 @@ export interface PreparedConfig {
   readonly protocolNames: ReadonlySet<string>;
   /** The prepared `settings` section, if any (blocked keys removed). */
   readonly settings: Readonly<Record<string, unknown>> | undefined;
+  /**
+   * Names preparation removed that an expression may still try to use, for diagnostics only: `resolve`
+   * never reads it. Absent on prepared configs built by other means (then nothing is known).
+   */
+  readonly dropped?: DroppedNames;
+}
+
+/** Why a stored search pattern was dropped by preparation (§13, §8.4, D3). */
+export type SearchPatternProblem =
+  /** The key contains `-`, so no `/key/` atom can name it. */
+  | 'hyphen'
+  /** Neither a string nor an object with a string `pattern`. */
+  | 'shape'
+  /** Not valid JavaScript regular-expression syntax. */
+  | 'invalid'
+  /** Refused by the safety heuristic (a quantified group with a quantifier inside). */
+  | 'unsafe'
+  /** Accepted by the heuristic but not by the linear-time engine (lookaround, backreferences, …). */
+  | 'unsupported';
+
+/** What preparation dropped, by name (see {@link PreparedConfig.dropped}). */
+export interface DroppedNames {
+  /** Link ids removed because they contain `-`. */
+  readonly ids: ReadonlySet<string>;
+  /** Tags removed from links because they contain `-`. */
+  readonly tags: ReadonlySet<string>;
+  /** Search-pattern keys removed, with the reason. */
+  readonly searchPatterns: ReadonlyMap<string, SearchPatternProblem>;
 }
 
 /**
