@@ -195,16 +195,21 @@ function analyze(
 ): Analyzed {
   const now = options.now ?? Date.now();
   const report = new AnalysisReport();
-  const none = (span: SourceSpan | undefined): Analyzed => {
-    if (span !== undefined) {
-      report.diagnostic('empty-expression', 'the expression is empty', span);
+  const none = (empty?: { span: SourceSpan; message: string }): Analyzed => {
+    if (empty !== undefined) {
+      report.diagnostic('empty-expression', empty.message, empty.span);
     }
     return { analysis: finish(report, now), tokens: null };
   };
-  if (typeof expression !== 'string') return none(undefined);
+  if (typeof expression !== 'string') return none();
   const { start, end } = trimmedRange(expression);
   const here = { start, end, macros: [] };
-  if (start === end) return none(here);
+  if (start === end) {
+    return none({
+      span: { start: 0, end: expression.length, macros: [] },
+      message: 'the expression is empty',
+    });
+  }
   const trimmed = expression.slice(start, end);
   const expansion = expandWithSourceMap(trimmed, prepared.macros, start);
   for (const ref of expansion.unknown) {
@@ -234,7 +239,12 @@ function analyze(
     return { analysis: finish(report, now), tokens: null };
   }
   const text = expansion.text;
-  if (text === '') return none(here);
+  if (text === '') {
+    return none({
+      span: here,
+      message: 'nothing is left after macro expansion, so it selects nothing',
+    });
+  }
   const spanned = tokenizeWithSpans(text, MAX_TOKENS);
   const map = expansion.map;
   reportSkipped(report, { text, map, skipped: spanned.skipped });
@@ -247,7 +257,7 @@ function analyze(
     );
     return { analysis: finish(report, now), tokens: null };
   }
-  if (spanned.tokens.length === 0) return none(undefined);
+  if (spanned.tokens.length === 0) return none();
   new AnalysisWalk(
     {
       tokens: spanned.tokens,

@@ -132,6 +132,11 @@ export class Evaluator {
     );
   }
 
+  /** How many tokens parsing consumed: all of them, unless P6 stopped it early. Read-only, for checks. */
+  get consumed(): number {
+    return this.#pos;
+  }
+
   #peek(): Token | undefined {
     return this.#tokens[this.#pos];
   }
