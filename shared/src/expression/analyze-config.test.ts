@@ -146,7 +146,9 @@ const ROWS: readonly (readonly [
 ];
 
 describe('analyzeConfig', () => {
-  it.each(ROWS)('reports %s', (_name, config, code, path) => {
+  it.each(
+    ROWS.map(([name, config, code, path]) => ({ name, config, code, path })),
+  )('reports $name', ({ config, code, path }) => {
     const found = analyzeConfig(config).filter((d) => d.code === code);
     expect(found.map((d) => d.path)).toContainEqual(path);
   });
