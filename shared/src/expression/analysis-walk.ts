@@ -321,14 +321,20 @@ export class AnalysisWalk {
       const known = isTag
         ? prepared.dropped?.tags.has(run.name)
         : prepared.dropped?.ids.has(run.name);
+      const [head = '', ...rest] = run.name.split('-');
+      const allExist =
+        (isTag ? prepared.tagIndex.has(head) : prepared.position.has(head)) &&
+        rest.every((id) => prepared.position.has(id));
+      // `.nyc-katz` between existing names is most likely meant as WITHOUT: nothing to say.
+      if (allExist && known !== true) return;
       const written = `${isTag ? '.' : ''}${run.name}`;
       const reading = `${isTag ? '.' : ''}${token.value}`;
-      const rest = run.name.slice(token.value.length + 1);
+      const without = run.name.slice(token.value.length + 1);
       this.#report.diagnostic(
         'hyphenated-name',
         known === true
-          ? `the ${isTag ? 'tag' : 'id'} ${quote(run.name)} contains \`-\`, so no expression can select it: ${quote(written)} reads as ${quote(reading)} without ${quote(rest)}`
-          : `${quote(written)} reads as ${quote(reading)} without ${quote(rest)}: \`-\` is the WITHOUT operator, and tags and ids cannot contain it`,
+          ? `the ${isTag ? 'tag' : 'id'} ${quote(run.name)} contains \`-\`, so no expression can select it: ${quote(written)} reads as ${quote(reading)} without ${quote(without)}`
+          : `${quote(written)} reads as ${quote(reading)} without ${quote(without)}: \`-\` is the WITHOUT operator, and tags and ids cannot contain it`,
         this.#span(at, run.last),
       );
       return;

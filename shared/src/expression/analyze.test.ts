@@ -166,6 +166,8 @@ describe('analyzeExpression diagnostics (issue 11 item 4)', () => {
     ':location:radius:10,20:5km:',
     '(a | b) - .y',
     'a *unique:url*',
+    '.x-a',
+    'a-b-c',
   ])('reports nothing for the well-formed %j', (expression) => {
     expect(analyze(expression).diagnostics).toEqual([]);
   });
