@@ -1,19 +1,19 @@
 /**
  * The analysis pass over the tokens of an expanded expression. It follows the evaluator's grammar rule by
- * rule (evaluate.ts: same `parseX` structure, same P1–P10 control flow, which depends on the tokens only),
+ * rule (evaluate.ts: the same `parseX` structure and the same tolerance rules, docs/expressions.md §8; that
+ * control flow depends on the tokens only),
  * so it knows exactly which atoms and refiners the evaluator reaches, without computing any link list.
  * For each reached one it reports problems and what the answer depends on.
  */
-import { parseAge } from './search-patterns.js';
-import { MAX_SEARCH_ATOMS } from './search-patterns.js';
-import { MAX_REFINERS } from './refiners.js';
-import { MAX_DEPTH } from './evaluate.js';
-import type { AnalysisReport } from './analysis-report.js';
 import { quote } from './analysis-report.js';
+import type { AnalysisReport } from './analysis-report.js';
 import type { EngineCache } from './engine-cache.js';
+import { MAX_DEPTH } from './evaluate.js';
 import type { SourceMap, SourceSpan } from './macro-map.js';
 import { locationFilter } from './protocols/location.js';
 import { parseTimeArgs } from './protocols/time.js';
+import { MAX_REFINERS } from './refiners.js';
+import { MAX_SEARCH_ATOMS, parseAge } from './search-patterns.js';
 import { TokenKind, isOperator } from './token-kind.js';
 import type { CallToken, NameToken, RegexToken, Token } from './token-kind.js';
 import type { FilterProtocolHandler, SearchPatternProblem } from './types.js';
@@ -25,7 +25,7 @@ import {
   timeValidUntil,
 } from './valid-until.js';
 
-/** Refiner names the engine knows (§9). */
+/** Refiner names the engine knows (docs/expressions.md §5). */
 const REFINERS: ReadonlySet<string> = new Set([
   'sort',
   'reverse',
@@ -35,10 +35,10 @@ const REFINERS: ReadonlySet<string> = new Set([
   'unique',
 ]);
 
-/** Names `*sort:F*` and `*unique:F*` can use: the link fields and `id` (§9). */
+/** Names `*sort:F*` and `*unique:F*` can use: link fields and `id` (docs/expressions.md §5). */
 const SORT_FIELDS: ReadonlySet<string> = new Set([...LINK_FIELD_ORDER, 'id']);
 
-/** Characters after a colon that end a protocol token (§2.2), for the "missing colon" hint. */
+/** Characters after a colon that end a protocol token (docs/expressions.md §7), for a hint. */
 const OPERATOR_CHARS = /[\s+|,()*/]/;
 
 const SEARCH_PROBLEMS: Readonly<Record<SearchPatternProblem, string>> = {
@@ -67,7 +67,7 @@ export interface WalkInput {
   readonly now: number;
 }
 
-/** A run `name-name…` written without spaces, which reads as WITHOUT (§13). */
+/** A run `name-name…` written without spaces, read as WITHOUT (docs/expressions.md §2). */
 interface HyphenRun {
   /** Index of the last token of the run. */
   readonly last: number;
@@ -75,7 +75,7 @@ interface HyphenRun {
   readonly name: string;
 }
 
-/** Whether a term consumed any token (P2, P3). */
+/** Whether a term consumed any token (an empty slot consumes none). */
 type Consumed = boolean;
 
 /** One walk over one token list, mirroring `Evaluator`. */
@@ -88,7 +88,7 @@ export class AnalysisWalk {
   #pos = 0;
   #depth = 0;
   #searchAtoms = 0;
-  /** Set when a `,` ended a group early (P7), to explain the `)` that then stops the parse. */
+  /** Set when a `,` ended a group early, to explain the `)` that then stops the parse. */
   #commaLeftGroup = false;
 
   constructor(input: WalkInput, report: AnalysisReport) {
@@ -99,7 +99,7 @@ export class AnalysisWalk {
     this.#inRun = inRun;
   }
 
-  /** query := segment { "," segment }; anything else after a segment stops the parse (P6). */
+  /** query := segment { "," segment }; anything else after a segment stops the parse. */
   walk(): void {
     for (;;) {
       this.#segment();
@@ -141,7 +141,7 @@ export class AnalysisWalk {
     this.#refiners(hasValue);
   }
 
-  /** term := "(" segment ")" | atom — or an empty slot (P2). */
+  /** term := "(" segment ")" | atom — or an empty slot. */
   #term(): Consumed {
     const token = this.#peek();
     if (token === undefined) return false;
@@ -166,7 +166,7 @@ export class AnalysisWalk {
     }
   }
 
-  /** "(" segment ")" with P7 (lenient closing) and P8 (depth limit). */
+  /** "(" segment ")" with lenient closing and the depth limit (docs/expressions.md §8). */
   #group(): Consumed {
     const open = this.#pos;
     this.#pos++;
@@ -212,7 +212,7 @@ export class AnalysisWalk {
     return true;
   }
 
-  /** { refiner }: ten per segment apply, further ones are consumed and ignored (§9). */
+  /** { refiner }: ten per segment apply, further ones are consumed and ignored. */
   #refiners(hasValue: boolean): void {
     let count = 0;
     for (let token = this.#peek(); token?.kind === TokenKind.REFINER;) {
@@ -465,7 +465,7 @@ export class AnalysisWalk {
     this.#say('unknown-protocol', message, at);
   }
 
-  /** Reports an operator whose right operand slot is empty (P4), at the operator and what follows. */
+  /** Reports an operator whose right operand slot is empty, at the operator and what follows. */
   #missingOperand(at: number, rightAt: number): void {
     const op = this.#in.tokens[at];
     const next = this.#in.tokens[rightAt];
@@ -490,7 +490,7 @@ export class AnalysisWalk {
     );
   }
 
-  /** P6: reports the token where parsing stops, up to the end of the expression. */
+  /** Reports the token where parsing stops, up to the end of the expression. */
   #stopsAt(at: number): void {
     const token = this.#in.tokens[at];
     if (token === undefined) return;
@@ -564,12 +564,12 @@ function symbol(token: Token): string {
   }
 }
 
-/** `*name:args*` as written (after the `|`-free split, §2.3). */
+/** `*name:args*` as written (name and arguments rejoined). */
 function refinerText(token: CallToken): string {
   return `*${[token.name, ...token.args].join(':')}*`;
 }
 
-/** `:name:args:` as read (§2.2). */
+/** `:name:args:` as read (name and arguments rejoined). */
 function protocolText(token: CallToken): string {
   return `:${[token.name, ...token.args].join(':')}:`;
 }

@@ -1,8 +1,8 @@
 /**
- * Diagnostics for a config on its own: what preparation (expression doc §13) will drop or ignore, so that
- * no expression can ever reach it: hyphenated or reserved names, invalid links, tags, macros and search
- * patterns, and search-pattern options that have no effect. Each finding carries the JSON path of the
- * value concerned. Uses the same rules as preparation (`prepareLink`, the pattern checks, `parseAge`).
+ * Diagnostics for a config on its own: what preparation (docs/expressions.md §2, §10) will drop or ignore,
+ * so that no expression can ever reach it: hyphenated or reserved names, invalid links, tags, macros and
+ * search patterns, and search-pattern options that have no effect. Each finding carries the JSON path of
+ * the value concerned. Uses the same rules as preparation (`prepareLink`, the pattern checks, `parseAge`).
  */
 import type {
   ConfigDiagnostic,

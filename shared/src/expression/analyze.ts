@@ -61,7 +61,7 @@ interface Analyzed {
   readonly tokens: readonly Token[] | null;
 }
 
-/** Start and end of `text` without the §2 whitespace around it. */
+/** Start and end of `text` without the engine's whitespace around it. */
 function trimmedRange(text: string): { start: number; end: number } {
   let start = 0;
   let end = text.length;
@@ -92,7 +92,10 @@ function finish(report: AnalysisReport, now: number): ExpressionAnalysis {
   };
 }
 
-/** Diagnostics for text the tokenizer skipped (§2): one per piece, runs of plain characters merged. */
+/**
+ * Diagnostics for text the tokenizer skipped (docs/expressions.md §8): one per piece, runs of plain
+ * characters merged.
+ */
 function reportSkipped(
   report: AnalysisReport,
   input: { text: string; map: SourceMap; skipped: readonly [number, number][] },
