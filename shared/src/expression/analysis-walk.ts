@@ -199,12 +199,16 @@ export class AnalysisWalk {
         'a `,` inside parentheses ends the group here: what follows is a new top-level segment',
         this.#pos,
       );
+    } else if (next === undefined && this.#pos === inner) {
+      this.#say(
+        'empty-parentheses',
+        'this `(` is never closed and holds nothing, so it selects nothing',
+        open,
+      );
     } else if (next === undefined) {
       this.#say(
         'unclosed-parenthesis',
-        this.#pos === inner
-          ? 'this `(` is never closed and holds nothing, so it selects nothing'
-          : 'this `(` is never closed (it is read as closed at the end)',
+        'this `(` is never closed (it is read as closed at the end)',
         open,
       );
     }
