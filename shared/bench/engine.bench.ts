@@ -1,13 +1,20 @@
 /**
  * Engine benchmark (issue #2): preparation time and `resolve()` throughput on generated configs of 1k,
  * 10k and 100k links, each against baselines measured in the same run (a plain `JSON.parse` of the
- * config for preparation; a naive full scan of the raw links per query for resolution).
+ * config for preparation; a naive full scan of the raw links per query for resolution). Beside each
+ * query: `analyzeExpression()` alone (it runs on every uncached request), and `resolveWithAnalysis()`,
+ * which shares expansion and tokens, against `resolve()` followed by `analyzeExpression()`.
  *
  * Run: `node --import tsx shared/bench/engine.bench.ts [--json out.json] [--budget ms] [--sizes 1000,10000]`
  * Progress goes to stderr, the report to stdout. No assertion is made on any figure.
  */
 import { writeFileSync } from 'node:fs';
-import { prepareConfig, resolve } from '../src/index.js';
+import {
+  analyzeExpression,
+  prepareConfig,
+  resolve,
+  resolveWithAnalysis,
+} from '../src/index.js';
 import type { PreparedConfig } from '../src/index.js';
 import { BENCH_NOW, generateConfig } from './dataset.js';
 import { measure, sinkValue } from './measure.js';
@@ -25,6 +32,8 @@ const QUERIES: readonly (readonly [name: string, expression: string])[] = [
   ['search (age: scans)', '/recent/'],
   ['refiner chain', '.t5 *sort* *skip:5* *limit:10*'],
   [':time:', ':time:7d:'],
+  // Problems to report: a doubled operator, an unknown tag and id, parsing stops.
+  ['typos (diagnostics)', '.t1 + | .nope - zz l1 | .t2'],
   // Hostile but valid: the longest possible operator chain (1023 tokens) over two common tags.
   [
     '512-term OR chain',
@@ -75,6 +84,12 @@ interface SizeResult {
     readonly expression: string;
     readonly results: number;
     readonly ratio: number;
+    /** `analyzeExpression` alone. */
+    readonly analyze: Measurement;
+    /** `resolveWithAnalysis`: both in one call. */
+    readonly combined: Measurement;
+    /** `resolve` then `analyzeExpression`: two calls. */
+    readonly separate: Measurement;
   })[];
 }
 
@@ -117,11 +132,24 @@ function benchSize(size: number, args: Args): SizeResult {
       resolve(prepared, expression, { now: BENCH_NOW });
     const m = measure(name, run, options);
     const results = resolve(prepared, expression, { now: BENCH_NOW }).length;
+    const analyze = (): unknown =>
+      analyzeExpression(prepared, expression, { now: BENCH_NOW });
     return {
       ...m,
       expression,
       results,
       ratio: m.opsPerSecond / baseline.opsPerSecond,
+      analyze: measure(`${name}: analyze`, analyze, options),
+      combined: measure(
+        `${name}: resolveWithAnalysis`,
+        () => resolveWithAnalysis(prepared, expression, { now: BENCH_NOW }),
+        options,
+      ),
+      separate: measure(
+        `${name}: resolve + analyze`,
+        () => [run(), analyze()],
+        options,
+      ),
     };
   });
   return {
@@ -146,7 +174,7 @@ function report(result: SizeResult): string {
     `\n== ${fmt(result.size)} links (${fmt(result.jsonBytes / 1024 / 1024, 1)} MiB JSON) ==`,
     `prepare: ${fmt(result.prepareMs, 1)} ms  (JSON.parse baseline ${fmt(result.jsonParseMs, 1)} ms; ratio ${fmt(result.prepareRatio, 2)}x)`,
     `baseline naive tag scan: ${fmt(result.baseline.opsPerSecond)} ops/s`,
-    `${'query'.padEnd(22)} ${'expression'.padEnd(34)} ${'results'.padStart(7)} ${'ops/s'.padStart(12)} ${'mean'.padStart(10)} ${'vs scan'.padStart(9)}`,
+    `${'query'.padEnd(22)} ${'expression'.padEnd(34)} ${'results'.padStart(7)} ${'ops/s'.padStart(12)} ${'mean'.padStart(10)} ${'vs scan'.padStart(9)} ${'analyze/s'.padStart(11)} ${'both/s'.padStart(10)} ${'separate/s'.padStart(11)}`,
   ];
   for (const q of result.queries) {
     const shown =
@@ -154,7 +182,7 @@ function report(result: SizeResult): string {
         ? `${q.expression.slice(0, 31)}...`
         : q.expression;
     lines.push(
-      `${q.name.padEnd(22)} ${shown.padEnd(34)} ${String(q.results).padStart(7)} ${fmt(q.opsPerSecond).padStart(12)} ${`${fmt(q.meanMs, 3)} ms`.padStart(10)} ${`${fmt(q.ratio, 2)}x`.padStart(9)}`,
+      `${q.name.padEnd(22)} ${shown.padEnd(34)} ${String(q.results).padStart(7)} ${fmt(q.opsPerSecond).padStart(12)} ${`${fmt(q.meanMs, 3)} ms`.padStart(10)} ${`${fmt(q.ratio, 2)}x`.padStart(9)} ${fmt(q.analyze.opsPerSecond).padStart(11)} ${fmt(q.combined.opsPerSecond).padStart(10)} ${fmt(q.separate.opsPerSecond).padStart(11)}`,
     );
   }
   return lines.join('\n');
@@ -165,7 +193,8 @@ function main(): void {
   const results = args.sizes.map((size) => benchSize(size, args));
   process.stdout.write(
     `engine benchmark — node ${process.version}, ${process.platform}/${process.arch}, budget ${args.budgetMs} ms per query\n` +
-      `"vs scan" = ops/s divided by the naive full-scan baseline of the same size (higher is better)\n`,
+      `"vs scan" = ops/s divided by the naive full-scan baseline of the same size (higher is better)\n` +
+      `"analyze/s" = analyzeExpression alone; "both/s" = resolveWithAnalysis; "separate/s" = resolve then analyzeExpression\n`,
   );
   for (const result of results) process.stdout.write(`${report(result)}\n`);
   process.stderr.write(`[engine bench] done (sink ${sinkValue()})\n`);

@@ -39,7 +39,7 @@ export const DEMO_CONFIG: LinkConfig = {
       label: 'Central Park',
       url: 'https://en.wikipedia.org/wiki/Central_Park',
       tags: ['nyc', 'park', 'landmark'],
-      meta: { location: [40.7829, -73.9654] },
+      meta: { location: [40.7829, -73.9654], timestamp: '2025-03-20' },
     },
     katz: {
       label: 'Katz’s Delicatessen',
@@ -68,11 +68,13 @@ export const DEMO_CONFIG: LinkConfig = {
       label: 'Blue Bottle Coffee',
       url: 'https://en.wikipedia.org/wiki/Blue_Bottle_Coffee',
       tags: ['coffee', 'sf'],
+      createdAt: '2025-01-10T09:00:00Z',
     },
     joe: {
       label: 'Joe Coffee',
       url: 'https://en.wikipedia.org/wiki/Joe_Coffee_Company',
       tags: ['coffee', 'nyc'],
+      createdAt: '2025-01-14T18:00:00Z',
     },
     espresso: {
       label: 'Espresso',
@@ -80,16 +82,19 @@ export const DEMO_CONFIG: LinkConfig = {
       tags: ['coffee'],
       description:
         'Coffee brewed by forcing hot water through finely ground beans.',
+      createdAt: '2024-12-20T00:00:00Z',
     },
   },
   macros: {
     cars: { linkItems: '.car' },
     nycbridges: { linkItems: '.nyc + .bridge' },
     sfcoffee: { linkItems: '.sf + .coffee' },
+    firsttwo: { linkItems: '*sort* *limit:2*' },
   },
   searchPatterns: {
     bridges: { pattern: 'bridge', options: { fields: 'l', sort: 'alpha' } },
     wiki: 'wikipedia',
+    recent: { pattern: 'coffee', options: { age: '1w', sort: 'newest' } },
   },
   settings: { listType: 'ul', menuTimeout: 5000 },
 };

@@ -7,7 +7,7 @@ import { protocolAtom } from './protocols/dispatch.js';
 import { searchAtom } from './search-patterns.js';
 import { TokenKind } from './token-kind.js';
 import type { CallToken, NameToken, RegexToken } from './token-kind.js';
-import type { EvalContext } from './types.js';
+import type { EvalContext } from './eval-context.js';
 
 /** A token that is an atom. */
 export type AtomToken = NameToken | RegexToken | CallToken;

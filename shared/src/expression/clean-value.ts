@@ -3,6 +3,7 @@
  * Iterative (an explicit stack), so nesting depth is unbounded; shared references and cycles are copied
  * once.
  */
+import { isPlainObject } from '../util/is-plain-object.js';
 
 /** Keys removed at every depth of a config. */
 export const BLOCKED_KEYS: ReadonlySet<string> = new Set([
@@ -10,13 +11,6 @@ export const BLOCKED_KEYS: ReadonlySet<string> = new Set([
   'constructor',
   'prototype',
 ]);
-
-/** Whether `value` is an object that is not an array (and not null). */
-export function isPlainObject(
-  value: unknown,
-): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** A property of `source` by own key only (inherited members never count). */
 export function ownValue(source: object, key: string): unknown {

@@ -25,6 +25,8 @@ export class EngineCache {
   #createdAt: Float64Array | undefined;
   #timeStamps: Float64Array | undefined;
   #locations: Float64Array | undefined;
+  #sortedCreatedAt: Float64Array | undefined;
+  #sortedTimeStamps: Float64Array | undefined;
   /** Collation ranks of every link by sort field (see refiners). */
   readonly sortRanks = new Map<string, Int32Array>();
   /** Items sorted by direct comparison so far, per field, until ranks pay off (see refiners). */
@@ -114,6 +116,18 @@ export class EngineCache {
     return this.#timeStamps;
   }
 
+  /** The dated `createdAt` timestamps (not 0, not NaN), ascending: for expression analysis. */
+  get sortedCreatedAt(): Float64Array {
+    this.#sortedCreatedAt ??= sortedDated(this.createdAt);
+    return this.#sortedCreatedAt;
+  }
+
+  /** The dated `:time:` timestamps (not 0, not NaN), ascending: for expression analysis. */
+  get sortedTimeStamps(): Float64Array {
+    this.#sortedTimeStamps ??= sortedDated(this.timeStamps);
+    return this.#sortedTimeStamps;
+  }
+
   /** `[lat, lng]` pairs by position (§10.3); NaN pairs for links without a location. */
   get locations(): Float64Array {
     if (this.#locations === undefined) {
@@ -130,6 +144,11 @@ export class EngineCache {
     }
     return this.#locations;
   }
+}
+
+/** The values of `stamps` that can match a time filter (0 and NaN never do), ascending. */
+function sortedDated(stamps: Float64Array): Float64Array {
+  return stamps.filter((ts) => ts !== 0 && !Number.isNaN(ts)).sort();
 }
 
 const caches = new WeakMap<PreparedConfig, EngineCache>();

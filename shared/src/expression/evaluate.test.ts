@@ -192,8 +192,7 @@ describe('result order (§7)', () => {
     expect(ids(big, '.rare')).toBe('l7,l40007,l80007');
     expect(ids(big, '.rare + l40007')).toBe('l40007');
     expect(ids(big, '.common - .common')).toBe('');
-    // Building 100k links takes seconds on a loaded machine; the point is correctness, not speed.
-  }, 60_000);
+  }, 60_000); // Preparing 100k links takes seconds on a loaded machine.
 });
 
 describe('object-member names (§5)', () => {

@@ -10,7 +10,7 @@ import type { PosList } from './engine-cache.js';
 import { applyOperator, concatDistinct } from './set-ops.js';
 import { TokenKind, isOperator } from './token-kind.js';
 import type { Token } from './token-kind.js';
-import type { EvalContext } from './types.js';
+import type { EvalContext } from './eval-context.js';
 
 /** Deepest parenthesis nesting (§4 P8); entering level 33 abandons the rest of the expression. */
 export const MAX_DEPTH = 32;
@@ -130,6 +130,11 @@ export class Evaluator {
       this.#context,
       this.#searchAtoms <= MAX_SEARCH_ATOMS,
     );
+  }
+
+  /** How many tokens parsing consumed: all of them, unless P6 stopped it early. Read-only, for checks. */
+  get consumed(): number {
+    return this.#pos;
   }
 
   #peek(): Token | undefined {

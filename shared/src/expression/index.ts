@@ -3,7 +3,15 @@
  * The link-expression engine (expression doc): config preparation and merging, resolution of
  * expressions, the search-pattern safety heuristic and the URL sanitizer. Pure: no I/O, Node or browser.
  */
-export { isPlainObject } from './clean-value.js';
+export { isPlainObject } from '../util/is-plain-object.js';
+export { analyzeConfig } from './analyze-config.js';
+export { analyzeExpression, resolveWithAnalysis } from './analyze.js';
+export type {
+  AnalyzeOptions,
+  Dependency,
+  DependencyKind,
+  ExpressionAnalysis,
+} from './analyze.js';
 export { mergeConfigs } from './merge.js';
 export { prepareConfig } from './prepare.js';
 export { resolve, toCherryPick } from './resolve.js';

@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_TOKENS, tokenize } from './lexer.js';
+import { MAX_TOKENS, tokenize, tokenizeWithSpans } from './lexer.js';
 import type { Token } from './token-kind.js';
 
 /** A compact rendering of tokens for table rows. */
@@ -156,5 +157,49 @@ describe('token limit (§1 step 4)', () => {
   });
   it('does not count skipped characters', () => {
     expect(tokenize(`${'! '.repeat(5000)}a`)).toHaveLength(1);
+  });
+});
+
+describe('tokenizeWithSpans', () => {
+  it('returns the tokens tokenize returns, each spanning its own text', () => {
+    fc.assert(
+      fc.property(
+        fc.string({
+          unit: fc.constantFrom(...'ab1_ .#/:*@+|-,()é–\u00a0lutk'),
+          maxLength: 60,
+        }),
+        (text) => {
+          const spanned = tokenizeWithSpans(text);
+          expect(spanned.tokens).toEqual(tokenize(text));
+          spanned.tokens.forEach((token, i) => {
+            const piece = text.slice(spanned.starts[i], spanned.ends[i]);
+            expect(tokenize(piece)).toEqual([token]);
+          });
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('lists each piece of non-whitespace text that yields no token', () => {
+    const text = 'bé . # // ** :: x\u2013y';
+    const { skipped } = tokenizeWithSpans(text);
+    expect(skipped.map(([s, e]) => text.slice(s, e))).toEqual([
+      'é',
+      '.',
+      '#',
+      '//',
+      '**',
+      '::',
+      '\u2013',
+    ]);
+  });
+
+  it('stops at the first token beyond the limit and says where it starts', () => {
+    const text = 'a b c d';
+    const spanned = tokenizeWithSpans(text, 3);
+    expect(spanned.tokens).toHaveLength(3);
+    expect(spanned.overflowAt).toBe(6);
+    expect(tokenizeWithSpans(text, 4).overflowAt).toBeUndefined();
   });
 });

@@ -50,6 +50,52 @@ export function tokenize(
   return tokens;
 }
 
+/** Tokens with their places in the text, for analysis (the evaluator uses {@link tokenize}). */
+export interface SpannedTokens {
+  /** The tokens, exactly as {@link tokenize} returns them (at most `maxTokens`). */
+  readonly tokens: Token[];
+  /** Where each token starts in the text. */
+  readonly starts: number[];
+  /** Where each token ends (exclusive). */
+  readonly ends: number[];
+  /** Each piece of non-whitespace text that produced no token, as a `[start, end)` pair. */
+  readonly skipped: [number, number][];
+  /** Where the first token beyond `maxTokens` starts, when there is one (the expression is then `∅`). */
+  readonly overflowAt: number | undefined;
+}
+
+/**
+ * The same scan as {@link tokenize}, keeping each token's offsets and the runs of non-whitespace text that
+ * yield no token (skipped characters, a bare `.` or `#`, `//`, `**`, `::`). Stops at the first token
+ * beyond `maxTokens`.
+ */
+export function tokenizeWithSpans(
+  text: string,
+  maxTokens: number = MAX_TOKENS,
+): SpannedTokens {
+  const out: SpannedTokens = {
+    tokens: [],
+    starts: [],
+    ends: [],
+    skipped: [],
+    overflowAt: undefined,
+  };
+  let pos = 0;
+  while (pos < text.length) {
+    const { end, token } = scanToken(text, pos);
+    if (token !== undefined) {
+      if (out.tokens.length >= maxTokens) return { ...out, overflowAt: pos };
+      out.tokens.push(token);
+      out.starts.push(pos);
+      out.ends.push(end);
+    } else if (!isWhitespace(text.charCodeAt(pos))) {
+      out.skipped.push([pos, end]);
+    }
+    pos = end;
+  }
+  return out;
+}
+
 /** Reads the token (or skipped character) at `pos`. */
 function scanToken(text: string, pos: number): Scanned {
   const code = text.charCodeAt(pos);

@@ -2,7 +2,8 @@
  * Merging several stored configs (expression doc §14, D2). The result is a RAW config: prepare it once
  * with `prepareConfig`, so a later invalid link still replaces an earlier valid one.
  */
-import { BLOCKED_KEYS, isPlainObject } from './clean-value.js';
+import { isPlainObject } from '../util/is-plain-object.js';
+import { BLOCKED_KEYS } from './clean-value.js';
 
 /** Sections merged by key, later wins, only when a config has them. */
 const KEYED_SECTIONS = ['macros', 'searchPatterns', 'settings'] as const;

@@ -3,19 +3,17 @@
  * disappear, blocked keys are removed at every depth, URLs are sanitized, and the indexes the evaluator
  * uses (catalog order, positions, tags) are built. Never throws.
  */
-import {
-  BLOCKED_KEYS,
-  cleanValue,
-  isPlainObject,
-  ownValue,
-} from './clean-value.js';
-import { compileSafePattern } from './safe-pattern.js';
+import { isPlainObject } from '../util/is-plain-object.js';
+import { BLOCKED_KEYS, cleanValue, ownValue } from './clean-value.js';
 import { sanitizeUrl } from './sanitize-url.js';
 import { PLAIN_STRING_FIELDS } from './types.js';
+import { compileSafePattern, searchPatternProblem } from './safe-pattern.js';
 import type {
+  DroppedNames,
   PreparedConfig,
   PreparedLink,
   PreparedSearchPattern,
+  SearchPatternProblem,
 } from './types.js';
 
 /** URL-bearing string fields that are sanitized (§15). */
@@ -49,8 +47,14 @@ function prepareMeta(meta: Record<string, unknown>): Record<string, unknown> {
   return clean;
 }
 
-/** One link in its prepared form, or `undefined` when it is dropped (§13). */
-export function prepareLink(raw: unknown): PreparedLink | undefined {
+/**
+ * One link in its prepared form, or `undefined` when it is dropped (§13). Tags removed for containing `-`
+ * are added to `droppedTags` when it is given (diagnostics only).
+ */
+export function prepareLink(
+  raw: unknown,
+  droppedTags?: Set<string>,
+): PreparedLink | undefined {
   if (!isPlainObject(raw)) return undefined;
   const url = ownValue(raw, 'url');
   if (typeof url !== 'string') return undefined;
@@ -58,7 +62,13 @@ export function prepareLink(raw: unknown): PreparedLink | undefined {
   const label = ownValue(raw, 'label');
   if (typeof label === 'string') link.label = label;
   const tags = stringElements(ownValue(raw, 'tags'));
-  if (tags !== undefined) link.tags = tags.filter((tag) => !tag.includes('-'));
+  if (tags !== undefined) {
+    link.tags = tags.filter((tag) => {
+      if (!tag.includes('-')) return true;
+      droppedTags?.add(tag);
+      return false;
+    });
+  }
   for (const field of PLAIN_STRING_FIELDS) {
     const value = ownValue(raw, field);
     if (typeof value === 'string') {
@@ -85,16 +95,23 @@ export function prepareLink(raw: unknown): PreparedLink | undefined {
 /** Valid links in catalog order, with the position and tag indexes. */
 function prepareLinks(
   allLinks: unknown,
+  dropped: { ids: Set<string>; tags: Set<string> },
 ): Pick<PreparedConfig, 'ids' | 'links' | 'position' | 'tagIndex'> {
   const ids: string[] = [];
   const links = new Map<string, PreparedLink>();
   const position = new Map<string, number>();
   const tagIndex = new Map<string, string[]>();
   for (const id of ownKeys(allLinks)) {
-    if (!usableName(id)) continue;
+    if (!usableName(id)) {
+      if (id.includes('-')) dropped.ids.add(id);
+      continue;
+    }
     let link: PreparedLink | undefined;
     try {
-      link = prepareLink((allLinks as Record<string, unknown>)[id]);
+      link = prepareLink(
+        (allLinks as Record<string, unknown>)[id],
+        dropped.tags,
+      );
     } catch {
       link = undefined;
     }
@@ -128,10 +145,14 @@ function prepareMacros(macros: unknown): Map<string, string> {
 /** Search patterns with a usable key whose pattern passes the heuristic and compiles (§8.4, D3). */
 function prepareSearchPatterns(
   patterns: unknown,
+  dropped: Map<string, SearchPatternProblem>,
 ): Map<string, PreparedSearchPattern> {
   const out = new Map<string, PreparedSearchPattern>();
   for (const key of ownKeys(patterns)) {
-    if (!usableName(key)) continue;
+    if (!usableName(key)) {
+      if (key.includes('-')) dropped.set(key, 'hyphen');
+      continue;
+    }
     const entry = (patterns as Record<string, unknown>)[key];
     let pattern: unknown = entry;
     let options: unknown = undefined;
@@ -139,9 +160,15 @@ function prepareSearchPatterns(
       pattern = ownValue(entry, 'pattern');
       options = ownValue(entry, 'options');
     }
-    if (typeof pattern !== 'string') continue;
+    if (typeof pattern !== 'string') {
+      dropped.set(key, 'shape');
+      continue;
+    }
     const regex = compileSafePattern(pattern);
-    if (regex === null) continue;
+    if (regex === null) {
+      dropped.set(key, searchPatternProblem(pattern) ?? 'unsupported');
+      continue;
+    }
     out.set(key, {
       regex,
       options: isPlainObject(options)
@@ -171,10 +198,18 @@ export function prepareConfig(config: unknown): PreparedConfig {
   if (!isPlainObject(config)) return EMPTY_CONFIG;
   try {
     const settings = ownValue(config, 'settings');
+    const dropped = {
+      ids: new Set<string>(),
+      tags: new Set<string>(),
+      searchPatterns: new Map<string, SearchPatternProblem>(),
+    } satisfies DroppedNames;
     return {
-      ...prepareLinks(ownValue(config, 'allLinks')),
+      ...prepareLinks(ownValue(config, 'allLinks'), dropped),
       macros: prepareMacros(ownValue(config, 'macros')),
-      searchPatterns: prepareSearchPatterns(ownValue(config, 'searchPatterns')),
+      searchPatterns: prepareSearchPatterns(
+        ownValue(config, 'searchPatterns'),
+        dropped.searchPatterns,
+      ),
       protocolNames: new Set(
         ownKeys(ownValue(config, 'protocols')).filter(
           (name) => !BLOCKED_KEYS.has(name),
@@ -183,6 +218,7 @@ export function prepareConfig(config: unknown): PreparedConfig {
       settings: isPlainObject(settings)
         ? (cleanValue(settings) as Record<string, unknown>)
         : undefined,
+      dropped,
     };
   } catch {
     return EMPTY_CONFIG;

@@ -5,7 +5,7 @@
 import { compareText } from './collation.js';
 import type { EngineCache, PosList } from './engine-cache.js';
 import { LINK_FIELD_ORDER } from './types.js';
-import type { EvalContext } from './types.js';
+import type { EvalContext } from './eval-context.js';
 
 /** Most refiners applied per segment (§9); further ones are consumed and ignored. */
 export const MAX_REFINERS = 10;

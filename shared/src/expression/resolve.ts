@@ -6,9 +6,10 @@ import type { ResolvedLink } from '../schemas/index.js';
 import { engineCache } from './engine-cache.js';
 import { Evaluator } from './evaluate.js';
 import { MAX_TOKENS, tokenize } from './lexer.js';
+import type { Token } from './token-kind.js';
 import { expandMacros } from './macros.js';
+import type { EvalContext } from './eval-context.js';
 import type {
-  EvalContext,
   FilterProtocolHandler,
   PreparedConfig,
   PreparedLink,
@@ -42,6 +43,15 @@ export function resolveIds(
   if (expanded === null || expanded === '') return [];
   const tokens = tokenize(expanded, MAX_TOKENS);
   if (tokens === null || tokens.length === 0) return [];
+  return evaluateTokens(prepared, tokens, options);
+}
+
+/** The ids selected by the tokens of an expanded expression (steps 5 and 6 of §1). */
+export function evaluateTokens(
+  prepared: PreparedConfig,
+  tokens: readonly Token[],
+  options: ResolveOptions,
+): string[] {
   const context: EvalContext = {
     prepared,
     now: options.now ?? Date.now(),
@@ -55,6 +65,19 @@ export function resolveIds(
   return positions.map((pos) => prepared.ids[pos] ?? '');
 }
 
+/** Ids to result links: `id` first, then the prepared fields (§1 step 7, §16). */
+export function toResolvedLinks(
+  prepared: PreparedConfig,
+  ids: readonly string[],
+): ResolvedLink[] {
+  const out: ResolvedLink[] = [];
+  for (const id of ids) {
+    const link = prepared.links.get(id);
+    if (link !== undefined) out.push({ id, ...link });
+  }
+  return out;
+}
+
 /**
  * Resolves `expression` against a prepared config: the selected links in result order, each with `id`
  * first and then its prepared fields in §16 order. Returns `[]` for every input it cannot use; never
@@ -66,12 +89,7 @@ export function resolve(
   options?: ResolveOptions,
 ): ResolvedLink[] {
   try {
-    const out: ResolvedLink[] = [];
-    for (const id of resolveIds(prepared, expression, options)) {
-      const link = prepared.links.get(id);
-      if (link !== undefined) out.push({ id, ...link });
-    }
-    return out;
+    return toResolvedLinks(prepared, resolveIds(prepared, expression, options));
   } catch {
     return [];
   }

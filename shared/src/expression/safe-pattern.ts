@@ -88,6 +88,19 @@ export function isSafePattern(pattern: string): boolean {
 }
 
 /**
+ * Why a stored pattern cannot be used, or `null` when it can: not JavaScript syntax (`invalid`), refused
+ * by the heuristic (`unsafe`), or refused by re2js (`unsupported`). For diagnostics; the engine itself
+ * only needs {@link compileSafePattern}.
+ */
+export function searchPatternProblem(
+  pattern: string,
+): 'invalid' | 'unsafe' | 'unsupported' | null {
+  if (!isValidJsRegExp(pattern)) return 'invalid';
+  if (!isSafePattern(pattern)) return 'unsafe';
+  return compileSafePattern(pattern) === null ? 'unsupported' : null;
+}
+
+/**
  * The heuristic, then a case-insensitive re2js compilation (D3). `null` when either refuses the pattern
  * (re2js refuses lookaround, backreferences and some JavaScript-only escapes).
  */

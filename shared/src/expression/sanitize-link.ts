@@ -4,7 +4,7 @@
  * config preparation does (expression doc §13, §15): `url`, `image`, `thumbnail`, and every string
  * value of `meta` whose key ends in `url` in any case.
  */
-import { isPlainObject } from './clean-value.js';
+import { isPlainObject } from '../util/is-plain-object.js';
 import { sanitizeUrl } from './sanitize-url.js';
 
 const URL_FIELDS = ['url', 'image', 'thumbnail'] as const;

@@ -4,7 +4,8 @@
  */
 import { compareText } from './collation.js';
 import type { EngineCache, PosList } from './engine-cache.js';
-import type { EvalContext, PreparedLink } from './types.js';
+import type { EvalContext } from './eval-context.js';
+import type { PreparedLink } from './types.js';
 import { isDigit, isWhitespace } from './whitespace.js';
 import type { RE2JS } from 're2js';
 

@@ -1,9 +1,9 @@
 /**
  * Types shared by the parts of the expression engine: the prepared form of a config (expression doc §13)
- * and the hooks through which the evaluator reaches search patterns and protocols.
+ * and the hooks through which the evaluator reaches search patterns and protocols. Types and constants
+ * only: this file imports nothing local, so every module can depend on it without a cycle.
  */
 import type { RE2JS } from 're2js';
-import type { EngineCache, PosList } from './engine-cache.js';
 
 /**
  * A link after preparation (§13): only the known fields, each with the right type, in §16 order, URLs
@@ -52,6 +52,34 @@ export interface PreparedConfig {
   readonly protocolNames: ReadonlySet<string>;
   /** The prepared `settings` section, if any (blocked keys removed). */
   readonly settings: Readonly<Record<string, unknown>> | undefined;
+  /**
+   * Names preparation removed that an expression may still try to use, for diagnostics only: `resolve`
+   * never reads it. Absent on prepared configs built by other means (then nothing is known).
+   */
+  readonly dropped?: DroppedNames;
+}
+
+/** Why a stored search pattern was dropped by preparation (§13, §8.4, D3). */
+export type SearchPatternProblem =
+  /** The key contains `-`, so no `/key/` atom can name it. */
+  | 'hyphen'
+  /** Neither a string nor an object with a string `pattern`. */
+  | 'shape'
+  /** Not valid JavaScript regular-expression syntax. */
+  | 'invalid'
+  /** Refused by the safety heuristic (a quantified group with a quantifier inside). */
+  | 'unsafe'
+  /** Accepted by the heuristic but not by the linear-time engine (lookaround, backreferences, …). */
+  | 'unsupported';
+
+/** What preparation dropped, by name (see {@link PreparedConfig.dropped}). */
+export interface DroppedNames {
+  /** Link ids removed because they contain `-`. */
+  readonly ids: ReadonlySet<string>;
+  /** Tags removed from links because they contain `-`. */
+  readonly tags: ReadonlySet<string>;
+  /** Search-pattern keys removed, with the reason. */
+  readonly searchPatterns: ReadonlyMap<string, SearchPatternProblem>;
 }
 
 /**
@@ -74,23 +102,6 @@ export interface ResolveOptions {
   handlers?: Readonly<Record<string, FilterProtocolHandler>>;
   /** Register the built-in `:time:` and `:location:` filters (default `true`, D1). */
   builtinProtocols?: boolean;
-}
-
-/** What the evaluator passes to atoms and refiners during one resolution. */
-export interface EvalContext {
-  readonly prepared: PreparedConfig;
-  /** Current time in ms since the epoch (injected, §19). */
-  readonly now: number;
-  /** Random source for `*shuffle*`. */
-  readonly random: () => number;
-  /** Custom filter handlers by name (own entries only). */
-  readonly handlers: ReadonlyMap<string, FilterProtocolHandler>;
-  /** Whether `:time:` and `:location:` are built in. */
-  readonly builtinProtocols: boolean;
-  /** Working data of the prepared config (positions, typed arrays, marks). */
-  readonly cache: EngineCache;
-  /** Results of built-in protocol atoms already evaluated in this resolution, by name and arguments. */
-  readonly protocolMemo: Map<string, PosList>;
 }
 
 /** String fields copied as they are (§13 order, between `tags` and `hooks`). */

@@ -3,7 +3,7 @@ import { ConfigEntrySchema, LinkConfigSchema } from './link-config.js';
 import type { LinkConfig } from './link-config.js';
 import { LinkSchema, ResolvedLinkSchema } from './link.js';
 import type { Link, ResolvedLink } from './link.js';
-import { isPlainObject } from '../expression/clean-value.js';
+import { isPlainObject } from '../util/is-plain-object.js';
 
 /** Hard limits of the contract, shared by server and clients. */
 export const LIMITS = {
@@ -89,7 +89,8 @@ function documentedAs(
       for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
       const ref = { $ref: `#/components/schemas/${id}` };
       if (wrap === 'one') Object.assign(jsonSchema, ref);
-      else if (wrap === 'array') Object.assign(jsonSchema, { type: 'array', items: ref });
+      else if (wrap === 'array')
+        Object.assign(jsonSchema, { type: 'array', items: ref });
       else
         Object.assign(jsonSchema, {
           type: 'object',

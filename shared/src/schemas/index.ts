@@ -56,3 +56,24 @@ export type {
   SearchInputRaw,
   SearchOutput,
 } from './api.js';
+export {
+  CONFIG_DIAGNOSTIC_CODES,
+  CheckExpressionInputSchema,
+  CheckExpressionOutputSchema,
+  ConfigDiagnosticCodeSchema,
+  ConfigDiagnosticSchema,
+  DIAGNOSTIC_SEVERITIES,
+  DiagnosticSchema,
+  DiagnosticSeveritySchema,
+  EXPRESSION_DIAGNOSTIC_CODES,
+  ExpressionDiagnosticCodeSchema,
+} from './check.js';
+export type {
+  CheckExpressionInput,
+  CheckExpressionOutput,
+  ConfigDiagnostic,
+  ConfigDiagnosticCode,
+  Diagnostic,
+  DiagnosticSeverity,
+  ExpressionDiagnosticCode,
+} from './check.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { LinkConfig } from './link-config.js';
-import { isPlainObject } from '../expression/clean-value.js';
+import { isPlainObject } from '../util/is-plain-object.js';
 
 /*
  * The acceptance check for a stored config. It is deliberately narrower than LinkConfigSchema: it checks

@@ -31,34 +31,73 @@ export function startOfUtcDay(now: number): number {
 }
 
 /**
- * Compiles the arguments of `:time:` once per atom into a test on the link timestamp (the caller
- * excludes timestamp 0, which never matches).
+ * What the arguments of `:time:` ask for (§10.2), read once and shared by the filter and by the analysis
+ * of what an expression depends on. `null` when they select nothing.
  */
-export function timeFilter(args: readonly string[], now: number): TimeFilter {
+export type TimeWindow =
+  /** `today`: from 00:00 UTC of the current day on (D5). */
+  | { readonly kind: 'today' }
+  /** One duration: `now − ts ≤ ms` (future items always match). */
+  | { readonly kind: 'since'; readonly ms: number }
+  /** Two durations: `now − far ≤ ts ≤ now − near`. */
+  | { readonly kind: 'between'; readonly near: number; readonly far: number }
+  /** One date: `ts ≥ from`. */
+  | { readonly kind: 'after'; readonly from: number }
+  /** Two dates: `from ≤ ts ≤ to`. */
+  | { readonly kind: 'dates'; readonly from: number; readonly to: number }
+  | null;
+
+/** Reads the arguments of `:time:` (§10.2). */
+export function parseTimeArgs(args: readonly string[]): TimeWindow {
   if (args.length === 1) {
     const arg = args[0] ?? '';
-    if (arg === 'today') {
-      const start = startOfUtcDay(now);
-      return (ts) => ts >= start;
-    }
+    if (arg === 'today') return { kind: 'today' };
     const duration = parseDuration(arg);
-    if (duration !== null) return (ts) => now - ts <= duration;
+    if (duration !== null) return { kind: 'since', ms: duration };
     const date = parseDate(arg);
-    if (date !== null) return (ts) => ts >= date;
-    return null;
+    return date === null ? null : { kind: 'after', from: date };
   }
   if (args.length === 2) {
     const [first = '', second = ''] = args;
     const near = parseDuration(first);
     const far = parseDuration(second);
-    if (near !== null && far !== null) {
-      return (ts) => now - far <= ts && ts <= now - near;
-    }
+    if (near !== null && far !== null) return { kind: 'between', near, far };
     if (near !== null || far !== null) return null;
     const from = parseDate(first);
     const to = parseDate(second);
     if (from === null || to === null) return null;
-    return (ts) => from <= ts && ts <= to;
+    return { kind: 'dates', from, to };
   }
   return null;
+}
+
+/**
+ * Compiles the arguments of `:time:` once per atom into a test on the link timestamp (the caller
+ * excludes timestamp 0, which never matches).
+ */
+export function timeFilter(args: readonly string[], now: number): TimeFilter {
+  const window = parseTimeArgs(args);
+  if (window === null) return null;
+  switch (window.kind) {
+    case 'today': {
+      const start = startOfUtcDay(now);
+      return (ts) => ts >= start;
+    }
+    case 'since': {
+      const { ms } = window;
+      return (ts) => now - ts <= ms;
+    }
+    case 'between': {
+      const { near, far } = window;
+      return (ts) => now - far <= ts && ts <= now - near;
+    }
+    case 'after': {
+      const { from } = window;
+      return (ts) => ts >= from;
+    }
+    case 'dates': {
+      const { from, to } = window;
+      return (ts) => from <= ts && ts <= to;
+    }
+  }
 }
