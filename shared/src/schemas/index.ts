@@ -34,9 +34,12 @@ export {
   InlineConfigSchema,
   LIMITS,
   ListConfigsOutputSchema,
+  IfMatchSchema,
   PutConfigInputSchema,
+  PutConfigOutputSchema,
   QueryInputSchema,
   QueryOutputSchema,
+  RemoveConfigInputSchema,
   SEARCH_FIELDS,
   SearchInputSchema,
   SearchOutputSchema,
@@ -48,10 +51,25 @@ export type {
   ConfigNameInput,
   ErrorBody,
   PutConfigInput,
+  PutConfigOutput,
   QueryInput,
   QueryOutput,
+  RemoveConfigInput,
   SearchField,
   SearchInput,
   SearchInputRaw,
   SearchOutput,
 } from './api.js';
+export {
+  CHANGE_OPS,
+  ChangeEventSchema,
+  ChangeMessageSchema,
+  ChangesInputSchema,
+  EventIdSchema,
+} from './changes.js';
+export type {
+  ChangeEvent,
+  ChangeMessage,
+  ChangeOp,
+  ChangesInput,
+} from './changes.js';
