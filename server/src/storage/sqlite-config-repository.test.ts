@@ -5,30 +5,49 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runConfigRepositoryContract } from './config-repository.contract.js';
 import Database from 'better-sqlite3';
 import { createServices } from '../services/services.js';
+import type { ConfigRepository } from './config-repository.js';
 import {
   createSqliteConfigRepository,
   MIGRATIONS,
 } from './sqlite-config-repository.js';
+import type { SqliteRepositoryOptions } from './sqlite-config-repository.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'linkconfig-sqlite-'));
 let n = 0;
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/** The file each repository of the contract run uses, for a second connection to it. */
+const files = new WeakMap<ConfigRepository, string>();
+const open = (
+  path: string,
+  history?: SqliteRepositoryOptions['history'],
+): ConfigRepository => {
+  const repo = createSqliteConfigRepository({
+    path,
+    pollMs: 50,
+    ...(history === undefined ? {} : { history }),
+  });
+  files.set(repo, path);
+  return repo;
+};
+
 runConfigRepositoryContract('sqlite', {
-  create: () =>
-    createSqliteConfigRepository({ path: join(dir, `repo-${++n}.db`) }),
+  create: (options) => open(join(dir, `repo-${++n}.db`), options?.history),
+  connect: (repo) => open(files.get(repo) ?? ''),
 });
+
+const epoch = { now: () => new Date(0) };
 
 describe('sqlite repository', () => {
   it('keeps data and versions across reopen, creating missing folders', async () => {
     const path = join(dir, 'nested', 'deeper', 'db.sqlite');
     const first = createSqliteConfigRepository({ path });
-    const put = await first.put('n', '{"allLinks":{}}', new Date(0));
+    const put = await first.put('n', '{"allLinks":{}}', epoch);
     await first.close();
     const second = createSqliteConfigRepository({ path });
     expect((await second.get('n'))?.json).toBe('{"allLinks":{}}');
-    const next = await second.put('m', '{}', new Date(0));
-    expect(next.version).toBeGreaterThan(put.version);
+    const next = await second.put('m', '{}', epoch);
+    expect(next.ok && put.ok && next.version > put.version).toBe(true);
     await second.close();
   });
 });
@@ -38,13 +57,13 @@ describe('sqlite repository across connections', () => {
     const path = join(dir, 'token.db');
     const a = createSqliteConfigRepository({ path });
     const b = createSqliteConfigRepository({ path });
-    const before = a.changeToken();
-    expect(a.changeToken()).toBe(before);
-    await b.put('n', '{}', new Date(0));
-    expect(a.changeToken()).not.toBe(before);
-    const mine = a.changeToken();
-    await a.put('m', '{}', new Date(0));
-    expect(a.changeToken()).not.toBe(mine);
+    const before = await a.changeToken();
+    expect(await a.changeToken()).toBe(before);
+    await b.put('n', '{}', epoch);
+    expect(await a.changeToken()).not.toBe(before);
+    const mine = await a.changeToken();
+    await a.put('m', '{}', epoch);
+    expect(await a.changeToken()).not.toBe(mine);
     await Promise.all([a.close(), b.close()]);
   });
 
@@ -89,7 +108,15 @@ describe('sqlite repository across connections', () => {
       updatedAt: 'u',
       version: 7,
     });
-    expect((await repo.put('kept', '{}', new Date(0))).version).toBe(8);
+    // History from before the change table is unknown: older readers are told to re-list.
+    expect(await repo.changesSince(6, 10)).toEqual({ reset: true, head: 7 });
+    expect(await repo.changesSince(7, 10)).toEqual({
+      reset: false,
+      head: 7,
+      changes: [],
+    });
+    const put = await repo.put('kept', '{}', epoch);
+    expect(put.ok && put.version).toBe(8);
     expect(await repo.count()).toBe(1);
     await repo.close();
   });
