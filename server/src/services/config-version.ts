@@ -1,6 +1,7 @@
 import { prepareConfig, sanitizeUrl } from '@linkconfig/shared';
 import type { LinkConfig, PreparedConfig } from '@linkconfig/shared';
 import type { StoredConfig } from '../storage/config-repository.js';
+import { etagOf } from '../storage/etag.js';
 import { buildSearchIndex } from './search-index.js';
 import type { ConfigSearchIndex } from './search-index.js';
 import { isPlainObject } from '@linkconfig/shared';
@@ -20,7 +21,7 @@ export class ConfigVersion {
   readonly updatedAt: string;
   #json: string | undefined;
   #stored: Record<string, unknown> | undefined;
-  /** Weak identity of this version for HTTP caching. */
+  /** Strong identity of this version for HTTP caching and conditional writes (`etagOf`). */
   readonly etag: string;
   /** Approximate memory weight, for the cache budget. */
   readonly weight: number;
@@ -35,7 +36,7 @@ export class ConfigVersion {
     this.createdAt = row.createdAt;
     this.updatedAt = row.updatedAt;
     this.#json = row.json;
-    this.etag = `"${row.version.toString(36)}-${Date.parse(row.updatedAt).toString(36)}"`;
+    this.etag = etagOf(row);
     // The parsed form, the sanitized copy, the serialized body and the indexes: about 4× the JSON.
     this.weight = row.json.length * 4 + 1024;
   }
