@@ -4,10 +4,15 @@ import type { RequestAuth } from './auth.js';
 import type { Context } from './context.js';
 import { toTRPCError } from './errors.js';
 
-const t = initTRPC.context<Context>().meta<OpenApiMeta>().create({
-  // Error shapes carry no stack traces, in any environment.
-  isDev: false,
-});
+const t = initTRPC
+  .context<Context>()
+  .meta<OpenApiMeta>()
+  .create({
+    // Error shapes carry no stack traces, in any environment.
+    isDev: false,
+    // Subscriptions (SSE) ping idle streams, like the heartbeat of `GET /events`.
+    sse: { ping: { enabled: true, intervalMs: 15_000 } },
+  });
 
 /** Builds routers. */
 export const router = t.router;

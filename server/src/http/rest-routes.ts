@@ -99,16 +99,22 @@ export function mountRestRoutes(app: Hono, deps: RestDeps): void {
       );
     }
     // Only "is an object" is known here; the service validates the config by the shared rules.
-    await createCaller(ctx).configs.put({
+    // The precondition headers go to the procedure as they are; it parses and checks them.
+    const { etag } = await createCaller(ctx).configs.put({
       name,
       config: config as PutConfigInput['config'],
+      ifMatch: c.req.header('if-match'),
+      ifNoneMatch: c.req.header('if-none-match') as '*' | undefined,
     });
-    return new Response(null, { status: 204 });
+    return new Response(null, { status: 204, headers: { ETag: etag } });
   });
 
   app.delete('/configs/:name', async (c) => {
     const name = configNameFromUrl(c.req.url);
-    await caller(c).configs.remove({ name });
+    await caller(c).configs.remove({
+      name,
+      ifMatch: c.req.header('if-match'),
+    });
     return new Response(null, { status: 204 });
   });
 

@@ -1,4 +1,6 @@
 import type { FilterProtocolHandler } from '@linkconfig/shared';
+import { ChangeFeed } from '../events/change-feed.js';
+import type { ChangeFeedOptions } from '../events/change-feed.js';
 import type { ConfigRepository } from '../storage/config-repository.js';
 import { VersionedCache } from './config-cache.js';
 import { ConfigService } from './config-service.js';
@@ -11,6 +13,8 @@ export interface Services {
   readonly configs: ConfigService;
   readonly search: SearchService;
   readonly expressions: ExpressionService;
+  /** The change feed (`GET /events`, `configs.changes`); reads the repository only while streams are open. */
+  readonly changes: ChangeFeed;
 }
 
 /** Options of {@link createServices}. */
@@ -22,6 +26,8 @@ export interface ServicesOptions {
   readonly now?: () => Date;
   /** Extra filter protocol handlers for expressions (code, never stored). */
   readonly handlers?: Readonly<Record<string, FilterProtocolHandler>>;
+  /** Bounds and timing of the change feed. */
+  readonly feed?: Omit<ChangeFeedOptions, 'source'>;
 }
 
 /** Wires the services over one repository. */
@@ -44,5 +50,6 @@ export function createServices(options: ServicesOptions): Services {
       cacheBytes: budget / 4,
       ...(options.handlers === undefined ? {} : { handlers: options.handlers }),
     }),
+    changes: new ChangeFeed({ ...options.feed, source: options.repository }),
   };
 }
