@@ -94,10 +94,11 @@ describe.each(databases)('conditional writes on $kind', (db) => {
   });
 
   it('refuses malformed preconditions with 400', async () => {
-    for (const headers of [
+    const cases: Record<string, string>[] = [
       { 'If-Match': 'unquoted' },
       { 'If-None-Match': '"a-b"' },
-    ]) {
+    ];
+    for (const headers of cases) {
       const response = await t.put('n', body(1), headers);
       expect(response.status).toBe(400);
       expect(((await response.json()) as { error: string }).error).toMatch(

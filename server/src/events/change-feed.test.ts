@@ -203,13 +203,11 @@ describe('openSseStream', () => {
   it('frames changes with id, event and data, after an opening comment', async () => {
     const { repo, feed } = setup();
     await putAll(repo, ['a']);
-    const stream = openSseStream(feed, 0);
+    const stream = openSseStream(feed, { lastEventId: 0 });
     if (typeof stream === 'string') throw new Error(stream);
     const text = await readUntil(stream, (t) => t.includes('id: 1\n'));
-    const etag = (await repo.changesSince(0, 1)).reset
-      ? ''
-      : ((await repo.changesSince(0, 1)) as { changes: { etag: string }[] })
-          .changes[0]?.etag;
+    const page = await repo.changesSince(0, 1);
+    const etag = page.reset ? '' : page.changes[0]?.etag;
     expect(text).toMatch(/^retry: \d+\n: connected\n\n/);
     expect(text).toContain(
       `id: 1\nevent: change\ndata: {"name":"a","op":"put","etag":${JSON.stringify(etag)},"updatedAt":"`,

@@ -2,6 +2,14 @@ import type { ChangeFeed, Refusal } from './change-feed.js';
 import { HEARTBEAT_FRAME, OPENING_FRAME, resetFrame } from './sse-frames.js';
 import type { Subscriber } from './subscriber.js';
 
+/** Options of {@link openSseStream}. */
+export interface SseStreamOptions {
+  /** Resume after this id; without it, the stream starts with the changes made from now on. */
+  readonly lastEventId?: number | undefined;
+  /** Closes the connection (destroys the socket), for a consumer that fell too far behind. */
+  readonly hangUp?: (() => void) | undefined;
+}
+
 /**
  * Opens one `text/event-stream` body on the feed: every change after `lastEventId` (or from now on),
  * then live ones. The stream's queue is bounded by the feed's `bufferBytes`: a consumer that falls
@@ -10,8 +18,9 @@ import type { Subscriber } from './subscriber.js';
  */
 export function openSseStream(
   feed: ChangeFeed,
-  lastEventId?: number,
+  options: SseStreamOptions = {},
 ): ReadableStream<Uint8Array> | Refusal {
+  const { lastEventId, hangUp } = options;
   const refused = feed.refusal();
   if (refused !== null) return refused;
   const bound = feed.bufferBytes;
@@ -48,8 +57,13 @@ export function openSseStream(
       ended = true;
       release();
       if (reason === 'overflow') {
-        // An error (not a close) makes the server drop the queued bytes and the socket at once.
-        controller?.error(new Error('the consumer fell too far behind'));
+        // Drop the queued bytes and the connection at once: the socket itself when the server gives
+        // us one, else an error (not a close) on the stream.
+        if (hangUp === undefined) {
+          controller?.error(new Error('the consumer fell too far behind'));
+        } else {
+          hangUp();
+        }
       } else {
         controller?.close();
       }

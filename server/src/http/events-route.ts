@@ -1,3 +1,4 @@
+import type { HttpBindings } from '@hono/node-server';
 import { EventIdSchema } from '@linkconfig/shared';
 import type { Context as HonoContext, Hono } from 'hono';
 import type { Context } from '../context.js';
@@ -29,7 +30,12 @@ export function mountEventsRoute(app: Hono, deps: EventsRouteDeps): void {
     const lastEventId = parseLastEventId(
       c.req.header('last-event-id') ?? c.req.query('lastEventId'),
     );
-    const stream = openSseStream(ctx.services.changes, lastEventId);
+    // On Node, the socket: a consumer that cannot keep up is hung up on without an error log.
+    const outgoing = (c.env as Partial<HttpBindings> | undefined)?.outgoing;
+    const stream = openSseStream(ctx.services.changes, {
+      lastEventId,
+      hangUp: outgoing === undefined ? undefined : () => outgoing.destroy(),
+    });
     if (typeof stream === 'string') {
       throw new HttpError(
         503,

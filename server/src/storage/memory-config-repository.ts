@@ -36,14 +36,13 @@ export function createMemoryConfigRepository(
   };
   const record = (change: Change, at: number): void => {
     changes.push({ change, at });
-    const oldestKept = Math.max(
-      change.id - limits.maxCount + 1,
-      ...changes
-        .filter((entry) => entry.at < at - limits.maxAgeMs)
-        .map((entry) => entry.change.id + 1),
-    );
-    while (changes.length > 0 && (changes[0]?.change.id ?? 0) < oldestKept) {
-      prunedThrough = changes.shift()?.change.id ?? prunedThrough;
+    // Oldest first: drop from the front while over the count or older than the age.
+    const minId = change.id - limits.maxCount;
+    const cutoff = at - limits.maxAgeMs;
+    for (let first = changes[0]; first !== undefined; first = changes[0]) {
+      if (first.change.id > minId && first.at >= cutoff) break;
+      prunedThrough = first.change.id;
+      changes.shift();
     }
     // Like a commit hook: listeners run after the write has returned.
     queueMicrotask(() => {
