@@ -102,8 +102,8 @@ export interface SqliteRepositoryOptions {
  * SQLite from one process; the async interface keeps the door open for other adapters.
  *
  * Several processes may share the file: every write is a `BEGIN IMMEDIATE` transaction, so a writer takes
- * the write lock before it reads anything and waits (busy timeout) instead of failing when another
- * process holds it.
+ * the write lock before it reads anything, and waits (up to the busy timeout) instead of failing when
+ * another process holds it.
  */
 export function createSqliteConfigRepository(
   options: SqliteRepositoryOptions,
@@ -115,7 +115,9 @@ export function createSqliteConfigRepository(
   const db = new Database(options.path);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
-  db.pragma(`busy_timeout = ${Math.floor(options.busyTimeoutMs ?? 10_000)}`);
+  const busyTimeoutMs = Math.floor(options.busyTimeoutMs ?? 10_000);
+  // Reads wait inside SQLite (rarely needed in WAL mode); writes wait in `withWriteLock`.
+  db.pragma(`busy_timeout = ${busyTimeoutMs}`);
   // Acknowledged writes must survive power loss: refuse to run if the setting did not take.
   if (db.pragma('synchronous', { simple: true }) !== 2) {
     db.close();
@@ -174,6 +176,8 @@ export function createSqliteConfigRepository(
     'SELECT id, name, op, etag, updated_at FROM changes WHERE id > ? ORDER BY id LIMIT ?',
   );
   const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
+  const noBusyWait = db.prepare('PRAGMA busy_timeout = 0');
+  const busyWait = db.prepare(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
   const countAll = db.prepare<[], { n: number }>(
     'SELECT COUNT(*) AS n FROM configs',
   );
@@ -321,15 +325,39 @@ export function createSqliteConfigRepository(
     }
   };
   /** Runs a write transaction; watchers hear of a change once it is committed. */
-  const write = <T extends { ok: boolean }>(run: () => T): Promise<T> =>
-    guard(() => {
-      const result = run();
-      if (result.ok) {
-        ownWrites++;
-        queueMicrotask(notify);
+  const write = async <T extends { ok: boolean }>(run: () => T): Promise<T> => {
+    const result = await withWriteLock(run);
+    if (result.ok) {
+      ownWrites++;
+      queueMicrotask(notify);
+    }
+    return result;
+  };
+  /**
+   * Runs a `BEGIN IMMEDIATE` transaction, waiting while another process holds the write lock. SQLite's
+   * own busy handler would wait by sleeping in this thread, stalling every request of the process (and
+   * in steps that grow to 100 ms); instead, a busy `BEGIN` fails at once and is tried again after a short
+   * timer, so the process keeps serving reads meanwhile and takes the lock soon after it is free.
+   */
+  const withWriteLock = async <T>(run: () => T): Promise<T> => {
+    const started = Date.now();
+    for (let attempt = 0; ; attempt++) {
+      if (closed) throw new Error('repository is closed');
+      noBusyWait.run();
+      try {
+        return run();
+      } catch (error) {
+        const busy =
+          error instanceof Database.SqliteError && error.code === 'SQLITE_BUSY';
+        if (!busy || Date.now() - started >= busyTimeoutMs) throw error;
+      } finally {
+        busyWait.run();
       }
-      return result;
-    });
+      // 1 ms at first, up to 8 ms, jittered so two waiting processes do not retry in step.
+      const delay = Math.min(1 + attempt / 4, 8) * (0.5 + Math.random());
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  };
 
   return {
     list: () =>
