@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { runConfigRepositoryContract } from './config-repository.contract.js';
 import type { ConfigRepository, HistoryLimits } from './config-repository.js';
+import { openRepository } from './open-repository.js';
 import { createPostgresConfigRepository } from './postgres-config-repository.js';
 
 /** The real PostgreSQL of the test machine (README: Tests). Each run uses its own schemas. */
@@ -140,6 +141,20 @@ describe('postgres repository', () => {
     ]);
     stop();
     await Promise.all([a.close(), b.close()]);
+  });
+
+  it('opens the schema that DATABASE_URL names, creating it when missing', async () => {
+    const schema = `${prefix}_from_url`;
+    const repo = await openRepository(`${TEST_POSTGRES_URL}?schema=${schema}`);
+    await repo.put('n', '{"v":1}');
+    await repo.close();
+    const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+    await client.connect();
+    const { rows } = await client.query<{ json: string }>(
+      `SELECT json FROM "${schema}".linkconfig_configs WHERE name = 'n'`,
+    );
+    await client.end();
+    expect(rows).toEqual([{ json: '{"v":1}' }]);
   });
 
   it('rejects a connection it cannot make, with the driver’s reason', async () => {

@@ -88,6 +88,37 @@ describe('sqlite repository across connections', () => {
     expect(await two.configs.list()).toEqual([]);
   });
 
+  it('waits for another process’s write lock without blocking reads, then writes', async () => {
+    const path = join(dir, 'locked.db');
+    const repo = createSqliteConfigRepository({ path });
+    await repo.put('seen', '{}', epoch);
+    const other = new Database(path);
+    other.exec('BEGIN IMMEDIATE');
+    let settled = false;
+    const waiting = repo.put('n', '{"v":1}', epoch).finally(() => {
+      settled = true;
+    });
+    // The event loop is free: reads are answered while the write waits.
+    expect((await repo.get('seen'))?.json).toBe('{}');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(settled).toBe(false);
+    other.exec('COMMIT');
+    expect((await waiting).ok).toBe(true);
+    other.close();
+    await repo.close();
+  });
+
+  it('gives up with SQLITE_BUSY after the busy timeout', async () => {
+    const path = join(dir, 'stuck.db');
+    const repo = createSqliteConfigRepository({ path, busyTimeoutMs: 100 });
+    const other = new Database(path);
+    other.exec('BEGIN IMMEDIATE');
+    await expect(repo.put('n', '{}', epoch)).rejects.toThrow(/locked|busy/i);
+    other.exec('ROLLBACK');
+    other.close();
+    await repo.close();
+  });
+
   it('migrates a version-2 database (WITHOUT ROWID table) keeping its data', async () => {
     const path = join(dir, 'v2.db');
     const old = new Database(path);
