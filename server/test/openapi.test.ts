@@ -20,7 +20,7 @@ interface Doc {
 }
 
 describe('GET /openapi.json', () => {
-  it('documents the 7 operations of the contract, corrected', async () => {
+  it('documents the 7 operations of the contract and the change feed, corrected', async () => {
     const t = createTestApp();
     const { status, body } = await t.json<Doc>('/openapi.json');
     expect(status).toBe(200);
@@ -32,6 +32,7 @@ describe('GET /openapi.json', () => {
       'DELETE /configs/{name}',
       'GET /configs',
       'GET /configs/{name}',
+      'GET /events',
       'GET /search',
       'POST /cherry-pick',
       'POST /query',
@@ -51,6 +52,46 @@ describe('GET /openapi.json', () => {
       properties: { error: { type: 'string' } },
       required: ['error'],
     });
+  });
+
+  it('documents the preconditions of PUT and DELETE, their 412, and the ETag', async () => {
+    const t = createTestApp();
+    const { body } = await t.json<{
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            parameters?: { in: string; name: string }[];
+            responses: Record<string, { headers?: Record<string, unknown> }>;
+          }
+        >
+      >;
+    }>('/openapi.json');
+    const item = body.paths['/configs/{name}'] ?? {};
+    const headers = (method: string) =>
+      (item[method]?.parameters ?? [])
+        .filter((p) => p.in === 'header')
+        .map((p) => p.name);
+    expect(headers('put')).toEqual(['If-Match', 'If-None-Match']);
+    expect(headers('delete')).toEqual(['If-Match']);
+    expect((item['delete']?.parameters ?? []).map((p) => p.name)).not.toContain(
+      'ifMatch',
+    );
+    for (const method of ['put', 'delete']) {
+      expect(
+        Object.keys(item[method]?.responses['412']?.headers ?? {}),
+      ).toEqual(['ETag']);
+    }
+    expect(Object.keys(item['put']?.responses['204']?.headers ?? {})).toEqual([
+      'ETag',
+    ]);
+    expect(Object.keys(item['get']?.responses['200']?.headers ?? {})).toEqual([
+      'ETag',
+    ]);
+    expect(
+      Object.keys(body.paths['/events']?.['get']?.responses ?? {}),
+    ).toEqual(['200', '400', '401', '503']);
   });
 
   it('serves the interactive docs page', async () => {

@@ -2,6 +2,7 @@ import { LinkConfigSchema } from '@linkconfig/shared';
 import { generateOpenApiDocument } from 'trpc-to-openapi';
 import { z } from 'zod';
 import { appRouter } from '../routers/app-router.js';
+import { documentChanges } from './openapi-changes.js';
 
 type Json = Record<string, unknown>;
 
@@ -102,5 +103,6 @@ export function buildOpenApiDocument(): Json {
       }
     }
   }
+  documentChanges(doc);
   return doc;
 }
