@@ -187,6 +187,31 @@ describe('ChangeFeed', () => {
     feed.close();
   });
 
+  it('reports a failed read and tries again, so the change still arrives', async () => {
+    const repo = createMemoryConfigRepository();
+    let failures = 1;
+    const onError = vi.fn();
+    const feed = new ChangeFeed({
+      onError,
+      source: {
+        ...repo,
+        changesSince: (afterId, limit) =>
+          failures-- > 0
+            ? Promise.reject(new Error('connection lost'))
+            : repo.changesSince(afterId, limit),
+      },
+    });
+    const sub = recorder();
+    feed.join(sub);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    await putAll(repo, ['a']);
+    await vi.waitFor(() => expect(names(sub)).toEqual(['a']), {
+      timeout: 3000,
+    });
+    expect(onError).toHaveBeenCalledWith(new Error('connection lost'));
+    feed.close();
+  });
+
   it('drops a subscriber whose buffer is full', async () => {
     const { repo, feed } = setup();
     const sub = recorder();

@@ -207,6 +207,11 @@ export class ChangeFeed {
       }
     } finally {
       this.#draining = false;
+      // The feed restarted while this read was out: a wake meant for the new run must not be lost.
+      if (run !== this.#run && this.#again) {
+        this.#again = false;
+        this.#wake();
+      }
     }
   }
 
