@@ -14,6 +14,10 @@ import type {
   WriteOptions,
 } from './config-repository.js';
 import { etagOf } from './etag.js';
+import { createListener } from './postgres-listener.js';
+import { finishWrite, lockForWrite } from './postgres-write.js';
+import type { Locked, StampRow } from './postgres-write.js';
+import { migrate } from './postgres-migrate.js';
 import {
   AGE_PRUNE_INTERVAL_MS,
   historyLimits,
@@ -37,24 +41,6 @@ export interface PostgresRepositoryOptions {
 }
 
 const quoteIdent = (name: string): string => `"${name.replaceAll('"', '""')}"`;
-
-interface StampRow {
-  created_at: string;
-  updated_at: string;
-  version: string;
-}
-
-/** A write transaction's view once it holds the revision lock. */
-interface Locked {
-  readonly client: pg.PoolClient;
-  readonly revision: number;
-  readonly prunedThrough: number;
-  readonly stored: {
-    createdAt: string;
-    updatedAt: string;
-    version: number;
-  } | null;
-}
 
 /**
  * Storage for several server instances sharing one PostgreSQL database. Config JSON is kept as `text`,
@@ -109,53 +95,9 @@ export async function createPostgresConfigRepository(
   /** When this instance last scanned for changes older than the age limit (write-clock ms). */
   let lastAgePrune = -Infinity;
 
-  /**
-   * Opens a write transaction and takes the revision lock, then reads the stored version of `name` in a
-   * statement of its own: its snapshot starts after the lock, so it sees every earlier writer's commit.
-   */
   const lock = async (name: string): Promise<Locked> => {
     if (closed) throw new Error('repository is closed');
-    const client = await pool.connect();
-    try {
-      const results = (await client.query(
-        `BEGIN; UPDATE ${revision} SET value = value + 1 RETURNING value, pruned_through`,
-      )) as unknown as pg.QueryResult<{
-        value: string;
-        pruned_through: string;
-      }>[];
-      const bumped = results[1]?.rows[0];
-      if (bumped === undefined) throw new Error('revision row missing');
-      const { rows } = await client.query<StampRow>(
-        `SELECT created_at, updated_at, version FROM ${table} WHERE name = $1`,
-        [name],
-      );
-      const row = rows[0];
-      return {
-        client,
-        revision: Number(bumped.value),
-        prunedThrough: Number(bumped.pruned_through),
-        stored:
-          row === undefined
-            ? null
-            : {
-                createdAt: row.created_at,
-                updatedAt: row.updated_at,
-                version: Number(row.version),
-              },
-      };
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      client.release();
-      throw error;
-    }
-  };
-  /** Ends a transaction opened by {@link lock}, committing or rolling back, and returns the client. */
-  const finish = async (locked: Locked, commit: boolean): Promise<void> => {
-    try {
-      await locked.client.query(commit ? 'COMMIT' : 'ROLLBACK');
-    } finally {
-      locked.client.release();
-    }
+    return lockForWrite(pool, { revision, table, name });
   };
   const refusal = (locked: Locked): Refused => ({
     ok: false,
@@ -288,7 +230,7 @@ export async function createPostgresConfigRepository(
         };
         return result;
       } finally {
-        await finish(locked, commit);
+        await finishWrite(locked, commit);
         if (commit) notify();
       }
     },
@@ -322,7 +264,7 @@ export async function createPostgresConfigRepository(
         commit = true;
         return result;
       } finally {
-        await finish(locked, commit);
+        await finishWrite(locked, commit);
         if (commit) notify();
       }
     },
@@ -396,157 +338,5 @@ export async function createPostgresConfigRepository(
       text: `SELECT value FROM ${revision}`,
     });
     return Number(rows[0]?.value ?? 0);
-  }
-}
-
-/** Options of {@link createListener}. */
-interface ListenerOptions {
-  readonly connectionString: string;
-  readonly channel: string;
-  readonly reconnectMs: number;
-  /** Called on every notification, and after every (re)connection: changes may have been missed. */
-  readonly onWake: () => void;
-}
-
-/**
- * A dedicated connection that `LISTEN`s on the channel while started. A lost connection is opened again
- * with backoff; each successful (re)connection wakes the watchers, who then catch up from the changes
- * table, so nothing committed while the connection was down is missed.
- */
-function createListener(options: ListenerOptions): {
-  start(): void;
-  stop(): void;
-} {
-  let running = false;
-  let client: pg.Client | undefined;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let delay = options.reconnectMs;
-
-  const connect = async (): Promise<void> => {
-    const next = new pg.Client({
-      connectionString: options.connectionString,
-      keepAlive: true,
-    });
-    client = next;
-    const lost = (): void => {
-      if (client !== next) return;
-      client = undefined;
-      next.removeAllListeners('notification');
-      void next.end().catch(() => undefined);
-      schedule();
-    };
-    next.on('error', lost);
-    next.on('end', lost);
-    next.on('notification', (message) => {
-      if (message.channel === options.channel) options.onWake();
-    });
-    try {
-      await next.connect();
-      await next.query(`LISTEN ${quoteIdent(options.channel)}`);
-    } catch {
-      lost();
-      return;
-    }
-    if (client !== next) return;
-    delay = options.reconnectMs;
-    options.onWake();
-  };
-  function schedule(): void {
-    if (!running || timer !== undefined) return;
-    timer = setTimeout(() => {
-      timer = undefined;
-      if (running) void connect();
-    }, delay);
-    timer.unref();
-    delay = Math.min(delay * 2, 5000);
-  }
-
-  return {
-    start: () => {
-      if (running) return;
-      running = true;
-      void connect();
-    },
-    stop: () => {
-      running = false;
-      clearTimeout(timer);
-      timer = undefined;
-      const current = client;
-      client = undefined;
-      if (current !== undefined) void current.end().catch(() => undefined);
-    },
-  };
-}
-
-/**
- * Creates the schema and tables when missing (quoted names), and the revision row: it starts above every
- * version an older release handed out from its sequence, and the history before it counts as pruned.
- */
-async function migrate(
-  pool: pg.Pool,
-  names: {
-    schema: string;
-    table: string;
-    revision: string;
-    changes: string;
-    legacySequence: string;
-  },
-): Promise<void> {
-  const { schema, table, revision, changes, legacySequence } = names;
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    // Serializes concurrent first starts of several instances.
-    await client.query(
-      "SELECT pg_advisory_xact_lock(hashtext('linkconfig-migrate'))",
-    );
-    await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-    await client.query(
-      `CREATE TABLE IF NOT EXISTS ${table} (
-         name text PRIMARY KEY COLLATE "C",
-         json text NOT NULL,
-         created_at text NOT NULL,
-         updated_at text NOT NULL,
-         version bigint NOT NULL
-       )`,
-    );
-    await client.query(
-      `CREATE TABLE IF NOT EXISTS ${changes} (
-         id bigint PRIMARY KEY,
-         name text NOT NULL COLLATE "C",
-         op text NOT NULL,
-         etag text,
-         updated_at text NOT NULL,
-         at bigint NOT NULL
-       )`,
-    );
-    await client.query(
-      `CREATE TABLE IF NOT EXISTS ${revision} (
-         only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
-         value bigint NOT NULL,
-         pruned_through bigint NOT NULL
-       )`,
-    );
-    const { rows } = await client.query<{ legacy: string | null }>(
-      'SELECT to_regclass($1) AS legacy',
-      [legacySequence],
-    );
-    const fromSequence =
-      rows[0]?.legacy === null
-        ? '0'
-        : `(SELECT last_value FROM ${legacySequence})`;
-    await client.query(
-      `INSERT INTO ${revision} (value, pruned_through)
-       SELECT start, start FROM (
-         SELECT GREATEST(COALESCE((SELECT MAX(version) FROM ${table}), 0), ${fromSequence}) AS start
-       ) s
-       WHERE NOT EXISTS (SELECT 1 FROM ${revision})`,
-    );
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
   }
 }

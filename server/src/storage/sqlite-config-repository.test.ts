@@ -6,10 +6,8 @@ import { runConfigRepositoryContract } from './config-repository.contract.js';
 import Database from 'better-sqlite3';
 import { createServices } from '../services/services.js';
 import type { ConfigRepository } from './config-repository.js';
-import {
-  createSqliteConfigRepository,
-  MIGRATIONS,
-} from './sqlite-config-repository.js';
+import { createSqliteConfigRepository } from './sqlite-config-repository.js';
+import { MIGRATIONS } from './sqlite-migrations.js';
 import type { SqliteRepositoryOptions } from './sqlite-config-repository.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'linkconfig-sqlite-'));
