@@ -5,6 +5,7 @@
  */
 import { request } from 'node:http';
 import type { IncomingMessage } from 'node:http';
+import type { TRPCClientError } from '@trpc/client';
 import { createTRPCClient, httpSubscriptionLink } from '@trpc/client';
 import { EventSource } from 'eventsource';
 import { pino } from 'pino';
@@ -291,6 +292,42 @@ describe('configs.changes (tRPC subscription over SSE)', () => {
     expect(resumed[0]?.id).toBe('2');
     again.unsubscribe();
     await vi.waitFor(() => expect(server.services.changes.openStreams).toBe(0));
+  });
+
+  it('needs read access: UNAUTHORIZED without a token, changes with one', async () => {
+    const server = await start({ apiToken: 'write', readToken: 'read' });
+    const denied = await new Promise<unknown>((resolve) => {
+      client(server).configs.changes.subscribe(undefined, {
+        onError: resolve,
+      });
+    });
+    expect((denied as TRPCClientError<AppRouter>).data?.code).toBe(
+      'UNAUTHORIZED',
+    );
+    const withToken = createTRPCClient<AppRouter>({
+      links: [
+        httpSubscriptionLink({
+          url: `${server.url}/trpc`,
+          EventSource,
+          // The `eventsource` package takes a fetch, so it can send the bearer token.
+          eventSourceOptions: {
+            fetch: (input, init) =>
+              fetch(input, {
+                ...init,
+                headers: { ...init?.headers, Authorization: 'Bearer read' },
+              }),
+          },
+        }),
+      ],
+    });
+    const got: unknown[] = [];
+    const subscription = withToken.configs.changes.subscribe(undefined, {
+      onData: (event) => got.push(event),
+    });
+    await vi.waitFor(() => expect(server.services.changes.openStreams).toBe(1));
+    await put(server, 'n', { Authorization: 'Bearer write' });
+    await vi.waitFor(() => expect(got).toHaveLength(1));
+    subscription.unsubscribe();
   });
 
   it('sends a reset message when the id is older than the kept history', async () => {
