@@ -20,6 +20,19 @@ export class DomainError extends Error {
   }
 }
 
+/**
+ * A conditional write (`If-Match` / `If-None-Match`) found another state stored; nothing was written.
+ * `currentEtag` is the stored version's ETag, `null` when the name does not exist.
+ */
+export class PreconditionFailedError extends DomainError {
+  constructor(
+    readonly currentEtag: string | null,
+    message: string,
+  ) {
+    super('precondition_failed', message);
+  }
+}
+
 /** The one table from domain codes to tRPC codes (and through them to HTTP statuses). */
 const TRPC_CODES: Record<DomainErrorCode, TRPC_ERROR_CODE_KEY> = {
   not_found: 'NOT_FOUND',

@@ -42,9 +42,33 @@ export async function startServer(
 ): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(options.logLevel ?? 'info');
   const databaseUrl = options.databaseUrl ?? './data/linkconfig.db';
-  const repository = options.repository ?? (await openRepository(databaseUrl));
+  const repository =
+    options.repository ??
+    (await openRepository(databaseUrl, {
+      history: {
+        ...(options.changesKeep === undefined
+          ? {}
+          : { maxCount: options.changesKeep }),
+        ...(options.changesMaxAge === undefined
+          ? {}
+          : { maxAgeMs: options.changesMaxAge }),
+      },
+    }));
   const services = createServices({
     repository,
+    feed: {
+      ...(options.eventsMaxStreams === undefined
+        ? {}
+        : { maxStreams: options.eventsMaxStreams }),
+      ...(options.eventsHeartbeat === undefined
+        ? {}
+        : { heartbeatMs: options.eventsHeartbeat }),
+      ...(options.eventsBuffer === undefined
+        ? {}
+        : { bufferBytes: options.eventsBuffer }),
+      onError: (error: unknown) =>
+        logger.error({ err: error }, 'change feed read failed; retrying'),
+    },
     ...(options.cacheBytes === undefined
       ? {}
       : { cacheBytes: options.cacheBytes }),
@@ -64,6 +88,9 @@ export async function startServer(
     ...(options.corsOrigins === undefined
       ? {}
       : { corsOrigins: options.corsOrigins }),
+    ...(options.corsHeaders === undefined
+      ? {}
+      : { corsHeaders: options.corsHeaders }),
     appDir: options.appDir ?? DEFAULT_APP_DIR,
     healthCheck: () => repository.count(),
   });
@@ -104,6 +131,9 @@ export async function startServer(
     services,
     close: (graceMs = 10_000) => {
       closing ??= (async () => {
+        // Event streams never end by themselves: end them first (clients reconnect elsewhere or later,
+        // resuming by id), so they do not hold the shutdown until the deadline.
+        services.changes.close();
         // Stop accepting; requests in progress run to their end; keep-alive sockets are closed as soon
         // as they are idle; whatever is still open at the deadline is cut.
         const stopped = new Promise<void>((resolve) =>

@@ -40,6 +40,8 @@ const t = initTRPC
         data: { ...shape.data, issues },
       };
     },
+    // Subscriptions (SSE) ping idle streams, like the heartbeat of `GET /events`.
+    sse: { ping: { enabled: true, intervalMs: 15_000 } },
   });
 
 /** Builds routers. */
@@ -66,7 +68,8 @@ const guarded = (need: Access) =>
     return result;
   });
 
-const readProcedure = guarded('read');
+/** Procedures that read (subscriptions, which have no REST route of the route table, use it directly). */
+export const readProcedure = guarded('read');
 const writeProcedure = guarded('write');
 
 /**

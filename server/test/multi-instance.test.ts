@@ -1,14 +1,16 @@
 /**
  * Two server instances on one PostgreSQL database (the deployment for several instances): a write through
- * either is seen by the other at once, even where the reader had the old version cached.
+ * either is seen by the other at once, even where the reader had the old version cached; conditional
+ * writers racing on both get exactly one success; the change feed of each carries the other's writes.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startServer } from '../src/start-server.js';
 import type { RunningServer } from '../src/start-server.js';
 import { createPostgresConfigRepository } from '../src/storage/postgres-config-repository.js';
+import { listen } from './sse-client.js';
 
 const url =
   process.env['TEST_POSTGRES_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -116,5 +118,56 @@ describe('two instances on one PostgreSQL database', () => {
       meta: { createdAt: string; updatedAt: string };
     }>(a, '/configs/dates');
     expect(after.meta.createdAt).toBe(before.meta.createdAt);
+  });
+});
+
+describe('conditional writes and the change feed across two instances', () => {
+  it('lets exactly one of many writers racing with the same If-Match through, on either instance', async () => {
+    const first = await put(a, 'race', { allLinks: {} });
+    const etag = first.headers.get('etag') ?? '';
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        fetch(`${(i % 2 === 0 ? a : b).url}/configs/race`, {
+          method: i % 3 === 0 ? 'DELETE' : 'PUT',
+          headers: { 'Content-Type': 'application/json', 'If-Match': etag },
+          body:
+            i % 3 === 0
+              ? null
+              : JSON.stringify({ allLinks: { w: { url: `https://${i}` } } }),
+        }),
+      ),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 204)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 412)).toHaveLength(11);
+    // Every loser is told the winner's state: its ETag, or none when it was a delete.
+    const winner = answers.find((r) => r.status === 204);
+    const current = winner?.headers.get('etag') ?? null;
+    for (const loser of answers.filter((r) => r.status === 412)) {
+      expect(loser.headers.get('etag')).toBe(current);
+    }
+  });
+
+  it('delivers a write on one instance to the other instance’s stream, with the same ids', async () => {
+    const onA = listen(`${a.url}/events`);
+    const onB = listen(`${b.url}/events`);
+    await Promise.all([onA.opened, onB.opened]);
+    const etag = (await put(a, 'live', { allLinks: {} })).headers.get('etag');
+    await fetch(`${b.url}/configs/live`, { method: 'DELETE' });
+    // LISTEN/NOTIFY brings it within a second; the margin is for a loaded test machine.
+    await vi.waitFor(() => expect(onB.events).toHaveLength(2), {
+      timeout: 5000,
+    });
+    await vi.waitFor(() => expect(onA.events).toHaveLength(2), {
+      timeout: 5000,
+    });
+    expect(onB.events).toEqual(onA.events);
+    expect(JSON.parse(onB.events[0]?.data ?? '')).toMatchObject({
+      name: 'live',
+      op: 'put',
+      etag,
+    });
+    onA.close();
+    onB.close();
   });
 });

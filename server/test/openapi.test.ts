@@ -36,7 +36,12 @@ describe('GET /openapi.json', () => {
       operations(doc)
         .map((o) => `${o.method} ${o.path}`)
         .sort(),
-    ).toEqual(REST_ROUTES.map((r) => `${r.method} ${r.path}`).sort());
+    ).toEqual(
+      [
+        ...REST_ROUTES.map((r) => `${r.method} ${r.path}`),
+        'GET /events',
+      ].sort(),
+    );
     expect(REST_ROUTES).toHaveLength(7);
   });
 
@@ -63,11 +68,12 @@ describe('GET /openapi.json', () => {
     expect(statuses).toEqual({
       'GET /configs': '200 401 500',
       'GET /configs/{name}': '200 304 400 401 404 500',
-      'PUT /configs/{name}': '204 400 401 403 413 415 429 500',
-      'DELETE /configs/{name}': '204 400 401 403 429 500',
+      'PUT /configs/{name}': '204 400 401 403 412 413 415 429 500',
+      'DELETE /configs/{name}': '204 400 401 403 412 429 500',
       'GET /search': '200 400 401 429 500',
       'POST /cherry-pick': '200 400 401 404 413 415 429 500',
       'POST /query': '200 400 401 404 413 415 429 500',
+      'GET /events': '200 400 401 500 503',
     });
     for (const { op } of operations(doc)) {
       for (const [status, response] of Object.entries(op.responses)) {
@@ -119,7 +125,12 @@ describe('GET /openapi.json', () => {
         headers: { 'Content-Type': 'application/json' },
         ...(method === 'PUT' || method === 'POST' ? { body: '{}' } : {}),
       });
-      const text = await response.text();
+      // The change feed stays open: its status and headers are enough.
+      const stream = response.headers
+        .get('content-type')
+        ?.startsWith('text/event-stream');
+      const text = stream ? '' : await response.text();
+      if (stream) await response.body?.cancel();
       expect(response.status, `${method} ${path}`).not.toBe(405);
       expect(text, `${method} ${path}`).not.toMatch(/no route/);
     }
@@ -130,6 +141,46 @@ describe('GET /openapi.json', () => {
     const response = await t.request('/configs/x', { method: 'POST' });
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('GET, PUT, DELETE');
+  });
+
+  it('documents the preconditions of PUT and DELETE, their 412, and the ETag', async () => {
+    const t = createTestApp();
+    const { body } = await t.json<{
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            parameters?: { in: string; name: string }[];
+            responses: Record<string, { headers?: Record<string, unknown> }>;
+          }
+        >
+      >;
+    }>('/openapi.json');
+    const item = body.paths['/configs/{name}'] ?? {};
+    const headers = (method: string) =>
+      (item[method]?.parameters ?? [])
+        .filter((p) => p.in === 'header')
+        .map((p) => p.name);
+    expect(headers('put')).toEqual(['If-Match', 'If-None-Match']);
+    expect(headers('delete')).toEqual(['If-Match']);
+    expect((item['delete']?.parameters ?? []).map((p) => p.name)).not.toContain(
+      'ifMatch',
+    );
+    for (const method of ['put', 'delete']) {
+      expect(
+        Object.keys(item[method]?.responses['412']?.headers ?? {}),
+      ).toEqual(['ETag']);
+    }
+    expect(Object.keys(item['put']?.responses['204']?.headers ?? {})).toEqual([
+      'ETag',
+    ]);
+    expect(Object.keys(item['get']?.responses['200']?.headers ?? {})).toEqual([
+      'ETag',
+    ]);
+    expect(
+      Object.keys(body.paths['/events']?.['get']?.responses ?? {}),
+    ).toEqual(['200', '400', '401', '500', '503']);
   });
 
   it('serves the interactive docs page', async () => {

@@ -42,6 +42,34 @@ describe('loadSettings', () => {
     });
   });
 
+  it('reads the feed settings, with defaults', () => {
+    expect(load({})).toMatchObject({
+      eventsMaxStreams: 1000,
+      eventsHeartbeat: 15_000,
+      eventsBuffer: 256 * 1024,
+      changesKeep: 10_000,
+      changesMaxAge: 7 * 86_400_000,
+      corsHeaders: undefined,
+    });
+    expect(
+      load({
+        EVENTS_MAX_STREAMS: '5',
+        EVENTS_HEARTBEAT: '2s',
+        EVENTS_BUFFER: '64kb',
+        CHANGES_KEEP: '100',
+        CHANGES_MAX_AGE: '24h',
+        CORS_HEADERS: 'Authorization, If-Match',
+      }),
+    ).toMatchObject({
+      eventsMaxStreams: 5,
+      eventsHeartbeat: 2000,
+      eventsBuffer: 64 * 1024,
+      changesKeep: 100,
+      changesMaxAge: 86_400_000,
+      corsHeaders: ['Authorization', 'If-Match'],
+    });
+  });
+
   it('answers --help', () => {
     expect(loadSettings({}, ['--help'])).toBe('help');
   });
@@ -53,6 +81,10 @@ describe('loadSettings', () => {
     [{ LOG_LEVEL: 'loud' }, [], /logLevel/],
     [{ READ_TOKEN: 'r' }, [], /READ_TOKEN needs API_TOKEN/],
     [{}, ['--no-such-flag'], /no-such-flag/],
+    [{ DATABASE_URL: 'mysql://x' }, [], /unsupported scheme "mysql:"/],
+    [{ DATABASE_URL: 'postgres://h/db?schema=a-b' }, [], /schema/],
+    [{ EVENTS_HEARTBEAT: 'soon' }, [], /eventsHeartbeat: must be a duration/],
+    [{ EVENTS_MAX_STREAMS: '0' }, [], /eventsMaxStreams/],
   ])('refuses %j %j with a readable message', (env, argv, message) => {
     expect(() => loadSettings(env, argv)).toThrow(message);
   });

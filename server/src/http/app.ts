@@ -16,6 +16,7 @@ import { toErrorAnswer } from './error-response.js';
 import { HttpError } from './http-error.js';
 import { readJsonBody } from './json-body.js';
 import type { BodyLimits } from './json-body.js';
+import { mountEventsRoute } from './events-route.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { mountRestRoutes } from './rest-routes.js';
 
@@ -28,6 +29,11 @@ export interface AppOptions {
   readonly bodyLimit?: number;
   /** Allowed CORS origins; `['*']` (the default) allows any. */
   readonly corsOrigins?: readonly string[];
+  /**
+   * Request headers a cross-origin caller may send; unset (the default), whatever the browser's
+   * preflight asks for is allowed (origins are still checked).
+   */
+  readonly corsHeaders?: readonly string[];
   /** Folder of the built web page served at `/` (optional). */
   readonly appDir?: string;
   /** Checks storage for `/healthz`. */
@@ -83,13 +89,9 @@ export function createApp(options: AppOptions): Hono {
   const corsHeaders = cors({
     origin: origins.includes('*') ? '*' : [...origins],
     allowMethods: ['GET', 'PUT', 'DELETE', 'POST', 'OPTIONS'],
-    allowHeaders: [
-      'Authorization',
-      'Content-Type',
-      'If-Match',
-      'If-None-Match',
-    ],
-    exposeHeaders: ['ETag'],
+    // Empty: Hono answers a preflight with the headers it asked for.
+    allowHeaders: [...(options.corsHeaders ?? [])],
+    exposeHeaders: ['ETag', 'Retry-After'],
     maxAge: 600,
   });
   // CORS applies to requests that carry an Origin (browsers always send it cross-origin); other clients
@@ -134,6 +136,7 @@ export function createApp(options: AppOptions): Hono {
     limits,
     compression: options.compression ?? true,
   });
+  mountEventsRoute(app, { context });
 
   app.all('/trpc/*', async (c) => {
     let req = c.req.raw;

@@ -1,6 +1,7 @@
 import type { Context as HonoContext } from 'hono';
 import { stringWeight } from '../cache/weights.js';
 import { ConfigVersion } from '../services/config-version.js';
+import { matchesWeakly, parseEntityTags } from '../storage/etag.js';
 import { compress, MIN_COMPRESSED_BYTES } from './compression.js';
 import type { Encoding } from './compression.js';
 
@@ -10,21 +11,10 @@ const ENCODED: Record<Encoding, symbol> = {
   gzip: Symbol('GET /configs/:name body, gzip'),
 };
 
-/**
- * The ETag of a stored version. It names the version, not the bytes on the wire: the same tag goes
- * with every `Content-Encoding` (hence `Vary: Accept-Encoding`), so a client can send it back in
- * `If-None-Match` or `If-Match` whichever encoding it received.
- */
-export function etagOf(view: ConfigVersion): string {
-  return `"${view.version.toString(36)}-${Date.parse(view.updatedAt).toString(36)}"`;
-}
-
-/** `If-None-Match` holds the tag (weak comparison, lists and `*` allowed). */
-export function etagMatches(header: string, etag: string): boolean {
-  if (header.trim() === '*') return true;
-  return header
-    .split(',')
-    .some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
+/** `If-None-Match` holds the tag (weak comparison, lists and `*` allowed; a malformed list never does). */
+function etagMatches(header: string, etag: string): boolean {
+  const tags = parseEntityTags(header);
+  return tags !== null && matchesWeakly(tags, etag);
 }
 
 /**
@@ -43,7 +33,9 @@ export async function entryResponse(
       headers: { 'Content-Type': 'application/json; charset=utf-8' },
     });
   }
-  const etag = etagOf(view);
+  // The tag names the version, not the bytes on the wire: the same tag goes with every
+  // `Content-Encoding` (hence `Vary`), so it can come back in `If-None-Match` or `If-Match`.
+  const etag = view.etag;
   const headers: Record<string, string> = {
     'Cache-Control': 'no-cache',
     ETag: etag,

@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { Logger } from 'pino';
+import { PreconditionFailedError } from '../errors.js';
 import { HttpError } from './http-error.js';
 
 /** A non-2xx answer: status, `{ error }` message and extra headers. */
@@ -58,6 +59,13 @@ export function toErrorAnswer(error: unknown, log: Logger): ErrorAnswer {
       : error.message;
     const headers: Record<string, string> =
       status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {};
+    // A refused conditional write tells the client which version is stored (none: no header).
+    if (
+      error.cause instanceof PreconditionFailedError &&
+      error.cause.currentEtag !== null
+    ) {
+      headers['ETag'] = error.cause.currentEtag;
+    }
     return { status, message, headers };
   }
   log.error({ err: error }, 'request failed');

@@ -2,6 +2,7 @@ import { DOCUMENTED_SCHEMAS } from '@linkconfig/shared';
 import { generateOpenApiDocument } from 'trpc-to-openapi';
 import { z } from 'zod';
 import { appRouter } from '../routers/app-router.js';
+import { documentEvents } from './openapi-changes.js';
 import { REST_ROUTES, allowedMethods } from './route-table.js';
 import type { RestRoute } from './route-table.js';
 
@@ -79,6 +80,17 @@ function errorResponse(route: RestRoute, status: string): Json {
       : undefined;
   return {
     description: description ?? ERRORS[status] ?? 'Error',
+    ...(status === '412'
+      ? {
+          headers: {
+            ETag: {
+              description:
+                'The stored version (absent when the config does not exist)',
+              schema: { type: 'string' },
+            },
+          },
+        }
+      : {}),
     content: {
       'application/json': { schema: { $ref: '#/components/schemas/Error' } },
     },
@@ -178,7 +190,10 @@ export function buildOpenApiDocument(
       responses['200'] = generated;
     }
     const requestHeaders = route.operation.meta.openapi.requestHeaders;
-    if (requestHeaders?.shape['If-None-Match'] !== undefined) {
+    if (
+      route.method === 'GET' &&
+      requestHeaders?.shape['If-None-Match'] !== undefined
+    ) {
       responses['304'] = {
         description: 'Not modified: `If-None-Match` names the current version',
       };
@@ -188,6 +203,7 @@ export function buildOpenApiDocument(
     }
     op['responses'] = responses;
   }
+  documentEvents(doc);
   return doc;
 }
 

@@ -85,7 +85,14 @@ async function handle(
     if (body !== undefined) return jsonResponse(body, encoding);
   }
   const output = await run(route, ctx, raw.input);
-  if (route.status === 204) return new Response(null, { status: 204 });
+  if (route.status === 204) {
+    // A write that names its new version (PUT) says so in `ETag`.
+    const etag = (output as { etag?: unknown } | undefined)?.etag;
+    return new Response(null, {
+      status: 204,
+      headers: typeof etag === 'string' ? { ETag: etag } : {},
+    });
+  }
   if (route.id === 'configs.get') return entryResponse(c, output, encoding);
   const body = JSON.stringify(output);
   if (key !== undefined && token !== null) {
@@ -106,10 +113,16 @@ async function run(
 ): Promise<unknown> {
   const parsed = route.operation.input.safeParse(raw);
   if (!parsed.success) {
-    throw new HttpError(
-      400,
-      describeIssues(issuesOf(parsed.error) ?? []) || 'the input is invalid',
-    );
+    // Over REST, a field read from a header is named as the header (`If-None-Match`, not `ifNoneMatch`).
+    const issues = (issuesOf(parsed.error) ?? []).map((issue) => {
+      const [first, ...rest] = issue.path;
+      const header =
+        typeof first === 'string' ? route.headers[first] : undefined;
+      return header === undefined
+        ? issue
+        : { ...issue, path: [header, ...rest] };
+    });
+    throw new HttpError(400, describeIssues(issues) || 'the input is invalid');
   }
   try {
     // No output validation here: outputs are typed by the operation, and the stored data they carry

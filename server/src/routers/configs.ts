@@ -1,14 +1,35 @@
-import { TRPCError } from '@trpc/server';
+import { TRPCError, tracked } from '@trpc/server';
 import { z } from 'zod';
 import {
+  ChangesInputSchema,
   ConfigNameInputSchema,
   GetConfigOutputSchema,
   ListConfigsOutputSchema,
   PutConfigInputSchema,
+  PutConfigOutputSchema,
+  RemoveConfigInputSchema,
 } from '@linkconfig/shared';
-import { mutationOf, operation, queryOf, router } from '../trpc.js';
+import { feedMessages, FeedUnavailableError } from '../events/feed-messages.js';
+import {
+  mutationOf,
+  operation,
+  queryOf,
+  readProcedure,
+  router,
+} from '../trpc.js';
 
 const tags = ['configs'];
+
+const ifMatchHeader = z.object({
+  'If-Match': z.string().optional().meta({
+    description:
+      'ETags of the version this write is based on (or `*`: any existing version); 412 when the stored version differs.',
+  }),
+});
+
+const etagHeader = z.object({
+  ETag: z.string().meta({ description: 'Strong tag of the stored version.' }),
+});
 
 /** list / get / put / remove of stored configs (`/configs`, `/configs/{name}`). */
 export const configsOperations = {
@@ -43,11 +64,7 @@ export const configsOperations = {
               'ETags of copies the client holds (or `*`): 304 when one is the current version.',
           }),
         }),
-        responseHeaders: z.object({
-          ETag: z.string().meta({
-            description: 'Strong tag of the stored version.',
-          }),
-        }),
+        responseHeaders: etagHeader,
         errorResponses: { 404: 'No config has this name' },
       },
     },
@@ -73,15 +90,29 @@ export const configsOperations = {
         path: '/configs/{name}',
         tags,
         summary: 'Create or overwrite a config (the body is the config)',
-        successDescription: 'Stored (no body)',
+        description:
+          'Without preconditions PUT overwrites. `If-Match` stores only over the version with that ETag; `If-None-Match: *` only creates.',
+        requestHeaders: ifMatchHeader.extend({
+          'If-None-Match': z.string().optional().meta({
+            description: '`*`: store only when no config has this name yet.',
+          }),
+        }),
+        responseHeaders: etagHeader,
+        successDescription: 'Stored (no body); `ETag` names the new version',
       },
-      rest: { body: { as: 'config' }, status: 204 },
+      rest: {
+        body: { as: 'config' },
+        headers: { ifMatch: 'If-Match', ifNoneMatch: 'If-None-Match' },
+        status: 204,
+      },
     },
     input: PutConfigInputSchema,
-    output: z.void(),
-    run: async (ctx, input) => {
-      await ctx.services.configs.put(input.name, input.config);
-    },
+    output: PutConfigOutputSchema,
+    run: (ctx, input) =>
+      ctx.services.configs.put(input.name, input.config, {
+        ifMatch: input.ifMatch,
+        ifNoneMatch: input.ifNoneMatch,
+      }),
   }),
 
   remove: operation({
@@ -92,14 +123,17 @@ export const configsOperations = {
         path: '/configs/{name}',
         tags,
         summary: 'Delete a config (done whether or not it existed)',
-        successDescription: 'Deleted (no body)',
+        description:
+          'Without `If-Match` the answer is 204 whether or not the config existed.',
+        requestHeaders: ifMatchHeader,
+        successDescription: 'Deleted (or never existed); no body',
       },
-      rest: { status: 204 },
+      rest: { headers: { ifMatch: 'If-Match' }, status: 204 },
     },
-    input: ConfigNameInputSchema,
+    input: RemoveConfigInputSchema,
     output: z.void(),
     run: async (ctx, input) => {
-      await ctx.services.configs.remove(input.name);
+      await ctx.services.configs.remove(input.name, { ifMatch: input.ifMatch });
     },
   }),
 };
@@ -109,4 +143,34 @@ export const configsRouter = router({
   get: queryOf(configsOperations.get),
   put: mutationOf(configsOperations.put),
   remove: mutationOf(configsOperations.remove),
+
+  /**
+   * Every committed change, as `tracked()` events whose id is the change id: `httpSubscriptionLink`
+   * reconnects with the last id as `lastEventId`, and gets every change after it first. A `reset`
+   * message says the id is older than the kept history (list again). When the stream cannot keep up or
+   * the server stops, it ends with SERVICE_UNAVAILABLE, which the client retries.
+   */
+  changes: readProcedure
+    .input(ChangesInputSchema)
+    .subscription(async function* ({ ctx, input, signal }) {
+      const last = input?.lastEventId;
+      try {
+        for await (const { id, message } of feedMessages(ctx.services.changes, {
+          lastEventId:
+            last === undefined || last === null ? undefined : Number(last),
+          signal,
+        })) {
+          yield tracked(String(id), message);
+        }
+      } catch (error) {
+        if (error instanceof FeedUnavailableError) {
+          throw new TRPCError({
+            code: 'SERVICE_UNAVAILABLE',
+            message: error.message,
+            cause: error,
+          });
+        }
+        throw error;
+      }
+    }),
 });

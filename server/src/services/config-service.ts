@@ -1,10 +1,13 @@
 import { validateLinkConfig } from '@linkconfig/shared';
-import { DomainError } from '../errors.js';
+import { DomainError, PreconditionFailedError } from '../errors.js';
 import { receivedJson } from '../received-json.js';
 import type {
   ConfigRepository,
   NameVersion,
+  Refused,
+  WriteConditions,
 } from '../storage/config-repository.js';
+import { parseEntityTags } from '../storage/etag.js';
 import type { VersionCache } from '../cache/cache-policy.js';
 import { ConfigVersion } from './config-version.js';
 
@@ -25,9 +28,10 @@ export interface ConfigServiceDeps {
 }
 
 /**
- * The rules of stored configs: validation on write, timestamps, and reads served from per-version views
- * (`ConfigVersion`) so stored JSON is parsed once per version, never per request. Every read checks the
- * stored version first (one indexed lookup), so several server processes on one database stay consistent.
+ * The rules of stored configs: validation on write, preconditions, and reads served from per-version views
+ * (`ConfigVersion`) so stored JSON is parsed once per version, never per request. Every read first asks
+ * the repository's change token (SQLite: no query; PostgreSQL: one single-row query), so several server
+ * processes on one database never serve a version another one has replaced.
  */
 export class ConfigService {
   readonly #repo: ConfigRepository;
@@ -67,7 +71,7 @@ export class ConfigService {
    * or we did); `null` when the repository cannot tell, and every read must ask it.
    */
   async #catalog(): Promise<Catalog | null> {
-    const token = this.#repo.changeToken();
+    const token = await this.#repo.changeToken();
     if (token === null) return null;
     if (this.#snapshot?.token === token) return this.#snapshot;
     const entries = await this.#repo.listVersions();
@@ -112,15 +116,25 @@ export class ConfigService {
   }
 
   /**
-   * Validates and stores a config under `name`. The config is stored as received (its JSON text, key
-   * order and unknown keys included); `createdAt` survives overwrites, `updatedAt` is set here.
+   * Validates and stores a config under `name`, when the preconditions hold (else a
+   * {@link PreconditionFailedError} carrying the current ETag). The config is stored as received (its JSON
+   * text, key order and unknown keys included); `createdAt` survives overwrites, `updatedAt` is set here.
    */
-  async put(name: string, config: unknown): Promise<void> {
+  async put(
+    name: string,
+    config: unknown,
+    conditions: ConditionHeaders = {},
+  ): Promise<{ etag: string }> {
+    const write = writeConditions(conditions);
     const checked = validateLinkConfig(config);
     if (!checked.ok) throw new DomainError('invalid_config', checked.error);
     // The body's own text when the HTTP layer kept it (stored as received), else a serialization.
     const json = receivedJson(checked.config) ?? JSON.stringify(checked.config);
-    const result = await this.#repo.put(name, json, this.#now());
+    const result = await this.#repo.put(name, json, {
+      ...write,
+      now: this.#now,
+    });
+    if (!result.ok) throw preconditionFailed(name, conditions, result);
     this.#cache.set(
       new ConfigVersion({
         name,
@@ -130,11 +144,63 @@ export class ConfigService {
         version: result.version,
       }),
     );
+    return { etag: result.etag };
   }
 
-  /** Deletes a config; a missing name is not an error. */
-  async remove(name: string): Promise<void> {
-    await this.#repo.remove(name);
+  /**
+   * Deletes a config; a missing name is not an error unless `ifMatch` is given (then a
+   * {@link PreconditionFailedError}, as for a stored version other than the one named).
+   */
+  async remove(
+    name: string,
+    conditions: Pick<ConditionHeaders, 'ifMatch'> = {},
+  ): Promise<void> {
+    const result = await this.#repo.remove(name, {
+      ...writeConditions(conditions),
+      now: this.#now,
+    });
+    if (!result.ok) throw preconditionFailed(name, conditions, result);
     this.#cache.delete(name);
   }
+}
+
+/** Preconditions as the client sends them: `If-Match` / `If-None-Match` values (`*` or quoted tags). */
+export interface ConditionHeaders {
+  readonly ifMatch?: string | undefined;
+  readonly ifNoneMatch?: string | undefined;
+}
+
+/** Parses the preconditions; a malformed value is the caller's mistake (400), never "no match". */
+function writeConditions(headers: ConditionHeaders): WriteConditions {
+  const parse = (value: string | undefined, header: string) => {
+    if (value === undefined) return undefined;
+    const tags = parseEntityTags(value);
+    if (tags === null) {
+      throw new DomainError(
+        'invalid_request',
+        `${header} must be * or a list of quoted entity tags, such as "k3-m5x1"`,
+      );
+    }
+    return tags;
+  };
+  return {
+    ifMatch: parse(headers.ifMatch, 'If-Match'),
+    ifNoneMatch: parse(headers.ifNoneMatch, 'If-None-Match'),
+  };
+}
+
+/** The 412 of a refused write, with a message that says which precondition failed. */
+function preconditionFailed(
+  name: string,
+  headers: ConditionHeaders,
+  refused: Refused,
+): PreconditionFailedError {
+  const { currentEtag } = refused;
+  const message =
+    currentEtag === null
+      ? `config "${name}" does not exist`
+      : headers.ifNoneMatch !== undefined && headers.ifMatch === undefined
+        ? `config "${name}" already exists (ETag ${currentEtag})`
+        : `config "${name}" has changed: the stored version is ${currentEtag}`;
+  return new PreconditionFailedError(currentEtag, message);
 }

@@ -4,6 +4,7 @@ import { isPlainObject } from '@linkconfig/shared';
 import { PART_WEIGHTS, charWidth, partWeight } from '../cache/weights.js';
 import type { JsonShape } from '../cache/weights.js';
 import type { StoredConfig } from '../storage/config-repository.js';
+import { etagOf } from '../storage/etag.js';
 import { buildSearchIndex } from './search-index.js';
 import type { ConfigSearchIndex } from './search-index.js';
 
@@ -44,6 +45,8 @@ export class ConfigVersion {
   #links = 0;
   #json: string | undefined;
   #stored: Record<string, unknown> | undefined;
+  /** Strong identity of this version for HTTP caching and conditional writes (`etagOf`). */
+  readonly etag: string;
   #entry: ConfigEntryView | undefined;
   #prepared: PreparedConfig | undefined;
   #index: ConfigSearchIndex | undefined;
@@ -56,6 +59,7 @@ export class ConfigVersion {
     this.createdAt = row.createdAt;
     this.updatedAt = row.updatedAt;
     this.#json = row.json;
+    this.etag = etagOf(row);
     this.#length = row.json.length;
     this.#width = charWidth(row.json);
     this.#weight = this.#computeWeight();

@@ -1,6 +1,8 @@
 import type { FilterProtocolHandler } from '@linkconfig/shared';
 import { createCaches } from '../cache/cache-policy.js';
 import type { Caches } from '../cache/cache-policy.js';
+import { ChangeFeed } from '../events/change-feed.js';
+import type { ChangeFeedOptions } from '../events/change-feed.js';
 import type { ConfigRepository } from '../storage/config-repository.js';
 import { ConfigService } from './config-service.js';
 import { ExpressionService } from './expression-service.js';
@@ -15,6 +17,8 @@ export interface Services {
   readonly caches: Caches;
   /** The clock (ms since the epoch) answers are timed by. */
   now(): number;
+  /** The change feed (`GET /events`, `configs.changes`); reads the repository only while streams are open. */
+  readonly changes: ChangeFeed;
 }
 
 /** Options of {@link createServices}. */
@@ -26,6 +30,8 @@ export interface ServicesOptions {
   readonly now?: () => Date;
   /** Extra filter protocol handlers for expressions (code, never stored). */
   readonly handlers?: Readonly<Record<string, FilterProtocolHandler>>;
+  /** Bounds and timing of the change feed. */
+  readonly feed?: Omit<ChangeFeedOptions, 'source'>;
 }
 
 /** Wires the services over one repository. */
@@ -49,5 +55,6 @@ export function createServices(options: ServicesOptions): Services {
     }),
     caches,
     now,
+    changes: new ChangeFeed({ ...options.feed, source: options.repository }),
   };
 }

@@ -2,6 +2,8 @@
  * The storage boundary of the server: one interface, one file per adapter, one contract suite
  * (`config-repository.contract.ts`) that every adapter runs.
  */
+import type { ChangeEvent } from '@linkconfig/shared';
+import type { EntityTags } from './etag.js';
 
 /** One stored config: the JSON text exactly as received, plus the server's timestamps. */
 export interface StoredConfig {
@@ -10,9 +12,9 @@ export interface StoredConfig {
   readonly json: string;
   /** ISO 8601 UTC with milliseconds. */
   readonly createdAt: string;
-  /** ISO 8601 UTC with milliseconds. Changes on every write. */
+  /** ISO 8601 UTC with milliseconds. Changes on every write; never below `createdAt` or an earlier value. */
   readonly updatedAt: string;
-  /** Increases on every write of this name; identifies a stored version for caches. */
+  /** The database's revision at the write that stored it: increases on every write, never reused. */
   readonly version: number;
 }
 
@@ -22,18 +24,80 @@ export interface NameVersion {
   readonly version: number;
 }
 
-/** What a write reports back. */
+/**
+ * Preconditions of a write, checked inside its transaction against the stored version: `ifMatch` needs
+ * the current ETag in the list (`*`: the name exists), `ifNoneMatch` needs it absent (`*`: the name does
+ * not exist).
+ */
+export interface WriteConditions {
+  readonly ifMatch?: EntityTags | undefined;
+  readonly ifNoneMatch?: EntityTags | undefined;
+}
+
+/** Options of a write. */
+export interface WriteOptions extends WriteConditions {
+  /**
+   * The clock, read inside the transaction once the write lock is held (default: the system clock), so
+   * a writer that waited for the lock does not stamp an earlier time than the writer before it.
+   */
+  readonly now?: () => Date;
+}
+
+/** A write that happened. */
 export interface PutResult {
+  readonly ok: true;
   readonly createdAt: string;
   readonly updatedAt: string;
   readonly version: number;
+  /** The new version's ETag (see `etag.ts`). */
+  readonly etag: string;
   /** `true` when the name did not exist before. */
   readonly created: boolean;
+}
+
+/** A delete that was allowed; `removed` says whether anything existed. */
+export interface RemoveResult {
+  readonly ok: true;
+  readonly removed: boolean;
+}
+
+/** A write refused by its preconditions: nothing changed. */
+export interface Refused {
+  readonly ok: false;
+  /** The stored version's ETag, `null` when the name does not exist. */
+  readonly currentEtag: string | null;
+}
+
+/** One committed change; `id` is the revision the write took (also the stored `version` after a put). */
+export type Change = ChangeEvent & { readonly id: number };
+
+/**
+ * Changes after an id, oldest first. `reset` when some of them are no longer kept (the history is
+ * bounded) or the id was never given out here: the reader must re-read everything, then go on from `head`.
+ */
+export type ChangesPage =
+  | {
+      readonly reset: false;
+      readonly head: number;
+      readonly changes: readonly Change[];
+    }
+  | { readonly reset: true; readonly head: number };
+
+/** How much change history a repository keeps (both bounds apply). */
+export interface HistoryLimits {
+  /** Most changes kept (default 10,000). */
+  readonly maxCount?: number;
+  /** Oldest change kept, in milliseconds (default 7 days). */
+  readonly maxAgeMs?: number;
 }
 
 /**
  * Durable storage of named configs. Every method is atomic: a write is either fully stored or not at all.
  * A resolved `put` or `remove` is durable (survives a crash of the process).
+ *
+ * Every write that changes something takes the next value of one revision counter per database, inside
+ * its transaction and before anything else, so writers are serialized and revisions are handed out in
+ * commit order: whoever reads "changes after N" can never later see a smaller id appear.
  */
 export interface ConfigRepository {
   /** Every name, sorted by code point. */
@@ -44,15 +108,35 @@ export interface ConfigRepository {
   listVersions(): Promise<NameVersion[]>;
   /** The current version of a name without reading its JSON, or `null`. */
   version(name: string): Promise<number | null>;
-  /** Creates or overwrites; `createdAt` is kept on overwrite, `updatedAt` set to `now`. */
-  put(name: string, json: string, now: Date): Promise<PutResult>;
-  /** Deletes; `true` when something was deleted. A missing name is not an error. */
-  remove(name: string): Promise<boolean>;
   /**
-   * A value that changes whenever a write may have happened, by this process or another one, or `null`
-   * when the adapter cannot tell cheaply. While it is unchanged, callers may reuse what they read before.
+   * Creates or overwrites when the preconditions hold; `createdAt` is kept on overwrite, `updatedAt` set
+   * from `options.now` (never below the stored timestamps). Records the change.
    */
-  changeToken(): string | null;
+  put(
+    name: string,
+    json: string,
+    options?: WriteOptions,
+  ): Promise<PutResult | Refused>;
+  /**
+   * Deletes when the preconditions hold. A missing name is not an error (`removed: false`, no change
+   * recorded) unless `ifMatch` asked for it to exist.
+   */
+  remove(name: string, options?: WriteOptions): Promise<RemoveResult | Refused>;
+  /**
+   * A value that changes whenever a write may have happened, by this process or another one. While it
+   * is unchanged, callers may reuse what they read before. Costs at most one cheap query.
+   */
+  changeToken(): Promise<string>;
+  /** The latest revision (the id of the latest change); 0 for a new database. */
+  head(): Promise<number>;
+  /** Up to `limit` changes with an id above `afterId`, oldest first (see {@link ChangesPage}). */
+  changesSince(afterId: number, limit: number): Promise<ChangesPage>;
+  /**
+   * Calls `listener` whenever new changes may have been committed: at once for writes through this
+   * repository, within about a second for other processes or instances. Returns the unsubscribe call.
+   * The listener only hints; {@link changesSince} says what changed.
+   */
+  watch(listener: () => void): () => void;
   /** Number of stored configs. */
   count(): Promise<number>;
   /** Releases the connection; later calls reject. */

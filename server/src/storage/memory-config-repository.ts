@@ -1,18 +1,55 @@
 import { compareNames } from './config-repository.js';
 import type {
+  Change,
+  ChangesPage,
   ConfigRepository,
-  PutResult,
+  HistoryLimits,
   StoredConfig,
 } from './config-repository.js';
+import { etagOf } from './etag.js';
+import {
+  historyLimits,
+  nextUpdatedAt,
+  preconditionsHold,
+  systemClock,
+} from './write-rules.js';
+
+/** Options of {@link createMemoryConfigRepository}. */
+export interface MemoryRepositoryOptions {
+  readonly history?: HistoryLimits;
+}
 
 /** A repository in process memory: for unit tests and throwaway demos, never for the running server. */
-export function createMemoryConfigRepository(): ConfigRepository {
+export function createMemoryConfigRepository(
+  options: MemoryRepositoryOptions = {},
+): ConfigRepository {
+  const limits = historyLimits(options.history);
   const rows = new Map<string, StoredConfig>();
-  let versions = 0;
+  /** Kept changes, oldest first, each with the time it was recorded. */
+  const changes: { change: Change; at: number }[] = [];
+  const listeners = new Set<() => void>();
+  let revision = 0;
+  let prunedThrough = 0;
   let closed = false;
   const open = (): void => {
     if (closed) throw new Error('repository is closed');
   };
+  const record = (change: Change, at: number): void => {
+    changes.push({ change, at });
+    // Oldest first: drop from the front while over the count or older than the age.
+    const minId = change.id - limits.maxCount;
+    const cutoff = at - limits.maxAgeMs;
+    for (let first = changes[0]; first !== undefined; first = changes[0]) {
+      if (first.change.id > minId && first.at >= cutoff) break;
+      prunedThrough = first.change.id;
+      changes.shift();
+    }
+    // Like a commit hook: listeners run after the write has returned.
+    queueMicrotask(() => {
+      for (const listener of listeners) listener();
+    });
+  };
+
   return {
     list: async () => {
       open();
@@ -32,37 +69,95 @@ export function createMemoryConfigRepository(): ConfigRepository {
       open();
       return rows.get(name)?.version ?? null;
     },
-    put: async (name, json, now): Promise<PutResult> => {
+    put: async (name, json, write = {}) => {
       open();
-      const previous = rows.get(name);
-      const updatedAt = now.toISOString();
+      const previous = rows.get(name) ?? null;
+      if (!preconditionsHold(previous, write)) {
+        return {
+          ok: false,
+          currentEtag: previous === null ? null : etagOf(previous),
+        };
+      }
+      const now = (write.now ?? systemClock)();
+      const updatedAt = nextUpdatedAt(now, previous);
       const row: StoredConfig = {
         name,
         json,
         createdAt: previous?.createdAt ?? updatedAt,
         updatedAt,
-        version: ++versions,
+        version: ++revision,
       };
       rows.set(name, row);
+      const etag = etagOf(row);
+      record(
+        { id: row.version, name, op: 'put', etag, updatedAt },
+        now.getTime(),
+      );
       return {
+        ok: true,
         createdAt: row.createdAt,
         updatedAt,
         version: row.version,
-        created: previous === undefined,
+        etag,
+        created: previous === null,
       };
     },
-    remove: async (name) => {
+    remove: async (name, write = {}) => {
       open();
-      versions++;
-      return rows.delete(name);
+      const previous = rows.get(name) ?? null;
+      if (!preconditionsHold(previous, write)) {
+        return {
+          ok: false,
+          currentEtag: previous === null ? null : etagOf(previous),
+        };
+      }
+      if (previous === null) return { ok: true, removed: false };
+      rows.delete(name);
+      const now = (write.now ?? systemClock)();
+      record(
+        {
+          id: ++revision,
+          name,
+          op: 'delete',
+          etag: null,
+          updatedAt: nextUpdatedAt(now, previous),
+        },
+        now.getTime(),
+      );
+      return { ok: true, removed: true };
     },
-    changeToken: () => String(versions),
+    changeToken: async () => String(revision),
+    head: async () => {
+      open();
+      return revision;
+    },
+    changesSince: async (afterId, limit): Promise<ChangesPage> => {
+      open();
+      if (afterId < prunedThrough || afterId > revision) {
+        return { reset: true, head: revision };
+      }
+      const start = changes.findIndex((entry) => entry.change.id > afterId);
+      return {
+        reset: false,
+        head: revision,
+        changes:
+          start < 0
+            ? []
+            : changes.slice(start, start + limit).map((entry) => entry.change),
+      };
+    },
+    watch: (listener) => {
+      const own = (): void => listener();
+      listeners.add(own);
+      return () => listeners.delete(own);
+    },
     count: async () => {
       open();
       return rows.size;
     },
     close: async () => {
       closed = true;
+      listeners.clear();
     },
   };
 }

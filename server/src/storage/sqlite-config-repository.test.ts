@@ -5,30 +5,47 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runConfigRepositoryContract } from './config-repository.contract.js';
 import Database from 'better-sqlite3';
 import { createServices } from '../services/services.js';
-import {
-  createSqliteConfigRepository,
-  MIGRATIONS,
-} from './sqlite-config-repository.js';
+import type { ConfigRepository } from './config-repository.js';
+import { createSqliteConfigRepository } from './sqlite-config-repository.js';
+import { MIGRATIONS } from './sqlite-migrations.js';
+import type { SqliteRepositoryOptions } from './sqlite-config-repository.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'linkconfig-sqlite-'));
 let n = 0;
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/** The file each repository of the contract run uses, for a second connection to it. */
+const files = new WeakMap<ConfigRepository, string>();
+const open = (
+  path: string,
+  history?: SqliteRepositoryOptions['history'],
+): ConfigRepository => {
+  const repo = createSqliteConfigRepository({
+    path,
+    pollMs: 50,
+    ...(history === undefined ? {} : { history }),
+  });
+  files.set(repo, path);
+  return repo;
+};
+
 runConfigRepositoryContract('sqlite', {
-  create: () =>
-    createSqliteConfigRepository({ path: join(dir, `repo-${++n}.db`) }),
+  create: (options) => open(join(dir, `repo-${++n}.db`), options?.history),
+  connect: (repo) => open(files.get(repo) ?? ''),
 });
+
+const epoch = { now: () => new Date(0) };
 
 describe('sqlite repository', () => {
   it('keeps data and versions across reopen, creating missing folders', async () => {
     const path = join(dir, 'nested', 'deeper', 'db.sqlite');
     const first = createSqliteConfigRepository({ path });
-    const put = await first.put('n', '{"allLinks":{}}', new Date(0));
+    const put = await first.put('n', '{"allLinks":{}}', epoch);
     await first.close();
     const second = createSqliteConfigRepository({ path });
     expect((await second.get('n'))?.json).toBe('{"allLinks":{}}');
-    const next = await second.put('m', '{}', new Date(0));
-    expect(next.version).toBeGreaterThan(put.version);
+    const next = await second.put('m', '{}', epoch);
+    expect(next.ok && put.ok && next.version > put.version).toBe(true);
     await second.close();
   });
 });
@@ -38,13 +55,13 @@ describe('sqlite repository across connections', () => {
     const path = join(dir, 'token.db');
     const a = createSqliteConfigRepository({ path });
     const b = createSqliteConfigRepository({ path });
-    const before = a.changeToken();
-    expect(a.changeToken()).toBe(before);
-    await b.put('n', '{}', new Date(0));
-    expect(a.changeToken()).not.toBe(before);
-    const mine = a.changeToken();
-    await a.put('m', '{}', new Date(0));
-    expect(a.changeToken()).not.toBe(mine);
+    const before = await a.changeToken();
+    expect(await a.changeToken()).toBe(before);
+    await b.put('n', '{}', epoch);
+    expect(await a.changeToken()).not.toBe(before);
+    const mine = await a.changeToken();
+    await a.put('m', '{}', epoch);
+    expect(await a.changeToken()).not.toBe(mine);
     await Promise.all([a.close(), b.close()]);
   });
 
@@ -69,6 +86,37 @@ describe('sqlite repository across connections', () => {
     expect(await two.configs.list()).toEqual([]);
   });
 
+  it('waits for another process’s write lock without blocking reads, then writes', async () => {
+    const path = join(dir, 'locked.db');
+    const repo = createSqliteConfigRepository({ path });
+    await repo.put('seen', '{}', epoch);
+    const other = new Database(path);
+    other.exec('BEGIN IMMEDIATE');
+    let settled = false;
+    const waiting = repo.put('n', '{"v":1}', epoch).finally(() => {
+      settled = true;
+    });
+    // The event loop is free: reads are answered while the write waits.
+    expect((await repo.get('seen'))?.json).toBe('{}');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(settled).toBe(false);
+    other.exec('COMMIT');
+    expect((await waiting).ok).toBe(true);
+    other.close();
+    await repo.close();
+  });
+
+  it('gives up with SQLITE_BUSY after the busy timeout', async () => {
+    const path = join(dir, 'stuck.db');
+    const repo = createSqliteConfigRepository({ path, busyTimeoutMs: 100 });
+    const other = new Database(path);
+    other.exec('BEGIN IMMEDIATE');
+    await expect(repo.put('n', '{}', epoch)).rejects.toThrow(/locked|busy/i);
+    other.exec('ROLLBACK');
+    other.close();
+    await repo.close();
+  });
+
   it('migrates a version-2 database (WITHOUT ROWID table) keeping its data', async () => {
     const path = join(dir, 'v2.db');
     const old = new Database(path);
@@ -89,7 +137,15 @@ describe('sqlite repository across connections', () => {
       updatedAt: 'u',
       version: 7,
     });
-    expect((await repo.put('kept', '{}', new Date(0))).version).toBe(8);
+    // History from before the change table is unknown: older readers are told to re-list.
+    expect(await repo.changesSince(6, 10)).toEqual({ reset: true, head: 7 });
+    expect(await repo.changesSince(7, 10)).toEqual({
+      reset: false,
+      head: 7,
+      changes: [],
+    });
+    const put = await repo.put('kept', '{}', epoch);
+    expect(put.ok && put.version).toBe(8);
     expect(await repo.count()).toBe(1);
     await repo.close();
   });

@@ -3,39 +3,25 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { compareNames } from './config-repository.js';
 import type {
+  Change,
+  ChangesPage,
   ConfigRepository,
+  HistoryLimits,
   PutResult,
+  Refused,
+  RemoveResult,
   StoredConfig,
+  WriteOptions,
 } from './config-repository.js';
-
-/** Schema migrations, applied in order; `PRAGMA user_version` records how many ran. */
-export const MIGRATIONS: readonly string[] = [
-  `CREATE TABLE configs (
-     name TEXT PRIMARY KEY NOT NULL,
-     json TEXT NOT NULL,
-     created_at TEXT NOT NULL,
-     updated_at TEXT NOT NULL,
-     version INTEGER NOT NULL
-   ) WITHOUT ROWID`,
-  `CREATE TABLE counters (key TEXT PRIMARY KEY NOT NULL, value INTEGER NOT NULL) WITHOUT ROWID;
-   INSERT INTO counters (key, value) SELECT 'version', COALESCE(MAX(version), 0) FROM configs`,
-  // A WITHOUT ROWID table keeps the whole row in the primary-key b-tree, so with ~100 KB of JSON per row
-  // every key lookup dragged the overflow pages along (~200 µs instead of ~5 µs). A rowid table with the
-  // JSON last, plus a covering (name, version) index, answers version checks from the index alone.
-  `CREATE TABLE configs_v3 (
-     name TEXT NOT NULL,
-     created_at TEXT NOT NULL,
-     updated_at TEXT NOT NULL,
-     version INTEGER NOT NULL,
-     json TEXT NOT NULL
-   );
-   INSERT INTO configs_v3 (name, created_at, updated_at, version, json)
-     SELECT name, created_at, updated_at, version, json FROM configs;
-   DROP TABLE configs;
-   ALTER TABLE configs_v3 RENAME TO configs;
-   CREATE UNIQUE INDEX configs_name ON configs (name);
-   CREATE INDEX configs_name_version ON configs (name, version)`,
-];
+import { etagOf } from './etag.js';
+import { migrate } from './sqlite-migrations.js';
+import {
+  AGE_PRUNE_INTERVAL_MS,
+  historyLimits,
+  nextUpdatedAt,
+  preconditionsHold,
+  systemClock,
+} from './write-rules.js';
 
 interface Row {
   name: string;
@@ -45,16 +31,40 @@ interface Row {
   version: number;
 }
 
+interface StampRow {
+  created_at: string;
+  updated_at: string;
+  version: number;
+}
+
+interface ChangeRow {
+  id: number;
+  name: string;
+  op: Change['op'];
+  etag: string | null;
+  updated_at: string;
+}
+
 /** Options of {@link createSqliteConfigRepository}. */
 export interface SqliteRepositoryOptions {
   /** Path of the database file; its folder is created when missing. */
   readonly path: string;
+  /** Bounds of the change history. */
+  readonly history?: HistoryLimits;
+  /** How often watchers check for other processes' commits (`PRAGMA data_version`), in ms (default 250). */
+  readonly pollMs?: number;
+  /** How long a write waits for another process's write lock, in ms (default 10,000). */
+  readonly busyTimeoutMs?: number;
 }
 
 /**
  * The default storage: one SQLite file (WAL, `synchronous=FULL`, one transaction per write). Config JSON is
  * stored as received. Calls are synchronous underneath (better-sqlite3), which is the fastest way to use
  * SQLite from one process; the async interface keeps the door open for other adapters.
+ *
+ * Several processes may share the file: every write is a `BEGIN IMMEDIATE` transaction, so a writer takes
+ * the write lock before it reads anything, and waits (up to the busy timeout) instead of failing when
+ * another process holds it.
  */
 export function createSqliteConfigRepository(
   options: SqliteRepositoryOptions,
@@ -62,10 +72,13 @@ export function createSqliteConfigRepository(
   if (options.path !== ':memory:') {
     mkdirSync(dirname(options.path), { recursive: true });
   }
+  const limits = historyLimits(options.history);
   const db = new Database(options.path);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
-  db.pragma('busy_timeout = 5000');
+  const busyTimeoutMs = Math.floor(options.busyTimeoutMs ?? 10_000);
+  // Reads wait inside SQLite (rarely needed in WAL mode); writes wait in `withWriteLock`.
+  db.pragma(`busy_timeout = ${busyTimeoutMs}`);
   // Acknowledged writes must survive power loss: refuse to run if the setting did not take.
   if (db.pragma('synchronous', { simple: true }) !== 2) {
     db.close();
@@ -88,11 +101,17 @@ export function createSqliteConfigRepository(
   const selectVersion = db.prepare<[string], { version: number }>(
     'SELECT version FROM configs WHERE name = ?',
   );
-  const selectCreated = db.prepare<[string], { created_at: string }>(
-    'SELECT created_at FROM configs WHERE name = ?',
+  const selectStamp = db.prepare<[string], StampRow>(
+    'SELECT created_at, updated_at, version FROM configs WHERE name = ?',
   );
-  const bumpVersion = db.prepare<[], { value: number }>(
+  const bumpRevision = db.prepare<[], { value: number }>(
     "UPDATE counters SET value = value + 1 WHERE key = 'version' RETURNING value",
+  );
+  const selectCounter = db
+    .prepare<[string], number>('SELECT value FROM counters WHERE key = ?')
+    .pluck();
+  const raisePruned = db.prepare<[number, number]>(
+    "UPDATE counters SET value = ? WHERE key = 'pruned' AND value < ?",
   );
   const update = db.prepare<[string, string, number, string]>(
     'UPDATE configs SET json = ?, updated_at = ?, version = ? WHERE name = ?',
@@ -101,34 +120,161 @@ export function createSqliteConfigRepository(
     'INSERT INTO configs (name, json, created_at, updated_at, version) VALUES (?, ?, ?, ?, ?)',
   );
   const deleteOne = db.prepare<[string]>('DELETE FROM configs WHERE name = ?');
+  const insertChange = db.prepare<
+    [number, string, string, string | null, string, number]
+  >(
+    'INSERT INTO changes (id, name, op, etag, updated_at, at) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const lastExpired = db
+    .prepare<[number], number | null>(
+      'SELECT MAX(id) FROM changes WHERE at < ?',
+    )
+    .pluck();
+  const pruneThrough = db.prepare<[number]>(
+    'DELETE FROM changes WHERE id <= ?',
+  );
+  const selectChanges = db.prepare<[number, number], ChangeRow>(
+    'SELECT id, name, op, etag, updated_at FROM changes WHERE id > ? ORDER BY id LIMIT ?',
+  );
   const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
+  const noBusyWait = db.prepare('PRAGMA busy_timeout = 0');
+  const busyWait = db.prepare(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
   const countAll = db.prepare<[], { n: number }>(
     'SELECT COUNT(*) AS n FROM configs',
   );
 
+  /** Highest pruned id this connection knows of; saves a write when nothing new falls out. */
+  let knownPruned = 0;
+  /** When this connection last scanned for changes older than the age limit (write-clock ms). */
+  let lastAgePrune = -Infinity;
+
+  /** Takes the next revision: the first write of every write transaction. */
+  const nextRevision = (): number => {
+    const bumped = bumpRevision.get();
+    if (bumped === undefined) throw new Error('revision counter missing');
+    return bumped.value;
+  };
+  /** Records a change and drops what falls out of the history bounds (inside the transaction). */
+  const record = (change: Change, at: number): void => {
+    insertChange.run(
+      change.id,
+      change.name,
+      change.op,
+      change.etag,
+      change.updatedAt,
+      at,
+    );
+    let through = change.id - limits.maxCount;
+    // The age scan reads the whole (bounded) table, so it runs at most once a second per connection.
+    if (at - lastAgePrune >= AGE_PRUNE_INTERVAL_MS || at < lastAgePrune) {
+      lastAgePrune = at;
+      through = Math.max(through, lastExpired.get(at - limits.maxAgeMs) ?? 0);
+    }
+    if (through > knownPruned) {
+      pruneThrough.run(through);
+      raisePruned.run(through, through);
+      knownPruned = through;
+    }
+  };
+  const stampOf = (name: string) => {
+    const row = selectStamp.get(name);
+    return row === undefined
+      ? null
+      : {
+          createdAt: row.created_at,
+          updatedAt: row.updated_at,
+          version: row.version,
+        };
+  };
+  const refusal = (current: { version: number; updatedAt: string } | null) =>
+    ({
+      ok: false,
+      currentEtag: current === null ? null : etagOf(current),
+    }) as const;
+
   const putTx = db.transaction(
-    (name: string, json: string, now: string): PutResult => {
-      const previous = selectCreated.get(name);
-      const bumped = bumpVersion.get();
-      if (bumped === undefined) throw new Error('version counter missing');
-      const createdAt = previous?.created_at ?? now;
-      if (previous === undefined) {
-        insert.run(name, json, createdAt, now, bumped.value);
+    (name: string, json: string, write: WriteOptions): PutResult | Refused => {
+      const previous = stampOf(name);
+      if (!preconditionsHold(previous, write)) return refusal(previous);
+      const version = nextRevision();
+      const now = (write.now ?? systemClock)();
+      const updatedAt = nextUpdatedAt(now, previous);
+      const createdAt = previous?.createdAt ?? updatedAt;
+      if (previous === null) {
+        insert.run(name, json, createdAt, updatedAt, version);
       } else {
-        update.run(json, now, bumped.value, name);
+        update.run(json, updatedAt, version, name);
       }
+      const etag = etagOf({ version, updatedAt });
+      record({ id: version, name, op: 'put', etag, updatedAt }, now.getTime());
       return {
+        ok: true,
         createdAt,
-        updatedAt: now,
-        version: bumped.value,
-        created: previous === undefined,
+        updatedAt,
+        version,
+        etag,
+        created: previous === null,
       };
+    },
+  );
+  const removeTx = db.transaction(
+    (name: string, write: WriteOptions): RemoveResult | Refused => {
+      const previous = stampOf(name);
+      if (!preconditionsHold(previous, write)) return refusal(previous);
+      if (previous === null) return { ok: true, removed: false };
+      const id = nextRevision();
+      const now = (write.now ?? systemClock)();
+      deleteOne.run(name);
+      record(
+        {
+          id,
+          name,
+          op: 'delete',
+          etag: null,
+          updatedAt: nextUpdatedAt(now, previous),
+        },
+        now.getTime(),
+      );
+      return { ok: true, removed: true };
+    },
+  );
+  // One read transaction, so head, pruned mark and rows come from one snapshot.
+  const changesTx = db.transaction(
+    (afterId: number, limit: number): ChangesPage => {
+      const head = selectCounter.get('version') ?? 0;
+      const pruned = selectCounter.get('pruned') ?? 0;
+      if (afterId < pruned || afterId > head) return { reset: true, head };
+      const changes = selectChanges.all(afterId, limit).map((row): Change => ({
+        id: row.id,
+        name: row.name,
+        op: row.op,
+        etag: row.etag,
+        updatedAt: row.updated_at,
+      }));
+      return { reset: false, head, changes };
     },
   );
 
   let closed = false;
   /** Writes through this connection; `data_version` only moves for other connections' commits. */
   let ownWrites = 0;
+  const listeners = new Set<() => void>();
+  const notify = (): void => {
+    for (const listener of listeners) listener();
+  };
+  let poller: ReturnType<typeof setInterval> | undefined;
+  const startPolling = (): void => {
+    let seen = dataVersion.get();
+    poller = setInterval(() => {
+      if (closed) return;
+      const current = dataVersion.get();
+      if (current !== seen) {
+        seen = current;
+        notify();
+      }
+    }, options.pollMs ?? 250);
+    poller.unref();
+  };
   const guard = <T>(fn: () => T): Promise<T> => {
     if (closed) return Promise.reject(new Error('repository is closed'));
     try {
@@ -137,6 +283,40 @@ export function createSqliteConfigRepository(
       return Promise.reject(
         error instanceof Error ? error : new Error(String(error)),
       );
+    }
+  };
+  /** Runs a write transaction; watchers hear of a change once it is committed. */
+  const write = async <T extends { ok: boolean }>(run: () => T): Promise<T> => {
+    const result = await withWriteLock(run);
+    if (result.ok) {
+      ownWrites++;
+      queueMicrotask(notify);
+    }
+    return result;
+  };
+  /**
+   * Runs a `BEGIN IMMEDIATE` transaction, waiting while another process holds the write lock. SQLite's
+   * own busy handler would wait by sleeping in this thread, stalling every request of the process (and
+   * in steps that grow to 100 ms); instead, a busy `BEGIN` fails at once and is tried again after a short
+   * timer, so the process keeps serving reads meanwhile and takes the lock soon after it is free.
+   */
+  const withWriteLock = async <T>(run: () => T): Promise<T> => {
+    const started = Date.now();
+    for (let attempt = 0; ; attempt++) {
+      if (closed) throw new Error('repository is closed');
+      noBusyWait.run();
+      try {
+        return run();
+      } catch (error) {
+        const busy =
+          error instanceof Database.SqliteError && error.code === 'SQLITE_BUSY';
+        if (!busy || Date.now() - started >= busyTimeoutMs) throw error;
+      } finally {
+        busyWait.run();
+      }
+      // 1 ms at first, up to 8 ms, jittered so two waiting processes do not retry in step.
+      const delay = Math.min(1 + attempt / 4, 8) * (0.5 + Math.random());
+      await new Promise((resolve) => setTimeout(resolve, delay));
     }
   };
 
@@ -169,37 +349,35 @@ export function createSqliteConfigRepository(
           .sort((a, b) => compareNames(a.name, b.name)),
       ),
     version: (name) => guard(() => selectVersion.get(name)?.version ?? null),
-    put: (name, json, now) =>
-      guard(() => {
-        ownWrites++;
-        return putTx(name, json, now.toISOString());
-      }),
-    remove: (name) =>
-      guard(() => {
-        ownWrites++;
-        return deleteOne.run(name).changes > 0;
-      }),
-    changeToken: () =>
-      closed ? null : `${String(dataVersion.get())}:${ownWrites}`,
+    put: (name, json, options = {}) =>
+      write(() => putTx.immediate(name, json, options)),
+    remove: (name, options = {}) =>
+      write(() => removeTx.immediate(name, options)),
+    changeToken: () => guard(() => `${String(dataVersion.get())}:${ownWrites}`),
+    head: () => guard(() => selectCounter.get('version') ?? 0),
+    changesSince: (afterId, limit) => guard(() => changesTx(afterId, limit)),
+    watch: (listener) => {
+      const own = (): void => listener();
+      listeners.add(own);
+      if (poller === undefined && !closed) startPolling();
+      return () => {
+        listeners.delete(own);
+        if (listeners.size === 0 && poller !== undefined) {
+          clearInterval(poller);
+          poller = undefined;
+        }
+      };
+    },
     count: () => guard(() => countAll.get()?.n ?? 0),
     close: () => {
       if (!closed) {
         closed = true;
+        clearInterval(poller);
+        poller = undefined;
+        listeners.clear();
         db.close();
       }
       return Promise.resolve();
     },
   };
-}
-
-function migrate(db: Database.Database): void {
-  const current = db.pragma('user_version', { simple: true }) as number;
-  for (let i = current; i < MIGRATIONS.length; i++) {
-    const sql = MIGRATIONS[i];
-    if (sql === undefined) continue;
-    db.transaction(() => {
-      db.exec(sql);
-      db.pragma(`user_version = ${i + 1}`);
-    })();
-  }
 }

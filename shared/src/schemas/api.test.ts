@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ConfigNameSchema,
   ExpressionSchema,
+  PutConfigInputSchema,
   QueryInputSchema,
   SearchInputSchema,
 } from './api.js';
@@ -13,12 +14,37 @@ describe('ConfigNameSchema', () => {
       expect(ConfigNameSchema.safeParse(name).success).toBe(true);
     },
   );
-  it.each(['', 'x'.repeat(257), 'a\u0000b', 'tab\there', 'del\u007f'])(
-    'rejects %j',
-    (name) => {
-      expect(ConfigNameSchema.safeParse(name).success).toBe(false);
-    },
-  );
+  it.each([
+    '',
+    'x'.repeat(257),
+    'a\u0000b',
+    'tab\there',
+    'del\u007f',
+    '.',
+    '..',
+  ])('rejects %j', (name) => {
+    expect(ConfigNameSchema.safeParse(name).success).toBe(false);
+  });
+});
+
+describe('PutConfigInputSchema', () => {
+  it('accepts an If-Match value and If-None-Match *', () => {
+    const parsed = PutConfigInputSchema.parse({
+      name: 'n',
+      config: { allLinks: {} },
+      ifMatch: '"a-b"',
+      ifNoneMatch: '*',
+    });
+    expect(parsed.ifMatch).toBe('"a-b"');
+  });
+  it('rejects an If-None-Match other than *', () => {
+    const result = PutConfigInputSchema.safeParse({
+      name: 'n',
+      config: {},
+      ifNoneMatch: '"a-b"',
+    });
+    expect(result.error?.issues[0]?.message).toMatch(/only "\*"/);
+  });
 });
 
 describe('ExpressionSchema', () => {

@@ -59,6 +59,10 @@ export const ConfigNameSchema = z
   })
   .refine((name) => !LONE_SURROGATE.test(name), {
     error: 'must be well-formed Unicode (no lone surrogates)',
+  })
+  // URL paths normalize `.` and `..` away, so REST could never read or delete such a name.
+  .refine((name) => name !== '.' && name !== '..', {
+    error: 'must not be "." or ".." (a URL path cannot address them)',
   });
 
 /** A link expression: a non-empty string of at most 64 KiB. */
@@ -131,11 +135,37 @@ export const GetConfigOutputSchema = z.object({
   config: asStored<LinkConfig>('LinkConfig'),
   meta: ConfigEntrySchema.shape.meta,
 });
+/**
+ * An `If-Match` value, as the header carries it: `*` or a comma-separated list of quoted entity tags
+ * (`"k3-m5x1"`), usually the one ETag the caller got with the version it edited.
+ */
+export const IfMatchSchema = z
+  .string({ error: 'must be a string' })
+  .min(1, { error: 'must not be empty' })
+  .max(4096, { error: 'must be at most 4096 characters' });
+
+/**
+ * `configs.put`: `ifMatch` stores only over the version with that ETag (`*`: over any existing one);
+ * `ifNoneMatch: '*'` stores only when the name does not exist. Without them, PUT overwrites.
+ */
 export const PutConfigInputSchema = z.object({
   name: ConfigNameSchema,
   config: InlineConfigSchema,
+  ifMatch: IfMatchSchema.optional(),
+  ifNoneMatch: z
+    .literal('*', { error: 'supports only "*" (create only)' })
+    .optional(),
 });
 export type PutConfigInput = z.infer<typeof PutConfigInputSchema>;
+/** What a stored write answers: the new version's ETag (REST sends it as the `ETag` header). */
+export const PutConfigOutputSchema = z.object({ etag: z.string() });
+export type PutConfigOutput = z.infer<typeof PutConfigOutputSchema>;
+/** `configs.remove`: with `ifMatch`, deletes only the version with that ETag (`*`: any existing one). */
+export const RemoveConfigInputSchema = z.object({
+  name: ConfigNameSchema,
+  ifMatch: IfMatchSchema.optional(),
+});
+export type RemoveConfigInput = z.infer<typeof RemoveConfigInputSchema>;
 
 /** Fields `q` and `regex` of `/search` can look at. */
 export const SEARCH_FIELDS = [

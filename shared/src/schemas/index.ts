@@ -35,9 +35,12 @@ export {
   InlineConfigSchema,
   LIMITS,
   ListConfigsOutputSchema,
+  IfMatchSchema,
   PutConfigInputSchema,
+  PutConfigOutputSchema,
   QueryInputSchema,
   QueryOutputSchema,
+  RemoveConfigInputSchema,
   SEARCH_FIELDS,
   SearchInputSchema,
   SearchOutputSchema,
@@ -49,8 +52,10 @@ export type {
   ConfigNameInput,
   ErrorBody,
   PutConfigInput,
+  PutConfigOutput,
   QueryInput,
   QueryOutput,
+  RemoveConfigInput,
   SearchField,
   SearchInput,
   SearchInputRaw,
@@ -77,3 +82,16 @@ export type {
   DiagnosticSeverity,
   ExpressionDiagnosticCode,
 } from './check.js';
+export {
+  CHANGE_OPS,
+  ChangeEventSchema,
+  ChangeMessageSchema,
+  ChangesInputSchema,
+  EventIdSchema,
+} from './changes.js';
+export type {
+  ChangeEvent,
+  ChangeMessage,
+  ChangeOp,
+  ChangesInput,
+} from './changes.js';

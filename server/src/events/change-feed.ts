@@ -1,0 +1,280 @@
+import type { Change, ConfigRepository } from '../storage/config-repository.js';
+import { changeFrame } from './sse-frames.js';
+import type { FeedItem, Subscriber } from './subscriber.js';
+
+/** What the feed reads: the repository's change history and its commit hints. */
+export type ChangeSource = Pick<
+  ConfigRepository,
+  'head' | 'changesSince' | 'watch'
+>;
+
+/** Options of {@link ChangeFeed}. */
+export interface ChangeFeedOptions {
+  readonly source: ChangeSource;
+  /** Most streams open at once, SSE and tRPC together (default 1000). */
+  readonly maxStreams?: number;
+  /** Interval of heartbeat comments on idle SSE streams, in ms (default 15,000). */
+  readonly heartbeatMs?: number;
+  /** Bytes a consumer may lag behind before it is disconnected (default 256 KiB). */
+  readonly bufferBytes?: number;
+  /** Changes read per query (default 500). */
+  readonly pageSize?: number;
+  /** Where failures of background reads go (they are retried). */
+  readonly onError?: (error: unknown) => void;
+}
+
+/** Why a stream could not be opened. */
+export const REFUSALS = {
+  full: 'full',
+  closed: 'closed',
+} as const;
+export type Refusal = (typeof REFUSALS)[keyof typeof REFUSALS];
+
+const RETRY_MS = 1000;
+
+/**
+ * The change feed of one server: one reader of the repository's change history that hands every
+ * committed change, in id order, to every open stream.
+ *
+ * Work per change does not grow with the number of streams beyond handing each one the same item (whose
+ * SSE bytes are encoded once). A stream that resumes from an id first catches up from the history by
+ * itself, page by page at its consumer's pace, and joins the live dispatch only once it has read up to
+ * what was dispatched, so no change is skipped or sent twice. The feed reads only while streams are
+ * open.
+ */
+export class ChangeFeed {
+  readonly #source: ChangeSource;
+  readonly #maxStreams: number;
+  readonly #heartbeatMs: number;
+  readonly #pageSize: number;
+  readonly #onError: (error: unknown) => void;
+  /** Bytes a consumer may lag behind; read by the subscriber factories. */
+  readonly bufferBytes: number;
+  /** Every open stream, live or catching up (the cap counts both). */
+  readonly #open = new Set<Subscriber>();
+  /** Streams that take changes from the dispatch. */
+  readonly #live = new Set<Subscriber>();
+  /** The last id dispatched; known once {@link #ready} resolves. */
+  #position = 0;
+  #ready: Promise<void> | undefined;
+  /** Increments on every stop, so reads of an earlier run leave the state alone. */
+  #run = 0;
+  #unwatch: (() => void) | undefined;
+  #heartbeat: ReturnType<typeof setInterval> | undefined;
+  #draining = false;
+  #again = false;
+  #retry: ReturnType<typeof setTimeout> | undefined;
+  #closed = false;
+
+  constructor(options: ChangeFeedOptions) {
+    this.#source = options.source;
+    this.#maxStreams = options.maxStreams ?? 1000;
+    this.#heartbeatMs = options.heartbeatMs ?? 15_000;
+    this.bufferBytes = options.bufferBytes ?? 256 * 1024;
+    this.#pageSize = options.pageSize ?? 500;
+    this.#onError = options.onError ?? (() => undefined);
+  }
+
+  /** Number of open streams. */
+  get openStreams(): number {
+    return this.#open.size;
+  }
+
+  /**
+   * Whether a stream may open now: `null` when it may, else why not. Callers check before building a
+   * stream, so a refused request costs nothing.
+   */
+  refusal(): Refusal | null {
+    if (this.#closed) return REFUSALS.closed;
+    return this.#open.size >= this.#maxStreams ? REFUSALS.full : null;
+  }
+
+  /**
+   * Opens a stream for `subscriber`: every change after `lastEventId` (or, without it, every change from
+   * now on), then live changes, until {@link leave}. Returns the refusal instead when it may not open.
+   */
+  join(subscriber: Subscriber, lastEventId?: number): Refusal | null {
+    const refused = this.refusal();
+    if (refused !== null) return refused;
+    this.#open.add(subscriber);
+    this.#start();
+    void this.#catchUp(subscriber, lastEventId).catch((error: unknown) => {
+      this.#onError(error);
+      this.#drop(subscriber, 'overflow');
+    });
+    return null;
+  }
+
+  /** Closes a stream's membership (its consumer went away). */
+  leave(subscriber: Subscriber): void {
+    this.#open.delete(subscriber);
+    this.#live.delete(subscriber);
+    if (this.#open.size === 0) this.#stop();
+  }
+
+  /** Ends every stream and refuses new ones; for graceful shutdown (open streams would block it). */
+  close(): void {
+    this.#closed = true;
+    for (const subscriber of [...this.#open])
+      this.#drop(subscriber, 'shutdown');
+    this.#stop();
+  }
+
+  /** Watches the source, starts heartbeats and reads the head when the first stream opens. */
+  #start(): void {
+    if (this.#unwatch === undefined) {
+      this.#unwatch = this.#source.watch(() => this.#wake());
+      this.#heartbeat = setInterval(() => {
+        for (const subscriber of this.#open) subscriber.heartbeat();
+      }, this.#heartbeatMs);
+      this.#heartbeat.unref();
+    }
+    if (this.#ready === undefined) {
+      const run = this.#run;
+      const ready = this.#source.head().then((head) => {
+        if (run === this.#run) this.#position = head;
+      });
+      this.#ready = ready;
+      // A failed first read is reported; the streams waiting on it are dropped (they reconnect), and
+      // the next stream to open tries again.
+      ready.catch((error: unknown) => {
+        this.#onError(error);
+        if (this.#ready === ready) this.#ready = undefined;
+      });
+    }
+  }
+
+  #stop(): void {
+    this.#run++;
+    this.#ready = undefined;
+    this.#unwatch?.();
+    this.#unwatch = undefined;
+    clearInterval(this.#heartbeat);
+    clearTimeout(this.#retry);
+    this.#retry = undefined;
+  }
+
+  #wake(): void {
+    void this.#drain();
+  }
+
+  /** Reads what was committed after {@link #position} and dispatches it; one reader at a time. */
+  async #drain(): Promise<void> {
+    if (this.#draining) {
+      this.#again = true;
+      return;
+    }
+    const run = this.#run;
+    const ready = this.#ready;
+    // Nothing can be live before the head is known; the streams that wait for it read the history.
+    if (ready === undefined) return;
+    this.#draining = true;
+    try {
+      await ready;
+      do {
+        this.#again = false;
+        let more = true;
+        while (more && run === this.#run) {
+          const page = await this.#source.changesSince(
+            this.#position,
+            this.#pageSize,
+          );
+          if (run !== this.#run) return;
+          if (page.reset) {
+            // The history moved past what was dispatched (a long outage of the notifications): every
+            // live stream must re-list, then it follows from the head.
+            this.#position = page.head;
+            for (const subscriber of this.#live) {
+              subscriber.cursor = page.head;
+              if (!subscriber.reset(page.head))
+                this.#drop(subscriber, 'overflow');
+            }
+            more = false;
+          } else {
+            for (const change of page.changes) this.#dispatch(change);
+            more = page.changes.length === this.#pageSize;
+          }
+        }
+      } while (this.#again && run === this.#run);
+    } catch (error) {
+      this.#onError(error);
+      if (run === this.#run && this.#retry === undefined) {
+        this.#retry = setTimeout(() => {
+          this.#retry = undefined;
+          this.#wake();
+        }, RETRY_MS);
+        this.#retry.unref();
+      }
+    } finally {
+      this.#draining = false;
+      // The feed restarted while this read was out: a wake meant for the new run must not be lost.
+      if (run !== this.#run && this.#again) {
+        this.#again = false;
+        this.#wake();
+      }
+    }
+  }
+
+  #dispatch(change: Change): void {
+    this.#position = change.id;
+    const item = feedItem(change);
+    for (const subscriber of this.#live) {
+      if (change.id <= subscriber.cursor) continue;
+      subscriber.cursor = change.id;
+      if (!subscriber.deliver(item)) this.#drop(subscriber, 'overflow');
+    }
+  }
+
+  /**
+   * Brings one stream from `lastEventId` up to the dispatch position, then makes it live. Without an id
+   * it starts at the position. Synchronous after each read: if the dispatch has not passed the stream's
+   * cursor, no change can fall between the read and joining.
+   */
+  async #catchUp(subscriber: Subscriber, lastEventId?: number): Promise<void> {
+    await this.#ready;
+    let cursor = lastEventId ?? this.#position;
+    subscriber.cursor = cursor;
+    for (;;) {
+      if (!this.#open.has(subscriber)) return;
+      if (cursor >= this.#position) {
+        this.#live.add(subscriber);
+        return;
+      }
+      const page = await this.#source.changesSince(cursor, this.#pageSize);
+      if (!this.#open.has(subscriber)) return;
+      if (page.reset) {
+        cursor = page.head;
+        subscriber.cursor = cursor;
+        if (!subscriber.reset(page.head))
+          return this.#drop(subscriber, 'overflow');
+        continue;
+      }
+      for (const change of page.changes) {
+        cursor = change.id;
+        subscriber.cursor = cursor;
+        if (!subscriber.deliver(feedItem(change)))
+          return this.#drop(subscriber, 'overflow');
+      }
+      // Defensive: an empty page below the dispatch position would mean ids without changes.
+      if (page.changes.length === 0) {
+        cursor = this.#position;
+        subscriber.cursor = cursor;
+      } else if (page.changes.length === this.#pageSize)
+        await subscriber.room();
+    }
+  }
+
+  #drop(subscriber: Subscriber, reason: 'overflow' | 'shutdown'): void {
+    const wasOpen = this.#open.has(subscriber);
+    this.leave(subscriber);
+    if (wasOpen) subscriber.end(reason);
+  }
+}
+
+function feedItem(change: Change): FeedItem {
+  let frame: Uint8Array | undefined;
+  return {
+    change,
+    frame: () => (frame ??= changeFrame(change)),
+  };
+}

@@ -1,0 +1,33 @@
+import type { Change } from '../storage/config-repository.js';
+
+/** One change as the feed hands it to subscribers; its SSE bytes are made at most once. */
+export interface FeedItem {
+  readonly change: Change;
+  /** The SSE frame of the change, encoded on first use and shared by every stream. */
+  frame(): Uint8Array;
+}
+
+/**
+ * One open stream of the feed. The feed moves `cursor` (the last id handed over) and calls the rest;
+ * `deliver` and `reset` answer `false` when the consumer's buffer is full, and the feed then disconnects it
+ * (`end('overflow')`) so it resumes by id instead of holding memory.
+ */
+export interface Subscriber {
+  cursor: number;
+  deliver(item: FeedItem): boolean;
+  reset(head: number): boolean;
+  heartbeat(): void;
+  /** Resolves once the consumer has room again (catch-up waits on it between pages). */
+  room(): Promise<void>;
+  /** Ends the stream: the server stops, or the consumer cannot keep up. */
+  end(reason: EndReason): void;
+}
+
+/** Why the feed ends a stream. */
+export const END_REASONS = {
+  /** The server is shutting down. */
+  shutdown: 'shutdown',
+  /** The consumer did not read fast enough; it reconnects and resumes by id. */
+  overflow: 'overflow',
+} as const;
+export type EndReason = (typeof END_REASONS)[keyof typeof END_REASONS];

@@ -1,0 +1,73 @@
+import type { HttpBindings } from '@hono/node-server';
+import { EventIdSchema } from '@linkconfig/shared';
+import type { Context as HonoContext, Hono } from 'hono';
+import type { Context } from '../context.js';
+import { openSseStream } from '../events/sse-stream.js';
+import { accessDenied } from '../trpc.js';
+import { HttpError } from './http-error.js';
+
+/** What the events route needs from the app. */
+export interface EventsRouteDeps {
+  /** The per-request context (services and the caller's access). */
+  readonly context: (c: HonoContext) => Context;
+}
+
+/** Seconds a client refused for the stream cap is asked to wait. */
+const RETRY_AFTER_SECONDS = 5;
+
+/**
+ * `GET /events`: the change feed as Server-Sent Events (`EventSource` works with it). Each committed
+ * change is `id: <change id>`, `event: change`, `data: {"name","op","etag","updatedAt"}`; a client resumes
+ * with `Last-Event-ID` (or `?lastEventId=` where it cannot set headers) and first gets every change after
+ * that id; `event: reset` means the id is older than the kept history (list again). Same access as reads.
+ * Over the stream cap: 503 with `Retry-After`.
+ */
+export function mountEventsRoute(app: Hono, deps: EventsRouteDeps): void {
+  app.get('/events', (c) => {
+    const ctx = deps.context(c);
+    const denied = accessDenied(ctx.auth, 'read');
+    if (denied !== null) throw denied;
+    const lastEventId = parseLastEventId(
+      c.req.header('last-event-id') ?? c.req.query('lastEventId'),
+    );
+    // On Node, the socket: a consumer that cannot keep up is hung up on without an error log.
+    const outgoing = (c.env as Partial<HttpBindings> | undefined)?.outgoing;
+    const stream = openSseStream(ctx.services.changes, {
+      lastEventId,
+      hangUp: outgoing === undefined ? undefined : () => outgoing.destroy(),
+    });
+    if (typeof stream === 'string') {
+      throw new HttpError(
+        503,
+        stream === 'full'
+          ? 'too many open event streams; try again later'
+          : 'the server is shutting down',
+        { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+      );
+    }
+    return new Response(stream, {
+      headers: {
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        // `no-transform`: proxies must neither compress nor buffer the stream.
+        'Cache-Control': 'no-cache, no-transform',
+        'X-Accel-Buffering': 'no',
+      },
+    });
+  });
+  app.all('/events', () => {
+    throw new HttpError(405, 'method not allowed; use GET', { Allow: 'GET' });
+  });
+}
+
+/** The id to resume after; absent or empty means "from now on". */
+function parseLastEventId(value: string | undefined): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const parsed = EventIdSchema.safeParse(value.trim());
+  if (!parsed.success) {
+    throw new HttpError(
+      400,
+      'Last-Event-ID must be the decimal id of an event this server sent',
+    );
+  }
+  return Number(parsed.data);
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/** What a change did to a name. */
+export const CHANGE_OPS = ['put', 'delete'] as const;
+export type ChangeOp = (typeof CHANGE_OPS)[number];
+
+/**
+ * One committed change, as the feed sends it: the `data` of an SSE `event: change` on `GET /events`,
+ * whose `id:` is the change id. `etag` is the new version's ETag (`null` after a delete); `updatedAt` is
+ * the time of the change.
+ */
+export const ChangeEventSchema = z.object({
+  name: z.string(),
+  op: z.enum(CHANGE_OPS),
+  etag: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type ChangeEvent = z.infer<typeof ChangeEventSchema>;
+
+/**
+ * A change id as clients send it back (`Last-Event-ID`, `?lastEventId=`, tRPC `lastEventId`): the decimal
+ * id of the last event they received.
+ */
+export const EventIdSchema = z
+  .string()
+  .regex(/^\d{1,15}$/, { error: 'must be a decimal number (an event id)' });
+
+/** `configs.changes` input: tRPC's `httpSubscriptionLink` fills `lastEventId` when it reconnects. */
+export const ChangesInputSchema = z
+  .object({ lastEventId: EventIdSchema.nullish() })
+  .optional();
+export type ChangesInput = z.infer<typeof ChangesInputSchema>;
+
+/**
+ * One message of the `configs.changes` subscription: a change, or `reset` (the id the client resumed from
+ * is older than the history the server keeps; it should list again, and then follows live changes).
+ */
+export const ChangeMessageSchema = z.discriminatedUnion('type', [
+  ChangeEventSchema.extend({ type: z.literal('change') }),
+  z.object({ type: z.literal('reset') }),
+]);
+export type ChangeMessage = z.infer<typeof ChangeMessageSchema>;
