@@ -134,8 +134,8 @@ export function putPattern(
   setOption(options, 'fields', fields.fields.replace(/[\s,]/g, ''));
   setOption(options, 'sort', fields.sort);
   const limit = fields.limit.trim();
-  if (limit === '') delete options.limit;
-  else options.limit = Number(limit);
+  if (limit === '') delete options['limit'];
+  else options['limit'] = Number(limit);
   const value: SearchPattern =
     Object.keys(options).length === 0 &&
     (previous === undefined || typeof previous === 'string')
