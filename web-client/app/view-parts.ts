@@ -101,7 +101,7 @@ export function tagChips(
   tags: readonly string[] | undefined,
 ): TemplateResult | typeof nothing {
   if (!tags || tags.length === 0) return nothing;
-  return html`<ul class="chips" aria-label="Tags">
+  return html`<ul class="chips">
     ${tags.map((tag) => html`<li class="chip">${tag}</li>`)}
   </ul>`;
 }
