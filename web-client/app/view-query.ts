@@ -38,7 +38,7 @@ export function queryView(state: AppState, actions: Actions): TemplateResult {
           autocomplete="off"
           autocapitalize="off"
           spellcheck="false"
-          placeholder=".car | .coffee"
+          placeholder="for example .car | .coffee"
           aria-describedby="expression-diagnostics${problem
             ? ' query-problem'
             : ''}"
