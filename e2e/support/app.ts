@@ -22,6 +22,13 @@ export function configButton(page: Page, name: string): Locator {
     .getByRole('button', { name, exact: true });
 }
 
+/** The marker beside config `name` in the list (where it is kept), if it has one. */
+export function configMarker(page: Page, name: string): Locator {
+  return page
+    .getByTestId('config-list')
+    .locator(`[data-config-name="${name}"] [data-testid="config-marker"]`);
+}
+
 /** Clicks the config `name` in the list and waits for the editor to show it. */
 export async function openConfig(page: Page, name: string): Promise<void> {
   await configButton(page, name).click();

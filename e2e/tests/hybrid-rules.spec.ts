@@ -5,6 +5,7 @@
  */
 import {
   addLinkAndSave,
+  CONNECTED,
   expectNothingPending,
   linkRow,
   openApp,
@@ -77,9 +78,7 @@ test.describe("with the page's service worker", () => {
       )
       .toEqual({ url: 'https://example.com/down' });
     await expectNothingPending(page);
-    await expect(page.getByTestId('status-server')).toHaveText(
-      'The server is reachable.',
-    );
+    await expect(page.getByTestId('status-server')).toHaveText(CONNECTED);
   });
 });
 
