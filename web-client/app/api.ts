@@ -3,11 +3,7 @@
  * They need the server. Failures reject with a `RemoteStoreError` (op `query` or `search`) whose
  * message is the server's own reason, so the page can show it beside the input it is about.
  */
-import type {
-  QueryInput,
-  QueryOutput,
-  SearchOutput,
-} from '@linkconfig/shared';
+import type { QueryInput, QueryOutput, SearchOutput } from '@linkconfig/shared';
 import { RemoteStoreError } from '@linkconfig/web-client';
 
 const TIMEOUT_MS = 10_000;

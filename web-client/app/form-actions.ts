@@ -171,11 +171,13 @@ export class FormActions {
     const { state } = this.page;
     const form = state.link;
     const values = form.values;
-    if (!this.valid('link', [
-      ['#link-id', checkLinkId(values.id)],
-      ['#link-url', checkUrl(values.url)],
-      ['#link-tags', checkTags(values.tags)],
-    ]))
+    if (
+      !this.valid('link', [
+        ['#link-id', checkLinkId(values.id)],
+        ['#link-url', checkUrl(values.url)],
+        ['#link-tags', checkTags(values.tags)],
+      ])
+    )
       return;
     const id = values.id.trim();
     const open = state.open;
@@ -203,10 +205,12 @@ export class FormActions {
     const { state } = this.page;
     const form = state.macro;
     const values = form.values;
-    if (!this.valid('macro', [
-      ['#macro-name', checkMacroName(values.name)],
-      ['#macro-expression', checkMacroExpression(values.expression)],
-    ]))
+    if (
+      !this.valid('macro', [
+        ['#macro-name', checkMacroName(values.name)],
+        ['#macro-expression', checkMacroExpression(values.expression)],
+      ])
+    )
       return;
     const name = values.name.trim();
     const open = state.open;
@@ -229,12 +233,14 @@ export class FormActions {
     const { state } = this.page;
     const form = state.pattern;
     const values = form.values;
-    if (!this.valid('pattern', [
-      ['#pattern-key', checkPatternKey(values.key)],
-      ['#pattern-regex', checkPattern(values.pattern)],
-      ['#pattern-fields', checkPatternFields(values.fields)],
-      ['#pattern-limit', checkPatternLimit(values.limit)],
-    ]))
+    if (
+      !this.valid('pattern', [
+        ['#pattern-key', checkPatternKey(values.key)],
+        ['#pattern-regex', checkPattern(values.pattern)],
+        ['#pattern-fields', checkPatternFields(values.fields)],
+        ['#pattern-limit', checkPatternLimit(values.limit)],
+      ])
+    )
       return;
     const key = values.key.trim();
     const open = state.open;

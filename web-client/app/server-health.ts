@@ -5,7 +5,11 @@
  * from the structured `RemoteStoreError` (kind and status), never from message text.
  */
 import { RemoteStoreError } from '@linkconfig/web-client';
-import type { ConfigEntry, ConfigStore, LinkConfig } from '@linkconfig/web-client';
+import type {
+  ConfigEntry,
+  ConfigStore,
+  LinkConfig,
+} from '@linkconfig/web-client';
 
 /** Access to reads or writes: not known yet, allowed, or why not. */
 export const ACCESS = {

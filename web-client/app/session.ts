@@ -9,10 +9,7 @@ import {
   createIndexedDBStore,
   createRemoteStore,
 } from '@linkconfig/web-client';
-import type {
-  HybridStore,
-  IndexedDBConfigStore,
-} from '@linkconfig/web-client';
+import type { HybridStore, IndexedDBConfigStore } from '@linkconfig/web-client';
 import { readToken, writeToken } from './preferences.js';
 import type { Reachability } from './reachability.js';
 import { ServerHealth } from './server-health.js';

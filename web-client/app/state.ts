@@ -3,7 +3,11 @@
  * helpers) changes it, then asks for a render; lit-html updates just the parts that changed, so focus,
  * scroll and half-typed input survive.
  */
-import type { LinkConfig, ResolvedLink, SearchOutput } from '@linkconfig/shared';
+import type {
+  LinkConfig,
+  ResolvedLink,
+  SearchOutput,
+} from '@linkconfig/shared';
 import type {
   DeadLetter,
   HybridStatus,

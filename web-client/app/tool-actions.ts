@@ -116,7 +116,10 @@ export class ToolActions {
     search.outcome = null;
     this.page.render();
     try {
-      const output = await runSearch({ mode: search.mode, text }, session.fetch);
+      const output = await runSearch(
+        { mode: search.mode, text },
+        session.fetch,
+      );
       session.health.succeeded('read');
       if (run !== this.searchRun) return;
       search.outcome = { kind: 'results', output };

@@ -26,21 +26,25 @@ export function appView(state: AppState, actions: Actions): TemplateResult {
           Settings
         </button>
       </div>
-      ${state.fatal === null
-        ? statusView(state, actions)
-        : html`<p class="status-problem" role="alert">${state.fatal}</p>`}
+      ${
+        state.fatal === null
+          ? statusView(state, actions)
+          : html`<p class="status-problem" role="alert">${state.fatal}</p>`
+      }
     </header>
-    ${state.fatal === null
-      ? html`<div class="layout">
-          ${configListView(state, actions)}
-          <main class="main">
-            ${editorView(state, actions)}
-            <div class="tools">
-              ${queryView(state, actions)} ${searchView(state, actions)}
-            </div>
-          </main>
-        </div>`
-      : nothing}
+    ${
+      state.fatal === null
+        ? html`<div class="layout">
+            ${configListView(state, actions)}
+            <main class="main">
+              ${editorView(state, actions)}
+              <div class="tools">
+                ${queryView(state, actions)} ${searchView(state, actions)}
+              </div>
+            </main>
+          </div>`
+        : nothing
+    }
     ${settingsDialog(state, actions)} ${questionDialog(state, actions)}
     <div class="visually-hidden" aria-live="polite" data-testid="announcer">
       ${state.announcement}

@@ -55,22 +55,24 @@ function macrosView(
       A macro is a name for part of an expression: <code>@name</code> is
       replaced by its text before the expression runs.
     </p>
-    ${macros.length === 0
-      ? html`<p class="empty">No macros yet.</p>`
-      : html`<ul class="entries">
-          ${repeat(
-            macros,
-            ([name]) => name,
-            ([name, macro]) =>
-              entryItem({
-                form: 'macro',
-                key: name,
-                title: html`<code>@${name}</code>`,
-                detail: html`<code>${macro.linkItems}</code>`,
-                actions,
-              }),
-          )}
-        </ul>`}
+    ${
+      macros.length === 0
+        ? html`<p class="empty">No macros yet.</p>`
+        : html`<ul class="entries">
+            ${repeat(
+              macros,
+              ([name]) => name,
+              ([name, macro]) =>
+                entryItem({
+                  form: 'macro',
+                  key: name,
+                  title: html`<code>@${name}</code>`,
+                  detail: html`<code>${macro.linkItems}</code>`,
+                  actions,
+                }),
+            )}
+          </ul>`
+    }
     <form
       class="entry-form"
       novalidate
@@ -82,9 +84,11 @@ function macrosView(
     >
       <fieldset>
         <legend>
-          ${form.editing === null
-            ? 'Add a macro'
-            : `Edit macro @${form.editing}`}
+          ${
+            form.editing === null
+              ? 'Add a macro'
+              : `Edit macro @${form.editing}`
+          }
         </legend>
         <div class="form-grid">
           ${field({
@@ -125,25 +129,27 @@ function patternsView(
       <h3>Search patterns <span class="count">${patterns.length}</span></h3>
     </summary>
     <p class="hint">
-      A search pattern is a stored regular expression: <code>/key/</code> in
-      an expression finds the links it matches.
+      A search pattern is a stored regular expression: <code>/key/</code> in an
+      expression finds the links it matches.
     </p>
-    ${patterns.length === 0
-      ? html`<p class="empty">No search patterns yet.</p>`
-      : html`<ul class="entries">
-          ${repeat(
-            patterns,
-            ([key]) => key,
-            ([key, pattern]) =>
-              entryItem({
-                form: 'pattern',
-                key,
-                title: html`<code>/${key}/</code>`,
-                detail: describePattern(pattern),
-                actions,
-              }),
-          )}
-        </ul>`}
+    ${
+      patterns.length === 0
+        ? html`<p class="empty">No search patterns yet.</p>`
+        : html`<ul class="entries">
+            ${repeat(
+              patterns,
+              ([key]) => key,
+              ([key, pattern]) =>
+                entryItem({
+                  form: 'pattern',
+                  key,
+                  title: html`<code>/${key}/</code>`,
+                  detail: describePattern(pattern),
+                  actions,
+                }),
+            )}
+          </ul>`
+    }
     <form
       class="entry-form"
       novalidate
@@ -155,9 +161,11 @@ function patternsView(
     >
       <fieldset>
         <legend>
-          ${form.editing === null
-            ? 'Add a search pattern'
-            : `Edit search pattern /${form.editing}/`}
+          ${
+            form.editing === null
+              ? 'Add a search pattern'
+              : `Edit search pattern /${form.editing}/`
+          }
         </legend>
         <div class="form-grid">
           ${field({
@@ -229,9 +237,11 @@ function describePattern(pattern: SearchPattern): TemplateResult {
     parts.sort ? `sorted ${SORTS[parts.sort] ?? parts.sort}` : '',
     parts.limit ? `at most ${parts.limit}` : '',
   ].filter(Boolean);
-  return html`<code>${parts.pattern}</code>${extras.length > 0
-      ? html` <span class="muted">(${extras.join(', ')})</span>`
-      : nothing}`;
+  return html`<code>${parts.pattern}</code>${
+      extras.length > 0
+        ? html` <span class="muted">(${extras.join(', ')})</span>`
+        : nothing
+    }`;
 }
 
 function settingsView(open: OpenConfig, actions: Actions): TemplateResult {
@@ -296,14 +306,16 @@ function formButtons(options: {
     <button type="submit" class="button">
       ${editing === null ? `Add ${noun}` : `Update ${noun}`}
     </button>
-    ${editing === null
-      ? nothing
-      : html`<button
-          type="button"
-          class="button ghost"
-          @click=${() => actions.cancelEdit(form)}
-        >
-          Cancel edit
-        </button>`}
+    ${
+      editing === null
+        ? nothing
+        : html`<button
+            type="button"
+            class="button ghost"
+            @click=${() => actions.cancelEdit(form)}
+          >
+            Cancel edit
+          </button>`
+    }
   </div>`;
 }

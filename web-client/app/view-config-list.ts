@@ -40,35 +40,43 @@ export function configListView(
     state.access.read === ACCESS.tokenRefused;
   return html`<nav class="panel sidebar" aria-labelledby="configs-heading">
     <h2 id="configs-heading">Configs</h2>
-    ${needsToken
-      ? html`<div class="notice" data-testid="list-notice">
-          <p>
-            ${state.access.read === ACCESS.needsToken
-              ? 'The server needs a token before it shows its configs.'
-              : 'The server did not accept the token, so its configs are not listed.'}
-          </p>
-          <button
-            type="button"
-            class="button small"
-            @click=${() => actions.openSettings()}
-          >
-            Enter a token
-          </button>
-        </div>`
-      : nothing}
-    ${!reachable && state.configs.some((item) => !item.local)
-      ? html`<p class="hint" data-testid="list-notice">
-          Offline: only configs kept in this browser can be opened.
-        </p>`
-      : nothing}
+    ${
+      needsToken
+        ? html`<div class="notice" data-testid="list-notice">
+            <p>
+              ${
+                state.access.read === ACCESS.needsToken
+                  ? 'The server needs a token before it shows its configs.'
+                  : 'The server did not accept the token, so its configs are not listed.'
+              }
+            </p>
+            <button
+              type="button"
+              class="button small"
+              @click=${() => actions.openSettings()}
+            >
+              Enter a token
+            </button>
+          </div>`
+        : nothing
+    }
+    ${
+      !reachable && state.configs.some((item) => !item.local)
+        ? html`<p class="hint" data-testid="list-notice">
+            Offline: only configs kept in this browser can be opened.
+          </p>`
+        : nothing
+    }
     <ul class="config-list" data-testid="config-list">
-      ${state.configs.length === 0
-        ? html`<li class="empty">No configs yet: create one below.</li>`
-        : repeat(
-            state.configs,
-            (item) => item.name,
-            (item) => configItem(item, { reachable, openName, actions }),
-          )}
+      ${
+        state.configs.length === 0
+          ? html`<li class="empty">No configs yet: create one below.</li>`
+          : repeat(
+              state.configs,
+              (item) => item.name,
+              (item) => configItem(item, { reachable, openName, actions }),
+            )
+      }
     </ul>
     ${createForm(state, actions)}
   </nav>`;
@@ -95,15 +103,17 @@ function configItem(
     >
       ${item.name}
     </button>
-    ${marker
-      ? html`<span
-          class="marker"
-          data-tone=${marker.tone}
-          id=${markerId}
-          data-testid="config-marker"
-          >${marker.text}</span
-        >`
-      : nothing}
+    ${
+      marker
+        ? html`<span
+            class="marker"
+            data-tone=${marker.tone}
+            id=${markerId}
+            data-testid="config-marker"
+            >${marker.text}</span
+          >`
+        : nothing
+    }
   </li>`;
 }
 

@@ -44,23 +44,26 @@ export function settingsDialog(
           aria-describedby="token-hint"
         />
         <p class="hint" id="token-hint">
-          Some servers ask for a token before they show or change configs. It
-          is kept in this browser only and sent with every request to this
-          server.
-          ${state.tokenSet
-            ? 'A token is set; enter a new one to replace it.'
-            : 'No token is set.'}
+          Some servers ask for a token before they show or change configs. It is
+          kept in this browser only and sent with every request to this server.
+          ${
+            state.tokenSet
+              ? 'A token is set; enter a new one to replace it.'
+              : 'No token is set.'
+          }
         </p>
       </div>
       <div class="actions">
         <button type="submit" value="save" class="button primary">
           Save token
         </button>
-        ${state.tokenSet
-          ? html`<button type="submit" value="forget" class="button ghost">
-              Forget the token
-            </button>`
-          : nothing}
+        ${
+          state.tokenSet
+            ? html`<button type="submit" value="forget" class="button ghost">
+                Forget the token
+              </button>`
+            : nothing
+        }
         <button type="submit" value="cancel" class="button ghost">
           Cancel
         </button>
@@ -84,24 +87,26 @@ export function questionDialog(
     @close=${(event: Event) =>
       actions.answer((event.target as HTMLDialogElement).returnValue === 'yes')}
   >
-    ${question === null
-      ? nothing
-      : html`<form method="dialog">
-          <h2 id="question-title">${question.title}</h2>
-          <p id="question-body">${question.body}</p>
-          <div class="actions">
-            <button
-              type="submit"
-              value="yes"
-              class="button ${question.danger ? 'danger-solid' : 'primary'}"
-              autofocus
-            >
-              ${question.confirm}
-            </button>
-            <button type="submit" value="no" class="button ghost">
-              ${question.cancel}
-            </button>
-          </div>
-        </form>`}
+    ${
+      question === null
+        ? nothing
+        : html`<form method="dialog">
+            <h2 id="question-title">${question.title}</h2>
+            <p id="question-body">${question.body}</p>
+            <div class="actions">
+              <button
+                type="submit"
+                value="yes"
+                class="button ${question.danger ? 'danger-solid' : 'primary'}"
+                autofocus
+              >
+                ${question.confirm}
+              </button>
+              <button type="submit" value="no" class="button ghost">
+                ${question.cancel}
+              </button>
+            </div>
+          </form>`
+    }
   </dialog>`;
 }

@@ -19,19 +19,21 @@ export function editorView(state: AppState, actions: Actions): TemplateResult {
     aria-labelledby="editor-kicker editor-heading"
     tabindex="-1"
   >
-    ${open === null
-      ? html`<p class="kicker" id="editor-kicker">No config open</p>
-          <h2 id="editor-heading" data-testid="editor-heading" tabindex="-1">
-            Welcome
-          </h2>
-          <p data-testid="editor-hint" class="editor-hint">
-            ${state.editorMessage}
-          </p>`
-      : html`${editorBar(open, state, actions)}
-          <div class="editor-body" data-testid="editor-body">
-            ${linksView(open, state, actions)}
-            ${extrasView(open, state, actions)}
-          </div>`}
+    ${
+      open === null
+        ? html`<p class="kicker" id="editor-kicker">No config open</p>
+            <h2 id="editor-heading" data-testid="editor-heading" tabindex="-1">
+              Welcome
+            </h2>
+            <p data-testid="editor-hint" class="editor-hint">
+              ${state.editorMessage}
+            </p>`
+        : html`${editorBar(open, state, actions)}
+            <div class="editor-body" data-testid="editor-body">
+              ${linksView(open, state, actions)}
+              ${extrasView(open, state, actions)}
+            </div>`
+    }
   </section>`;
 }
 
@@ -90,18 +92,22 @@ function editorBar(
         Delete config
       </button>
     </div>
-    ${open.saveProblem
-      ? html`<p class="problem" id="save-problem" data-testid="save-problem">
-          ${open.saveProblem}
-        </p>`
-      : nothing}
-    <div data-testid="remote-change" class="remote-change">
-      ${open.remoteChanged
-        ? html`<p class="notice">
-            This config was changed elsewhere while you were editing. Saving
-            replaces that version with yours.
+    ${
+      open.saveProblem
+        ? html`<p class="problem" id="save-problem" data-testid="save-problem">
+            ${open.saveProblem}
           </p>`
-        : nothing}
+        : nothing
+    }
+    <div data-testid="remote-change" class="remote-change">
+      ${
+        open.remoteChanged
+          ? html`<p class="notice">
+              This config was changed elsewhere while you were editing. Saving
+              replaces that version with yours.
+            </p>`
+          : nothing
+      }
     </div>
   </div>`;
 }

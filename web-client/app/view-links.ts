@@ -26,31 +26,35 @@ export function linksView(
     <h3 id="links-heading">
       Links <span class="count">${entries.length}</span>
     </h3>
-    ${entries.length === 0
-      ? html`<p class="empty" data-testid="no-links">
-          No links yet: add the first one below.
-        </p>`
-      : html`<table class="links" data-testid="links-table">
-          <caption class="visually-hidden">
-            Links of ${open.name}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Id</th>
-              <th scope="col">Label</th>
-              <th scope="col">URL</th>
-              <th scope="col">Tags</th>
-              <th scope="col"><span class="visually-hidden">Actions</span></th>
-            </tr>
-          </thead>
-          <tbody data-testid="links-body">
-            ${repeat(
-              entries,
-              ([id]) => id,
-              ([id, link]) => linkRow(id, link, { open, state, actions }),
-            )}
-          </tbody>
-        </table>`}
+    ${
+      entries.length === 0
+        ? html`<p class="empty" data-testid="no-links">
+            No links yet: add the first one below.
+          </p>`
+        : html`<table class="links" data-testid="links-table">
+            <caption class="visually-hidden">
+              Links of ${open.name}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Id</th>
+                <th scope="col">Label</th>
+                <th scope="col">URL</th>
+                <th scope="col">Tags</th>
+                <th scope="col">
+                  <span class="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody data-testid="links-body">
+              ${repeat(
+                entries,
+                ([id]) => id,
+                ([id, link]) => linkRow(id, link, { open, state, actions }),
+              )}
+            </tbody>
+          </table>`
+    }
     ${linkForm(state, actions)}
   </section>`;
 }
@@ -159,16 +163,18 @@ function linkForm(state: AppState, actions: Actions): TemplateResult {
         <button type="submit" class="button" data-testid="link-submit">
           ${editing === null ? 'Add link' : 'Update link'}
         </button>
-        ${editing === null
-          ? nothing
-          : html`<button
-              type="button"
-              class="button ghost"
-              data-testid="link-cancel"
-              @click=${() => actions.cancelEdit('link')}
-            >
-              Cancel edit
-            </button>`}
+        ${
+          editing === null
+            ? nothing
+            : html`<button
+                type="button"
+                class="button ghost"
+                data-testid="link-cancel"
+                @click=${() => actions.cancelEdit('link')}
+              >
+                Cancel edit
+              </button>`
+        }
       </div>
     </fieldset>
   </form>`;

@@ -75,9 +75,11 @@ export function field(options: FieldOptions): TemplateResult {
     <label for=${id}>${options.label}</label>
     ${control}
     ${hint ? html`<p class="hint" id="${id}-hint">${hint}</p>` : nothing}
-    ${problem
-      ? html`<p class="problem" id="${id}-problem">${problem}</p>`
-      : nothing}
+    ${
+      problem
+        ? html`<p class="problem" id="${id}-problem">${problem}</p>`
+        : nothing
+    }
   </div>`;
 }
 
@@ -91,8 +93,7 @@ export function visibleProblem<F>(
   check: (value: string) => InputProblem,
 ): InputProblem {
   const value = String(form.values[key]);
-  if (value.trim() === '' && !form.submitted)
-    return null;
+  if (value.trim() === '' && !form.submitted) return null;
   return check(value);
 }
 

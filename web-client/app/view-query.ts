@@ -19,9 +19,11 @@ export function queryView(state: AppState, actions: Actions): TemplateResult {
   return html`<section class="panel tool" aria-labelledby="query-heading">
     <h2 id="query-heading">Run an expression</h2>
     <p class="hint">
-      ${open === null
-        ? 'Open a config first: expressions run against it.'
-        : html`Runs against “${open.name}” as saved on the server.`}
+      ${
+        open === null
+          ? 'Open a config first: expressions run against it.'
+          : html`Runs against “${open.name}” as saved on the server.`
+      }
     </p>
     <form
       data-testid="query-form"
@@ -39,9 +41,9 @@ export function queryView(state: AppState, actions: Actions): TemplateResult {
           autocapitalize="off"
           spellcheck="false"
           placeholder="for example .car | .coffee"
-          aria-describedby="expression-diagnostics${problem
-            ? ' query-problem'
-            : ''}"
+          aria-describedby="expression-diagnostics${
+            problem ? ' query-problem' : ''
+          }"
           aria-invalid=${problem ? 'true' : 'false'}
           .value=${live(query.expression)}
           @input=${(event: Event) =>
@@ -55,52 +57,64 @@ export function queryView(state: AppState, actions: Actions): TemplateResult {
         data-testid="expression-diagnostics"
         aria-live="polite"
       ></div>
-      ${problem
-        ? html`<p class="problem" id="query-problem" data-testid="query-problem">
-            ${problem.message}
-            ${problem.needsToken
-              ? html`<button
-                  type="button"
-                  class="button small"
-                  @click=${() => actions.openSettings()}
-                >
-                  Enter a token
-                </button>`
-              : nothing}
-          </p>`
-        : nothing}
+      ${
+        problem
+          ? html`<p
+              class="problem"
+              id="query-problem"
+              data-testid="query-problem"
+            >
+              ${problem.message}
+              ${
+                problem.needsToken
+                  ? html`<button
+                      type="button"
+                      class="button small"
+                      @click=${() => actions.openSettings()}
+                    >
+                      Enter a token
+                    </button>`
+                  : nothing
+              }
+            </p>`
+          : nothing
+      }
     </form>
     ${helpView(state, actions)}
     <p class="summary" data-testid="query-summary" aria-live="polite">
-      ${query.running
-        ? 'Running…'
-        : outcome?.kind === 'results'
-          ? `${outcome.results.length} ${outcome.results.length === 1 ? 'link matches' : 'links match'} ${outcome.expression} in “${outcome.configName}”.`
-          : ''}
+      ${
+        query.running
+          ? 'Running…'
+          : outcome?.kind === 'results'
+            ? `${outcome.results.length} ${outcome.results.length === 1 ? 'link matches' : 'links match'} ${outcome.expression} in “${outcome.configName}”.`
+            : ''
+      }
     </p>
-    ${outcome?.kind === 'results'
-      ? html`<ol class="results" data-testid="query-results">
-          ${repeat(
-            outcome.results,
-            (link) => link.id,
-            (link) =>
-              html`<li
-                class="result"
-                data-testid="query-result"
-                data-link-id=${link.id}
-              >
-                <span class="result-title"
-                  >${safeLink(link.url, link.label ?? link.id)}</span
+    ${
+      outcome?.kind === 'results'
+        ? html`<ol class="results" data-testid="query-results">
+            ${repeat(
+              outcome.results,
+              (link) => link.id,
+              (link) =>
+                html`<li
+                  class="result"
+                  data-testid="query-result"
+                  data-link-id=${link.id}
                 >
-                <span class="result-url">${link.url}</span>
-                <span class="result-meta"
-                  ><code class="link-id">${link.id}</code>
-                  ${tagChips(link.tags)}</span
-                >
-              </li>`,
-          )}
-        </ol>`
-      : nothing}
+                  <span class="result-title"
+                    >${safeLink(link.url, link.label ?? link.id)}</span
+                  >
+                  <span class="result-url">${link.url}</span>
+                  <span class="result-meta"
+                    ><code class="link-id">${link.id}</code>
+                    ${tagChips(link.tags)}</span
+                  >
+                </li>`,
+            )}
+          </ol>`
+        : nothing
+    }
   </section>`;
 }
 
@@ -113,8 +127,7 @@ function helpView(state: AppState, actions: Actions): TemplateResult {
   return html`<details class="help" data-testid="expression-help">
     <summary>Expression syntax and examples</summary>
     <p class="hint">
-      Examples use the demo config; press one to run it against the open
-      config.
+      Examples use the demo config; press one to run it against the open config.
     </p>
     <table class="help-table">
       <thead>
@@ -135,12 +148,14 @@ function helpView(state: AppState, actions: Actions): TemplateResult {
         )}
       </tbody>
     </table>
-    ${own.length > 0
-      ? html`<p class="hint">In this config:</p>
-          <p class="try-list">
-            ${own.map((expression) => tryButton(expression, actions))}
-          </p>`
-      : nothing}
+    ${
+      own.length > 0
+        ? html`<p class="hint">In this config:</p>
+            <p class="try-list">
+              ${own.map((expression) => tryButton(expression, actions))}
+            </p>`
+        : nothing
+    }
   </details>`;
 }
 

@@ -74,58 +74,70 @@ export function searchView(state: AppState, actions: Actions): TemplateResult {
           </div>
         </div>
       </div>
-      ${problem
-        ? html`<p class="problem" id="search-problem" data-testid="search-problem">
-            ${problem}
-            ${outcome?.kind === 'problem' && outcome.needsToken
-              ? html`<button
-                  type="button"
-                  class="button small"
-                  @click=${() => actions.openSettings()}
-                >
-                  Enter a token
-                </button>`
-              : nothing}
-          </p>`
-        : nothing}
+      ${
+        problem
+          ? html`<p
+              class="problem"
+              id="search-problem"
+              data-testid="search-problem"
+            >
+              ${problem}
+              ${
+                outcome?.kind === 'problem' && outcome.needsToken
+                  ? html`<button
+                      type="button"
+                      class="button small"
+                      @click=${() => actions.openSettings()}
+                    >
+                      Enter a token
+                    </button>`
+                  : nothing
+              }
+            </p>`
+          : nothing
+      }
     </form>
     <p class="summary" data-testid="search-summary" aria-live="polite">
-      ${search.running
-        ? 'Searching…'
-        : outcome?.kind === 'results'
-          ? `${outcome.output.results.length} ${outcome.output.results.length === 1 ? 'result' : 'results'} (searched ${outcome.output.configsSearched} configs, ${outcome.output.linksScanned} links).`
-          : ''}
+      ${
+        search.running
+          ? 'Searching…'
+          : outcome?.kind === 'results'
+            ? `${outcome.output.results.length} ${outcome.output.results.length === 1 ? 'result' : 'results'} (searched ${outcome.output.configsSearched} configs, ${outcome.output.linksScanned} links).`
+            : ''
+      }
     </p>
-    ${outcome?.kind === 'results'
-      ? html`<ol class="results" data-testid="search-results">
-          ${repeat(
-            outcome.output.results,
-            (item) => `${item.configName}\n${item.id}`,
-            (item) =>
-              html`<li
-                class="result"
-                data-testid="search-result"
-                data-config=${item.configName}
-                data-link-id=${item.id}
-              >
-                <span class="result-title"
-                  >${safeLink(item.link.url, item.link.label ?? item.id)}</span
+    ${
+      outcome?.kind === 'results'
+        ? html`<ol class="results" data-testid="search-results">
+            ${repeat(
+              outcome.output.results,
+              (item) => `${item.configName}\n${item.id}`,
+              (item) =>
+                html`<li
+                  class="result"
+                  data-testid="search-result"
+                  data-config=${item.configName}
+                  data-link-id=${item.id}
                 >
-                <span class="result-url">${item.link.url}</span>
-                <span class="result-meta">
-                  <button
-                    type="button"
-                    class="button small ghost"
-                    @click=${() => actions.openResult(item.configName, item.id)}
+                  <span class="result-title"
+                    >${safeLink(item.link.url, item.link.label ?? item.id)}</span
                   >
-                    Open in ${item.configName}${srOnly(` at link ${item.id}`)}
-                  </button>
-                  <code class="link-id">${item.id}</code>
-                  ${tagChips(item.link.tags)}
-                </span>
-              </li>`,
-          )}
-        </ol>`
-      : nothing}
+                  <span class="result-url">${item.link.url}</span>
+                  <span class="result-meta">
+                    <button
+                      type="button"
+                      class="button small ghost"
+                      @click=${() => actions.openResult(item.configName, item.id)}
+                    >
+                      Open in ${item.configName}${srOnly(` at link ${item.id}`)}
+                    </button>
+                    <code class="link-id">${item.id}</code>
+                    ${tagChips(item.link.tags)}
+                  </span>
+                </li>`,
+            )}
+          </ol>`
+        : nothing
+    }
   </section>`;
 }

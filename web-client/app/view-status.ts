@@ -104,36 +104,44 @@ export function statusView(state: AppState, actions: Actions): TemplateResult {
         data-reachable=${link.reachable}
         >${link.text}</span
       >
-      ${link.token
-        ? html`<button
-            type="button"
-            class="button small"
-            @click=${() => actions.openSettings()}
-          >
-            Enter a token
-          </button>`
-        : nothing}
+      ${
+        link.token
+          ? html`<button
+              type="button"
+              class="button small"
+              @click=${() => actions.openSettings()}
+            >
+              Enter a token
+            </button>`
+          : nothing
+      }
       <span
         class="status-item"
         data-testid="status-pending"
         data-pending=${pending}
         data-state=${pending > 0 ? 'warn' : 'ok'}
-        >${pending === 0
-          ? 'All changes are on the server.'
-          : `${pending} ${pending === 1 ? 'change waits' : 'changes wait'} to be sent to the server.`}</span
+        >${
+          pending === 0
+            ? 'All changes are on the server.'
+            : `${pending} ${pending === 1 ? 'change waits' : 'changes wait'} to be sent to the server.`
+        }</span
       >
     </p>
-    ${failure
-      ? html`<p class="status-problem" data-testid="status-problem">
-          ${describeFailure(failure, { tokenSet: state.tokenSet })}
-          ${failure.retryable ? 'The page keeps trying.' : nothing}
-        </p>`
-      : nothing}
-    ${state.pageProblem
-      ? html`<p class="status-problem" data-testid="page-problem">
-          ${state.pageProblem}
-        </p>`
-      : nothing}
+    ${
+      failure
+        ? html`<p class="status-problem" data-testid="status-problem">
+            ${describeFailure(failure, { tokenSet: state.tokenSet })}
+            ${failure.retryable ? 'The page keeps trying.' : nothing}
+          </p>`
+        : nothing
+    }
+    ${
+      state.pageProblem
+        ? html`<p class="status-problem" data-testid="page-problem">
+            ${state.pageProblem}
+          </p>`
+        : nothing
+    }
     <div data-testid="dead-letters">
       ${repeat(
         state.deadLetters,
