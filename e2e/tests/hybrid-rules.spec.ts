@@ -60,7 +60,7 @@ test.describe("with the page's service worker", () => {
 
     // Keep working: a change waits for the server…
     await addLinkAndSave(page, {
-      id: 'while-down',
+      id: 'whiledown',
       url: 'https://example.com/down',
     });
     await expect.poll(() => pendingCount(page)).toBe(1);
@@ -72,7 +72,7 @@ test.describe("with the page's service worker", () => {
       .poll(
         async () =>
           (await serverLinks(request, { baseURL, name: 'demo' }))?.[
-            'while-down'
+            'whiledown'
           ],
         { timeout: 30_000 },
       )

@@ -3,34 +3,23 @@
  * ask (the {@link Actions}). Configs are read and written through the session's hybrid store, so the
  * page keeps working offline; forms and tools are handled by FormActions and ToolActions.
  */
-import { validateLinkConfig } from '@linkconfig/shared';
-import type { LinkConfig } from '@linkconfig/shared';
-import { sortNames } from '@linkconfig/web-client';
 import { render } from 'lit-html';
 import type { Actions, FieldOf, FormName, SectionForm } from './actions.js';
 import type { SearchMode } from './api.js';
-import { settingsText } from './config-draft.js';
+import { ConfigActions } from './config-actions.js';
+import { configPlaces } from './config-places.js';
 import { FormActions } from './form-actions.js';
-import { checkConfigName } from './input-checks.js';
 import type { PageContext } from './page-context.js';
 import {
   readOpenConfig,
   readServerNames,
-  writeOpenConfig,
   writeServerNames,
 } from './preferences.js';
 import { describeFailure } from './problems.js';
 import { Reachability } from './reachability.js';
-import { ACCESS } from './server-health.js';
 import { Session } from './session.js';
 import type { PendingWrites } from './session.js';
-import {
-  emptyForm,
-  initialState,
-  NO_LINK,
-  NO_MACRO,
-  NO_PATTERN,
-} from './state.js';
+import { initialState } from './state.js';
 import type { AppState, Question } from './state.js';
 import { ToolActions } from './tool-actions.js';
 import { appView } from './view-app.js';
@@ -43,16 +32,13 @@ export class App implements Actions, PageContext {
   readonly state: AppState = initialState();
   private current: Session | null = null;
   private readonly reach = new Reachability();
+  private readonly configs = new ConfigActions(this);
   private readonly forms = new FormActions(this);
   private readonly tools = new ToolActions(this);
   private pending: PendingWrites = new Map();
   private renderQueued = false;
   private focusTarget: string | null = null;
   private answerQuestion: ((confirmed: boolean) => void) | null = null;
-  /** A config the person asked for that could not be opened yet (no token, server away). */
-  private wanted: string | null = null;
-  /** Counts opens, so a slow load never replaces a later choice. */
-  private openRun = 0;
 
   constructor(private readonly root: HTMLElement) {}
 
@@ -80,7 +66,7 @@ export class App implements Actions, PageContext {
         reach: this.reach,
         events: {
           status: () => void this.refreshStatus(),
-          changed: (name) => void this.remoteChanged(name),
+          changed: (name) => void this.configs.remoteChanged(name),
         },
       });
     } catch (error) {
@@ -111,7 +97,8 @@ export class App implements Actions, PageContext {
     await this.refreshNames();
     const initial =
       new URLSearchParams(location.search).get('config') ?? readOpenConfig();
-    if (initial !== null) await this.open(initial, { moveFocus: false });
+    if (initial !== null)
+      await this.configs.open(initial, { moveFocus: false });
     this.state.ready = true;
     document.body.dataset['ready'] = 'true';
     this.render();
@@ -161,19 +148,19 @@ export class App implements Actions, PageContext {
   // --- Actions: configs --------------------------------------------------------------------------
 
   openConfig(name: string): void {
-    void this.open(name, { moveFocus: true });
+    void this.configs.open(name, { moveFocus: true });
   }
 
   openResult(configName: string, linkId: string): void {
-    void this.open(configName, { moveFocus: true, target: linkId });
+    void this.configs.open(configName, { moveFocus: true, target: linkId });
   }
 
   saveConfig(): void {
-    void this.save();
+    void this.configs.save();
   }
 
   deleteConfig(): void {
-    void this.remove();
+    void this.configs.remove();
   }
 
   input<K extends FormName>(form: K, field: FieldOf<K>, value: string): void {
@@ -181,7 +168,7 @@ export class App implements Actions, PageContext {
   }
 
   submit(form: FormName): void {
-    if (form === 'create') void this.create();
+    if (form === 'create') void this.configs.create();
     else void this.forms.submit(form);
   }
 
@@ -296,7 +283,7 @@ export class App implements Actions, PageContext {
     this.render();
   }
 
-  private async refreshStatus(): Promise<void> {
+  async refreshStatus(): Promise<void> {
     const session = this.current;
     if (!session) return;
     this.state.hybrid = session.store.getStatus();
@@ -321,7 +308,7 @@ export class App implements Actions, PageContext {
    * Lists the configs: those in this browser and on the server (the hybrid store's list), plus the
    * names the server listed last when it cannot answer now, each marked with where it is kept.
    */
-  private async refreshNames(): Promise<void> {
+  async refreshNames(): Promise<void> {
     const session = this.current;
     if (!session) return;
     await this.guard(async () => {
@@ -331,20 +318,15 @@ export class App implements Actions, PageContext {
         session.localNames(),
         session.pendingWrites(),
       ]);
-      let server = session.health.serverNames;
+      const server = session.health.serverNames;
       if (server !== null && server !== before) writeServerNames(server);
-      server ??= readServerNames();
       this.pending = pending;
-      const onServer = server === null ? null : new Set(server);
-      const inBrowser = new Set(local);
-      const names = new Set([...all, ...(server ?? [])]);
-      for (const [name, op] of pending) if (op === 'remove') names.delete(name);
-      this.state.configs = sortNames(names).map((name) => ({
-        name,
-        local: inBrowser.has(name),
-        server: onServer === null ? null : onServer.has(name),
-        pending: pending.get(name) === 'save',
-      }));
+      this.state.configs = configPlaces({
+        listed: all,
+        local,
+        server: server ?? readServerNames(),
+        pending,
+      });
     });
   }
 
@@ -354,229 +336,11 @@ export class App implements Actions, PageContext {
     const open = this.state.open;
     if (open !== null && !open.dirty)
       await this.guard(() => this.current?.store.loadEntry(open.name));
-    else if (open === null && this.wanted !== null && this.state.reachable)
-      await this.open(this.wanted, { moveFocus: false });
+    else if (this.state.reachable) await this.configs.retryWanted();
   }
 
   private async afterTokenChange(): Promise<void> {
     await this.refreshNames();
-    if (this.state.open === null && this.wanted !== null)
-      await this.open(this.wanted, { moveFocus: false });
-  }
-
-  /** Asks before unsaved edits are dropped; answers whether to go on. */
-  private async mayLeave(): Promise<boolean> {
-    const open = this.state.open;
-    if (!open?.dirty) return true;
-    return this.ask({
-      title: `Discard the unsaved edits to “${open.name}”?`,
-      body: 'Your edits to this config are not saved. Going on discards them; “Keep editing” lets you save them first.',
-      confirm: 'Discard edits',
-      cancel: 'Keep editing',
-      danger: true,
-    });
-  }
-
-  private async open(
-    name: string,
-    options: { moveFocus: boolean; target?: string; asked?: boolean },
-  ): Promise<void> {
-    const session = this.current;
-    if (!session) return;
-    const { state } = this;
-    const target = options.target ?? null;
-    if (state.open?.name === name) {
-      state.open.targetLinkId = target;
-      this.focus(
-        target === null
-          ? '#editor-heading'
-          : `#editor [data-link-id="${CSS.escape(target)}"]`,
-      );
-      this.render();
-      return;
-    }
-    if (!options.asked && !(await this.mayLeave())) return;
-    const run = ++this.openRun;
-    let config: LinkConfig | null;
-    try {
-      config = await session.store.load(name);
-    } catch (error) {
-      if (run === this.openRun) this.close(this.describe(error));
-      return;
-    }
-    if (run !== this.openRun) return;
-    if (config === null) {
-      this.cannotOpen(name);
-      return;
-    }
-    this.wanted = null;
-    state.open = {
-      name,
-      draft: structuredClone(config),
-      dirty: false,
-      settingsText: settingsText(config),
-      settingsProblem: null,
-      saveProblem: null,
-      remoteChanged: false,
-      targetLinkId: target,
-    };
-    state.link = emptyForm(NO_LINK);
-    state.macro = emptyForm(NO_MACRO);
-    state.pattern = emptyForm(NO_PATTERN);
-    if (state.query.outcome?.kind === 'results') state.query.outcome = null;
-    writeOpenConfig(name);
-    history.replaceState(null, '', `?config=${encodeURIComponent(name)}`);
-    if (target !== null)
-      this.focus(`#editor [data-link-id="${CSS.escape(target)}"]`);
-    else if (options.moveFocus) this.focus('#editor-heading');
-    this.render();
-    // Opening may have fetched it from the server into this browser: update its marker.
-    void this.refreshNames();
-  }
-
-  /** Says why `name` cannot be opened; remembers it when it may open later. */
-  private cannotOpen(name: string): void {
-    const item = this.state.configs.find((config) => config.name === name);
-    const away = !this.state.online || this.state.reachable === false;
-    const access = this.state.access.read;
-    if (access === ACCESS.needsToken || access === ACCESS.tokenRefused) {
-      this.wanted = name;
-      this.close(
-        `“${name}” cannot be opened yet: the server needs a valid token (see Settings).`,
-        { forget: false },
-      );
-    } else if (away && item && !item.local) {
-      this.wanted = name;
-      this.close(
-        `“${name}” is kept on the server only, and the server cannot be reached now. It opens once the server is back.`,
-        { forget: false },
-      );
-    } else {
-      this.close(
-        `Config “${name}” could not be found in this browser or on the server.`,
-      );
-    }
-  }
-
-  private close(message: string, options = { forget: true }): void {
-    this.state.open = null;
-    this.state.editorMessage = message;
-    if (options.forget) {
-      writeOpenConfig(null);
-      history.replaceState(null, '', location.pathname);
-    }
-    this.render();
-  }
-
-  private async create(): Promise<void> {
-    const session = this.current;
-    const form = this.state.create;
-    const name = form.values.name.trim();
-    form.submitted = true;
-    if (!session || checkConfigName(name) !== null) {
-      this.focus('#new-config-name');
-      this.render();
-      return;
-    }
-    if (!(await this.mayLeave())) return;
-    const exists = this.state.configs.some((item) => item.name === name);
-    if (!exists) {
-      try {
-        await session.store.save(name, { allLinks: {} });
-      } catch (error) {
-        this.state.pageProblem = this.describe(error);
-        this.render();
-        return;
-      }
-      await this.refreshNames();
-    }
-    this.state.create = emptyForm({ name: '' });
-    await this.open(name, { moveFocus: false, asked: true });
-    if (this.state.open?.name === name) {
-      this.focus(exists ? '#editor-heading' : '#link-id');
-      this.announce(
-        exists
-          ? `“${name}” exists already: it is open now.`
-          : `Created “${name}”. Add its first link.`,
-      );
-    }
-  }
-
-  private async save(): Promise<void> {
-    const session = this.current;
-    const open = this.state.open;
-    if (!session || !open) return;
-    if (open.settingsProblem !== null) {
-      open.saveProblem = `Not saved: the settings are not valid. ${open.settingsProblem}`;
-      this.focus('#settings-json');
-      this.render();
-      return;
-    }
-    const valid = validateLinkConfig(open.draft);
-    if (!valid.ok) {
-      open.saveProblem = `Not saved: ${valid.error}.`;
-      this.render();
-      return;
-    }
-    const saved = open.draft;
-    try {
-      await session.store.save(open.name, saved);
-    } catch (error) {
-      open.saveProblem = `Not saved: ${this.describe(error)}`;
-      this.render();
-      return;
-    }
-    // Edits made while saving stay unsaved.
-    if (open.draft === saved) open.dirty = false;
-    open.saveProblem = null;
-    open.remoteChanged = false;
-    this.announce(`Saved “${open.name}”.`);
-    await this.refreshStatus();
-    await this.refreshNames();
-  }
-
-  private async remove(): Promise<void> {
-    const session = this.current;
-    const open = this.state.open;
-    if (!session || !open) return;
-    const count = Object.keys(open.draft.allLinks).length;
-    const confirmed = await this.ask({
-      title: `Delete the config “${open.name}”?`,
-      body: `This deletes “${open.name}” and its ${count} ${count === 1 ? 'link' : 'links'}, in this browser and on the server.`,
-      confirm: 'Delete config',
-      cancel: 'Keep it',
-      danger: true,
-    });
-    if (!confirmed || this.state.open !== open) return;
-    try {
-      await session.store.remove(open.name);
-    } catch (error) {
-      open.saveProblem = `Not deleted: ${this.describe(error)}`;
-      this.render();
-      return;
-    }
-    this.close(`Config “${open.name}” was deleted.`);
-    this.focus('#editor-heading');
-    this.announce(`Deleted “${open.name}”.`);
-    await this.refreshNames();
-  }
-
-  /** A background refresh brought a newer version of `name`. */
-  private async remoteChanged(name: string): Promise<void> {
-    const open = this.state.open;
-    if (!this.current || open?.name !== name) return;
-    if (open.dirty) {
-      open.remoteChanged = true;
-      this.render();
-      return;
-    }
-    const config = await this.current.store.load(name);
-    if (config === null || this.state.open !== open || open.dirty) return;
-    open.draft = structuredClone(config);
-    open.settingsText = settingsText(config);
-    const editing = this.state.link.editing;
-    if (editing !== null && !Object.hasOwn(config.allLinks, editing))
-      this.state.link = emptyForm(NO_LINK);
-    this.announce(`“${name}” was updated from the server.`);
+    await this.configs.retryWanted();
   }
 }

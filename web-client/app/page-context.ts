@@ -18,4 +18,8 @@ export interface PageContext {
   session(): Session | null;
   /** A failure in plain words. */
   describe(error: unknown): string;
+  /** Lists the configs again (the list and its markers). */
+  refreshNames(): Promise<void>;
+  /** Reads the store's status again (pending writes, refused ones). */
+  refreshStatus(): Promise<void>;
 }

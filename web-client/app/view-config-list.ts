@@ -6,27 +6,11 @@ import { html, nothing } from 'lit-html';
 import type { TemplateResult } from 'lit-html';
 import { repeat } from 'lit-html/directives/repeat.js';
 import type { Actions } from './actions.js';
+import { placeMarker } from './config-places.js';
 import { checkConfigName } from './input-checks.js';
 import { ACCESS } from './server-health.js';
 import type { AppState, ConfigListItem } from './state.js';
 import { field, visibleProblem } from './view-parts.js';
-
-/** The marker of a config, or null when it is simply in both places. */
-export function placeMarker(
-  item: ConfigListItem,
-  serverReachable: boolean,
-): { text: string; tone: 'info' | 'warn' | 'bad' } | null {
-  if (!item.local && item.server)
-    return serverReachable
-      ? { text: 'on the server only', tone: 'info' }
-      : { text: 'not available offline', tone: 'bad' };
-  if (item.local && item.server === false)
-    return item.pending
-      ? { text: 'not yet on the server', tone: 'warn' }
-      : { text: 'only in this browser', tone: 'warn' };
-  if (item.pending) return { text: 'changes not yet sent', tone: 'warn' };
-  return null;
-}
 
 /** The configs panel. */
 export function configListView(
