@@ -71,6 +71,10 @@ test('an existing id asks before the link is replaced', async ({
   await expect(dialog.getByRole('heading')).toHaveText(
     'Replace the link “docs”?',
   );
+  // The safe answer has the focus: Enter keeps the existing link.
+  await expect(
+    dialog.getByRole('button', { name: 'Keep the existing link' }),
+  ).toBeFocused();
   await dialog.getByRole('button', { name: 'Keep the existing link' }).click();
   await expect(dialog).toBeHidden();
   await expect(linkRow(page, 'docs')).toContainText('https://example.com/old');
@@ -219,4 +223,30 @@ test('macros, search patterns and settings are edited with the server rules', as
     '@bigones',
   );
   await expect(page.getByTestId('query-result')).toHaveCount(1);
+});
+
+test('a search the server cannot run says why beside the search field', async ({
+  page,
+  baseURL,
+}) => {
+  await openApp(page, baseURL!);
+  const field = page.getByLabel('Search for');
+  await page.getByLabel('Search by').selectOption('regex');
+  await field.fill('(bridge');
+  await expect(page.getByTestId('search-problem')).toHaveText(
+    /This is not a valid regular expression/,
+  );
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  // Valid for the browser, refused by the server's linear-time engine: its reason is shown here too.
+  await field.fill('bri(?=dge)');
+  await expect(page.getByTestId('search-problem')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByTestId('search-problem')).toHaveText(
+    /The server cannot search for this: regex is not a valid regular expression/,
+  );
+  await expect(page.getByTestId('status-problem')).toHaveCount(0);
+  await field.fill('bridge');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByTestId('search-result').first()).toBeVisible();
+  await expect(page.getByTestId('search-problem')).toHaveCount(0);
 });

@@ -98,11 +98,16 @@ export function questionDialog(
                 type="submit"
                 value="yes"
                 class="button ${question.danger ? 'danger-solid' : 'primary'}"
-                autofocus
+                ?autofocus=${!question.danger}
               >
                 ${question.confirm}
               </button>
-              <button type="submit" value="no" class="button ghost">
+              <button
+                type="submit"
+                value="no"
+                class="button ghost"
+                ?autofocus=${question.danger}
+              >
                 ${question.cancel}
               </button>
             </div>

@@ -22,7 +22,8 @@ export function queryView(state: AppState, actions: Actions): TemplateResult {
       ${
         open === null
           ? 'Open a config first: expressions run against it.'
-          : html`Runs against “${open.name}” as saved on the server.`
+          : html`Runs against “${open.name}” as saved on the
+            server${open.dirty ? ': your unsaved edits are not included.' : '.'}`
       }
     </p>
     <form
