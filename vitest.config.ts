@@ -43,7 +43,11 @@ export default defineConfig({
           name: 'web-client',
           root: './web-client',
           setupFiles: ['./test/setup.ts'],
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          include: [
+            'src/**/*.test.ts',
+            'test/**/*.test.ts',
+            'app/**/*.test.ts',
+          ],
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },

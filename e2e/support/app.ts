@@ -1,5 +1,11 @@
 /** Helpers that drive the web page the way a person would, plus read-outs of its state. */
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import type {
+  APIRequestContext,
+  Locator,
+  Page,
+  TestInfo,
+} from '@playwright/test';
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect } from '@playwright/test';
 import type { ConfigEntry, Link } from '@linkconfig/shared';
 
@@ -9,24 +15,31 @@ export async function openApp(page: Page, baseURL: string): Promise<void> {
   await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
 }
 
+/** The button of config `name` in the list. */
+export function configButton(page: Page, name: string): Locator {
+  return page
+    .getByTestId('config-list')
+    .getByRole('button', { name, exact: true });
+}
+
+/** The marker beside config `name` in the list (where it is kept), if it has one. */
+export function configMarker(page: Page, name: string): Locator {
+  return page
+    .getByTestId('config-list')
+    .locator(`[data-config-name="${name}"] [data-testid="config-marker"]`);
+}
+
 /** Clicks the config `name` in the list and waits for the editor to show it. */
 export async function openConfig(page: Page, name: string): Promise<void> {
-  await page
-    .getByTestId('config-list')
-    .getByRole('button', { name, exact: true })
-    .click();
-  await expect(page.getByTestId('editor-heading')).toHaveText(
-    `Config "${name}"`,
-  );
+  await configButton(page, name).click();
+  await expect(page.getByTestId('editor-heading')).toHaveText(name);
 }
 
 /** Creates a config through the form and waits for it to be open. */
 export async function createConfig(page: Page, name: string): Promise<void> {
   await page.getByLabel('New config name').fill(name);
   await page.getByRole('button', { name: 'Create config' }).click();
-  await expect(page.getByTestId('editor-heading')).toHaveText(
-    `Config "${name}"`,
-  );
+  await expect(page.getByTestId('editor-heading')).toHaveText(name);
 }
 
 /** What the link form takes. */
@@ -37,28 +50,33 @@ export interface LinkInput {
   tags?: string[];
 }
 
-/** Adds a link to the open config's draft through the form. */
-export async function addLink(page: Page, link: LinkInput): Promise<void> {
+/** Fills the link form (Id, Label, URL, Tags) without submitting it. */
+export async function fillLinkForm(page: Page, link: LinkInput): Promise<void> {
   await page.getByLabel('Id', { exact: true }).fill(link.id);
   await page.getByLabel('Label', { exact: true }).fill(link.label ?? '');
   await page.getByLabel('URL', { exact: true }).fill(link.url);
   await page
-    .getByLabel('Tags (comma separated)')
+    .getByLabel('Tags', { exact: true })
     .fill((link.tags ?? []).join(', '));
+}
+
+/** Adds a link to the open config's draft through the form. */
+export async function addLink(page: Page, link: LinkInput): Promise<void> {
+  await fillLinkForm(page, link);
   await page.getByTestId('link-submit').click();
   await expect(linkRow(page, link.id)).toBeVisible();
 }
 
 /** The table row of link `id` in the editor. */
-export function linkRow(page: Page, id: string) {
-  return page.locator(`[data-testid="link-row"][data-link-id="${id}"]`);
+export function linkRow(page: Page, id: string): Locator {
+  return page.locator(`#editor [data-testid="link-row"][data-link-id="${id}"]`);
 }
 
 /** Presses "Save config" and waits until the page says it is saved locally. */
 export async function saveConfig(page: Page): Promise<void> {
   await page.getByTestId('save-config').click();
   await expect(page.getByTestId('draft-state')).toHaveText(
-    /^Saved in this browser\./,
+    /Saved in this browser/,
   );
 }
 
@@ -71,15 +89,22 @@ export async function addLinkAndSave(
   await saveConfig(page);
 }
 
-/** Presses "Delete config", confirms, and waits until the page says it is deleted. */
+/** The page's question dialog (replace, discard, delete). */
+export function questionDialog(page: Page): Locator {
+  return page.getByRole('dialog');
+}
+
+/** Presses "Delete config", confirms in the dialog, and waits until the page says it is deleted. */
 export async function deleteOpenConfig(page: Page): Promise<void> {
-  const name = (await page.getByTestId('editor-heading').textContent())
-    ?.replace(/^Config "/, '')
-    .replace(/"$/, '');
-  page.once('dialog', (dialog) => void dialog.accept());
+  const name = await page
+    .getByTestId('editor-heading')
+    .getAttribute('data-config-name');
   await page.getByTestId('delete-config').click();
+  await questionDialog(page)
+    .getByRole('button', { name: 'Delete config' })
+    .click();
   await expect(page.getByTestId('editor-hint')).toHaveText(
-    `Config "${name}" was deleted.`,
+    `Config “${name}” was deleted.`,
   );
 }
 
@@ -98,7 +123,7 @@ export async function expectNothingPending(page: Page, timeout = 20_000) {
     { timeout },
   );
   await expect(page.getByTestId('status-pending')).toHaveText(
-    /No changes waiting/,
+    'All changes are on the server.',
   );
 }
 
@@ -162,6 +187,65 @@ export async function screenshot(
   name: string,
 ): Promise<void> {
   const path = testInfo.outputPath(`${name}.png`);
+  // From the top: sticky parts (the editor bar) would otherwise land mid-page in a full-page image.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path, fullPage: true });
   await testInfo.attach(name, { path, contentType: 'image/png' });
+}
+
+/** The status line's text when the server answers and accepts the page. */
+export const CONNECTED = 'Connected to the server.';
+
+/**
+ * Scans the page with axe for WCAG 2.0/2.1 A and AA problems, keeps the report as an artifact, and
+ * fails on any violation.
+ */
+export async function expectAccessible(
+  page: Page,
+  testInfo: TestInfo,
+  name: string,
+): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  await testInfo.attach(`axe-${name}.json`, {
+    body: JSON.stringify(results.violations, null, 2),
+    contentType: 'application/json',
+  });
+  const found = results.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.help} at ${violation.nodes
+        .map((node) => node.target.join(' '))
+        .join(' | ')}`,
+  );
+  expect(found, `accessibility violations on "${name}"`).toEqual([]);
+}
+
+/** Asserts that the page does not scroll sideways. */
+export async function expectNoHorizontalOverflow(page: Page): Promise<void> {
+  const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+  expect(scrollWidth, 'page width beyond the viewport').toBeLessThanOrEqual(
+    clientWidth,
+  );
+}
+
+/**
+ * Presses Tab (Shift+Tab with `backwards`) until `target` has the focus, as a keyboard user would;
+ * fails after `limit` presses.
+ */
+export async function tabTo(
+  page: Page,
+  target: Locator,
+  options: { backwards?: boolean; limit?: number } = {},
+): Promise<void> {
+  const key = options.backwards ? 'Shift+Tab' : 'Tab';
+  for (let presses = 0; presses < (options.limit ?? 60); presses++) {
+    if (await target.evaluate((element) => element === document.activeElement))
+      return;
+    await page.keyboard.press(key);
+  }
+  throw new Error(`Tab never reached ${target.toString()}`);
 }

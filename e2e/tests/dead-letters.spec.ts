@@ -4,6 +4,7 @@
  */
 import {
   addLinkAndSave,
+  configMarker,
   createConfig,
   expectNothingPending,
   openApp,
@@ -33,12 +34,11 @@ test('a refused write is shown, does not block others, and can be sent again', a
   await addLinkAndSave(page, { id: 'r', url: 'https://example.com/r' });
   const letter = page.getByTestId('dead-letters');
   await expect(letter).toContainText(
-    `The server refused the change to "${refused}" (error 422): `,
+    `The server refused the change to “${refused}” (error 422), so it stays only in this browser.`,
   );
-  await expect(letter).toContainText('refused by the test');
-  await expect(page.getByTestId('status-error')).toHaveText(
-    /^Last problem: The server refused to save "dead-refused" \(error 422\)/,
-  );
+  await letter.getByText('What the server said').click();
+  await expect(letter.getByText(/refused by the test/)).toBeVisible();
+  await expect(configMarker(page, refused)).toHaveText('only in this browser');
 
   // Another config still goes through.
   await createConfig(page, other);
@@ -52,10 +52,13 @@ test('a refused write is shown, does not block others, and can be sent again', a
 
   // The cause is gone: try again from the status line.
   await page.unroute(`**/configs/${refused}`);
-  await page.getByRole('button', { name: `Try "${refused}" again` }).click();
+  await page
+    .getByRole('button', { name: `Try again to send “${refused}”` })
+    .click();
   await expect
     .poll(() => serverLinks(request, { baseURL: baseURL!, name: refused }))
     .toEqual({ r: { url: 'https://example.com/r' } });
   await expect(letter).toBeEmpty();
   await expectNothingPending(page);
+  await expect(configMarker(page, refused)).toHaveCount(0);
 });

@@ -5,6 +5,7 @@
  */
 import {
   addLinkAndSave,
+  CONNECTED,
   expectNothingPending,
   linkRow,
   openApp,
@@ -59,7 +60,7 @@ test.describe("with the page's service worker", () => {
 
     // Keep working: a change waits for the server…
     await addLinkAndSave(page, {
-      id: 'while-down',
+      id: 'whiledown',
       url: 'https://example.com/down',
     });
     await expect.poll(() => pendingCount(page)).toBe(1);
@@ -71,15 +72,13 @@ test.describe("with the page's service worker", () => {
       .poll(
         async () =>
           (await serverLinks(request, { baseURL, name: 'demo' }))?.[
-            'while-down'
+            'whiledown'
           ],
         { timeout: 30_000 },
       )
       .toEqual({ url: 'https://example.com/down' });
     await expectNothingPending(page);
-    await expect(page.getByTestId('status-server')).toHaveText(
-      'The server is reachable.',
-    );
+    await expect(page.getByTestId('status-server')).toHaveText(CONNECTED);
   });
 });
 

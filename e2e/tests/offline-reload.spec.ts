@@ -4,6 +4,8 @@
  */
 import {
   addLinkAndSave,
+  configButton,
+  configMarker,
   createConfig,
   expectNothingPending,
   openApp,
@@ -41,9 +43,12 @@ test('H1: an offline save survives a reload and reaches the server after reconne
   await expect(page.locator('body')).toHaveAttribute('data-ready', 'true');
   await expect.poll(() => pendingCount(page)).toBe(1);
   expect(await outboxEntries(page)).toEqual([{ name, op: 'save' }]);
-  await expect(
-    page.getByTestId('config-list').getByRole('button', { name }),
-  ).toBeVisible();
+  await expect(configButton(page, name)).toBeVisible();
+  await expect(configMarker(page, name)).toHaveText('not yet on the server');
+  // The server's names are remembered from the last visit; the page says they cannot open now.
+  await expect(configMarker(page, 'demo')).toHaveText('not available offline');
+  // The config that was open is open again.
+  await expect(page.getByTestId('editor-heading')).toHaveText(name);
   await screenshot(page, testInfo, 'offline-after-reload');
   expect(await serverLinks(request, { baseURL: baseURL!, name })).toBeNull();
 
@@ -55,5 +60,6 @@ test('H1: an offline save survives a reload and reaches the server after reconne
     .toEqual({ map: { url: link.url, tags: link.tags } });
   await expectNothingPending(page);
   expect(await outboxEntries(page)).toEqual([]);
+  await expect(configMarker(page, name)).toHaveCount(0, { timeout: 20_000 });
   await screenshot(page, testInfo, 'online-delivered');
 });

@@ -1,43 +1,62 @@
 /**
- * The page's calls that are not store operations: `POST /query` and `GET /search` on the same origin.
- * They need the server; failures come back as plain-word errors.
+ * The page's calls that are not store operations: `POST /query` and `GET /search` on this origin.
+ * They need the server. Failures reject with a `RemoteStoreError` (op `query` or `search`) whose
+ * message is the server's own reason, so the page can show it beside the input it is about.
  */
 import type { QueryInput, QueryOutput, SearchOutput } from '@linkconfig/shared';
-import { plainWords } from './plain-words.js';
+import { RemoteStoreError } from '@linkconfig/web-client';
 
 const TIMEOUT_MS = 10_000;
 
 /** What the search form can search by. */
-export type SearchMode = 'q' | 'tag' | 'regex';
+export const SEARCH_MODES = {
+  q: 'Text',
+  tag: 'Tag',
+  regex: 'Regular expression',
+} as const;
+/** A key of {@link SEARCH_MODES}: the `/search` parameter used. */
+export type SearchMode = keyof typeof SEARCH_MODES;
 
-/** Resolves `expression` on the server against the config `configName`. */
+/** Resolves `input.expression` on the server against the config `input.configName`. */
 export async function runQuery(
   input: QueryInput,
-  doFetch: typeof fetch = fetch,
+  doFetch: typeof fetch,
 ): Promise<QueryOutput> {
-  return (await call(doFetch, '/query', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(input),
+  return (await call(doFetch, {
+    op: 'query',
+    configName: input.configName ?? '',
+    path: '/query',
+    init: {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(input),
+    },
   })) as QueryOutput;
 }
 
 /** Searches every config on the server. */
 export async function runSearch(
   search: { mode: SearchMode; text: string },
-  doFetch: typeof fetch = fetch,
+  doFetch: typeof fetch,
 ): Promise<SearchOutput> {
   const params = new URLSearchParams({ [search.mode]: search.text });
-  return (await call(doFetch, `/search?${params.toString()}`, {
-    method: 'GET',
+  return (await call(doFetch, {
+    op: 'search',
+    configName: '',
+    path: `/search?${params.toString()}`,
+    init: { method: 'GET' },
   })) as SearchOutput;
 }
 
-async function call(
-  doFetch: typeof fetch,
-  path: string,
-  init: RequestInit,
-): Promise<unknown> {
+interface CallSpec {
+  op: 'query' | 'search';
+  configName: string;
+  path: string;
+  init: RequestInit;
+}
+
+async function call(doFetch: typeof fetch, spec: CallSpec): Promise<unknown> {
+  const { op, configName, path, init } = spec;
   let response: Response;
   try {
     response = await doFetch(new URL(path, location.origin), {
@@ -48,12 +67,16 @@ async function call(
   } catch (error) {
     const timedOut =
       error instanceof DOMException && error.name === 'TimeoutError';
-    throw new Error(
-      timedOut
-        ? 'The server did not answer in time.'
-        : 'Could not reach the server. Queries and searches need it; your configs still work offline.',
-      { cause: error },
-    );
+    throw new RemoteStoreError({
+      op,
+      configName,
+      kind: timedOut ? 'timeout' : 'network',
+      status: 0,
+      message: timedOut
+        ? `no answer within ${TIMEOUT_MS} ms`
+        : 'the server could not be reached',
+      cause: error,
+    });
   }
   const text = await response.text();
   let body: unknown = null;
@@ -62,18 +85,23 @@ async function call(
   } catch {
     // Not JSON: handled below.
   }
-  if (!response.ok) {
+  if (!response.ok || body === null) {
     const reason =
-      typeof body === 'object' && body !== null && 'error' in body
-        ? String((body as { error: unknown }).error)
-        : response.statusText;
-    throw new Error(
-      plainWords(
-        `${init.method ?? 'GET'} ${path.split('?')[0] ?? path} failed with ${response.status}: ${reason}`,
-      ),
-    );
+      typeof body === 'object' &&
+      body !== null &&
+      'error' in body &&
+      typeof body.error === 'string'
+        ? body.error
+        : response.ok
+          ? 'the answer is not JSON'
+          : response.statusText;
+    throw new RemoteStoreError({
+      op,
+      configName,
+      kind: 'http',
+      status: response.status,
+      message: reason,
+    });
   }
-  if (body === null)
-    throw new Error('The server sent an answer the page cannot read.');
   return body;
 }

@@ -1,0 +1,45 @@
+/** What the views ask the page to do: the controller (app.ts) implements it. */
+import type { SearchMode } from './api.js';
+import type { AppState } from './state.js';
+
+/** The forms whose fields the controller keeps in state. */
+export type FormName = 'create' | 'link' | 'macro' | 'pattern';
+/** The field names of form `K`. */
+export type FieldOf<K extends FormName> = keyof AppState[K]['values'] & string;
+/** The config sections edited through a form: links, macros, search patterns. */
+export type SectionForm = Exclude<FormName, 'create'>;
+
+/** Everything a view can trigger. */
+export interface Actions {
+  /** Opens config `name` (asking first when the open one has unsaved edits). */
+  openConfig(name: string): void;
+  /** A field of a form was edited. */
+  input<K extends FormName>(form: K, field: FieldOf<K>, value: string): void;
+  /** A form was submitted. */
+  submit(form: FormName): void;
+  /** Starts editing the entry `key` of a section (fills the form). */
+  edit(form: SectionForm, key: string): void;
+  /** Stops editing (empties the form). */
+  cancelEdit(form: SectionForm): void;
+  /** Removes the entry `key` of a section from the draft. */
+  removeEntry(form: SectionForm, key: string): void;
+  /** The settings JSON text changed. */
+  settingsInput(text: string): void;
+  saveConfig(): void;
+  deleteConfig(): void;
+  queryInput(expression: string): void;
+  /** Runs the expression in the field, or `expression` (an example) after putting it there. */
+  runQuery(expression?: string): void;
+  searchInput(text: string): void;
+  searchMode(mode: SearchMode): void;
+  runSearch(): void;
+  /** Opens a search result's config, pointing at the link. */
+  openResult(configName: string, linkId: string): void;
+  retryDeadLetter(name: string): void;
+  discardDeadLetter(name: string): void;
+  openSettings(): void;
+  /** Keeps a new token (empty: forget it). */
+  saveToken(token: string): void;
+  /** The answer to the open question dialog. */
+  answer(confirmed: boolean): void;
+}

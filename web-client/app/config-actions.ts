@@ -1,0 +1,252 @@
+/**
+ * Opening, creating, saving and deleting configs through the hybrid store, and what happens when the
+ * server sends a newer version of the open one. Unsaved edits are never dropped without asking.
+ */
+import { validateLinkConfig } from '@linkconfig/shared';
+import type { LinkConfig } from '@linkconfig/shared';
+import { settingsText } from './config-draft.js';
+import { checkConfigName } from './input-checks.js';
+import type { PageContext } from './page-context.js';
+import { writeOpenConfig } from './preferences.js';
+import { ACCESS } from './server-health.js';
+import { emptyForm, NO_LINK, NO_MACRO, NO_PATTERN } from './state.js';
+
+/** How to open a config. */
+export interface OpenOptions {
+  /** Move focus to the config (a person chose it), or leave it where it is (a reload, a retry). */
+  moveFocus: boolean;
+  /** A link to point at. */
+  target?: string;
+  /** The person already agreed to drop unsaved edits. */
+  asked?: boolean;
+}
+
+/** The config operations of the page. */
+export class ConfigActions {
+  /** A config the person asked for that could not be opened yet (no token, server away). */
+  private wanted: string | null = null;
+  /** Counts opens, so a slow load never replaces a later choice. */
+  private openRun = 0;
+
+  constructor(private readonly page: PageContext) {}
+
+  /** Tries again to open the config that could not be opened, if nothing else is open. */
+  async retryWanted(): Promise<void> {
+    if (this.page.state.open === null && this.wanted !== null)
+      await this.open(this.wanted, { moveFocus: false });
+  }
+
+  /** Asks before unsaved edits are dropped; answers whether to go on. */
+  async mayLeave(): Promise<boolean> {
+    const open = this.page.state.open;
+    if (!open?.dirty) return true;
+    return this.page.ask({
+      title: `Discard the unsaved edits to “${open.name}”?`,
+      body: 'Your edits to this config are not saved. Going on discards them; “Keep editing” lets you save them first.',
+      confirm: 'Discard edits',
+      cancel: 'Keep editing',
+      danger: true,
+    });
+  }
+
+  async open(name: string, options: OpenOptions): Promise<void> {
+    const session = this.page.session();
+    if (!session) return;
+    const { state } = this.page;
+    const target = options.target ?? null;
+    if (state.open?.name === name) {
+      state.open.targetLinkId = target;
+      this.page.focus(
+        target === null
+          ? '#editor-heading'
+          : `#editor [data-link-id="${CSS.escape(target)}"]`,
+      );
+      this.page.render();
+      return;
+    }
+    if (!options.asked && !(await this.mayLeave())) return;
+    const run = ++this.openRun;
+    let config: LinkConfig | null;
+    try {
+      config = await session.store.load(name);
+    } catch (error) {
+      if (run === this.openRun) this.close(this.page.describe(error));
+      return;
+    }
+    if (run !== this.openRun) return;
+    if (config === null) {
+      this.cannotOpen(name);
+      return;
+    }
+    this.wanted = null;
+    state.open = {
+      name,
+      draft: structuredClone(config),
+      dirty: false,
+      settingsText: settingsText(config),
+      settingsProblem: null,
+      saveProblem: null,
+      remoteChanged: false,
+      targetLinkId: target,
+    };
+    state.link = emptyForm(NO_LINK);
+    state.macro = emptyForm(NO_MACRO);
+    state.pattern = emptyForm(NO_PATTERN);
+    if (state.query.outcome?.kind === 'results') state.query.outcome = null;
+    writeOpenConfig(name);
+    history.replaceState(null, '', `?config=${encodeURIComponent(name)}`);
+    if (target !== null)
+      this.page.focus(`#editor [data-link-id="${CSS.escape(target)}"]`);
+    else if (options.moveFocus) this.page.focus('#editor-heading');
+    this.page.render();
+    // Opening may have fetched it from the server into this browser: update its marker.
+    void this.page.refreshNames();
+  }
+
+  /** Says why `name` cannot be opened; remembers it when it may open later. */
+  private cannotOpen(name: string): void {
+    const item = this.page.state.configs.find((config) => config.name === name);
+    const away = !this.page.state.online || this.page.state.reachable === false;
+    const access = this.page.state.access.read;
+    if (access === ACCESS.needsToken || access === ACCESS.tokenRefused) {
+      this.wanted = name;
+      this.close(
+        `“${name}” cannot be opened yet: the server needs a valid token (see Settings).`,
+        { forget: false },
+      );
+    } else if (away && item && !item.local) {
+      this.wanted = name;
+      this.close(
+        `“${name}” is kept on the server only, and the server cannot be reached now. It opens once the server is back.`,
+        { forget: false },
+      );
+    } else {
+      this.close(
+        `Config “${name}” could not be found in this browser or on the server.`,
+      );
+    }
+  }
+
+  close(message: string, options = { forget: true }): void {
+    this.page.state.open = null;
+    this.page.state.editorMessage = message;
+    if (options.forget) {
+      writeOpenConfig(null);
+      history.replaceState(null, '', location.pathname);
+    }
+    this.page.render();
+  }
+
+  async create(): Promise<void> {
+    const session = this.page.session();
+    const form = this.page.state.create;
+    const name = form.values.name.trim();
+    form.submitted = true;
+    if (!session || checkConfigName(name) !== null) {
+      this.page.focus('#new-config-name');
+      this.page.render();
+      return;
+    }
+    if (!(await this.mayLeave())) return;
+    const exists = this.page.state.configs.some((item) => item.name === name);
+    if (!exists) {
+      try {
+        await session.store.save(name, { allLinks: {} });
+      } catch (error) {
+        this.page.state.pageProblem = this.page.describe(error);
+        this.page.render();
+        return;
+      }
+      await this.page.refreshNames();
+    }
+    this.page.state.create = emptyForm({ name: '' });
+    await this.open(name, { moveFocus: false, asked: true });
+    if (this.page.state.open?.name === name) {
+      this.page.focus(exists ? '#editor-heading' : '#link-id');
+      this.page.announce(
+        exists
+          ? `“${name}” exists already: it is open now.`
+          : `Created “${name}”. Add its first link.`,
+      );
+    }
+  }
+
+  async save(): Promise<void> {
+    const session = this.page.session();
+    const open = this.page.state.open;
+    if (!session || !open) return;
+    if (open.settingsProblem !== null) {
+      open.saveProblem = `Not saved: the settings are not valid. ${open.settingsProblem}`;
+      this.page.focus('#settings-json');
+      this.page.render();
+      return;
+    }
+    const valid = validateLinkConfig(open.draft);
+    if (!valid.ok) {
+      open.saveProblem = `Not saved: ${valid.error}.`;
+      this.page.render();
+      return;
+    }
+    const saved = open.draft;
+    try {
+      await session.store.save(open.name, saved);
+    } catch (error) {
+      open.saveProblem = `Not saved: ${this.page.describe(error)}`;
+      this.page.render();
+      return;
+    }
+    // Edits made while saving stay unsaved.
+    if (open.draft === saved) open.dirty = false;
+    open.saveProblem = null;
+    open.remoteChanged = false;
+    this.page.announce(`Saved “${open.name}”.`);
+    await this.page.refreshStatus();
+    await this.page.refreshNames();
+  }
+
+  async remove(): Promise<void> {
+    const session = this.page.session();
+    const open = this.page.state.open;
+    if (!session || !open) return;
+    const count = Object.keys(open.draft.allLinks).length;
+    const confirmed = await this.page.ask({
+      title: `Delete the config “${open.name}”?`,
+      body: `This deletes “${open.name}” and its ${count} ${count === 1 ? 'link' : 'links'}, in this browser and on the server.`,
+      confirm: 'Delete config',
+      cancel: 'Keep it',
+      danger: true,
+    });
+    if (!confirmed || this.page.state.open !== open) return;
+    try {
+      await session.store.remove(open.name);
+    } catch (error) {
+      open.saveProblem = `Not deleted: ${this.page.describe(error)}`;
+      this.page.render();
+      return;
+    }
+    this.close(`Config “${open.name}” was deleted.`);
+    this.page.focus('#editor-heading');
+    this.page.announce(`Deleted “${open.name}”.`);
+    await this.page.refreshNames();
+  }
+
+  /** A background refresh brought a newer version of `name`. */
+  async remoteChanged(name: string): Promise<void> {
+    const open = this.page.state.open;
+    const session = this.page.session();
+    if (!session || open?.name !== name) return;
+    if (open.dirty) {
+      open.remoteChanged = true;
+      this.page.render();
+      return;
+    }
+    const config = await session.store.load(name);
+    if (config === null || this.page.state.open !== open || open.dirty) return;
+    open.draft = structuredClone(config);
+    open.settingsText = settingsText(config);
+    const editing = this.page.state.link.editing;
+    if (editing !== null && !Object.hasOwn(config.allLinks, editing))
+      this.page.state.link = emptyForm(NO_LINK);
+    this.page.announce(`“${name}” was updated from the server.`);
+  }
+}

@@ -1,0 +1,25 @@
+/** What the controller's helpers (form and tool actions) may use of the page. */
+import type { Session } from './session.js';
+import type { AppState, Question } from './state.js';
+
+/** The page as seen by an action helper. */
+export interface PageContext {
+  /** The state; change it, then call {@link PageContext.render}. */
+  readonly state: AppState;
+  /** Renders the state at the next microtask (many changes, one render). */
+  render(): void;
+  /** Moves focus to the element matching `selector` after the next render. */
+  focus(selector: string): void;
+  /** Reads `text` out to screen readers. */
+  announce(text: string): void;
+  /** Asks a yes/no question in a dialog. */
+  ask(question: Question): Promise<boolean>;
+  /** The stores, once open. */
+  session(): Session | null;
+  /** A failure in plain words. */
+  describe(error: unknown): string;
+  /** Lists the configs again (the list and its markers). */
+  refreshNames(): Promise<void>;
+  /** Reads the store's status again (pending writes, refused ones). */
+  refreshStatus(): Promise<void>;
+}

@@ -1,0 +1,135 @@
+/**
+ * What the page knows about its access to the server, learned from the outcome of every remote call
+ * (the stores' and the page's own): whether reads and writes are allowed with the current token, the
+ * latest refusal that was not about access, and the names the server listed last. All of it comes
+ * from the structured `RemoteStoreError` (kind and status), never from message text.
+ */
+import { RemoteStoreError } from '@linkconfig/web-client';
+import type {
+  ConfigEntry,
+  ConfigStore,
+  LinkConfig,
+} from '@linkconfig/web-client';
+
+/** Access to reads or writes: not known yet, allowed, or why not. */
+export const ACCESS = {
+  unknown: 'unknown',
+  ok: 'ok',
+  /** 401 without a token. */
+  needsToken: 'needs-token',
+  /** 401 with a token: the server does not know it. */
+  tokenRefused: 'token-refused',
+  /** 403 on a write: the token may only read. */
+  readOnly: 'read-only',
+} as const;
+/** One of {@link ACCESS}. */
+export type Access = (typeof ACCESS)[keyof typeof ACCESS];
+
+/** Reads (list, load, query, search) or writes (save, remove). */
+export type CallKind = 'read' | 'write';
+
+/** Access and failures seen so far; listeners hear about every change. */
+export class ServerHealth {
+  private access: Record<CallKind, Access> = {
+    read: ACCESS.unknown,
+    write: ACCESS.unknown,
+  };
+  private failures: Record<CallKind, RemoteStoreError | null> = {
+    read: null,
+    write: null,
+  };
+  private names: string[] | null = null;
+  private readonly listeners = new Set<() => void>();
+
+  /** @param hasToken whether a token is being sent (tells "needs a token" from "token refused"). */
+  constructor(private readonly hasToken: () => boolean) {}
+
+  /** Access for `kind` with the current token. */
+  accessFor(kind: CallKind): Access {
+    return this.access[kind];
+  }
+
+  /** The latest refusal of `kind` that was not about access (a 5xx, 429, 404 …), until one succeeds. */
+  failureOf(kind: CallKind): RemoteStoreError | null {
+    return this.failures[kind];
+  }
+
+  /** The names of the server's latest answer to a list, in this page's life. */
+  get serverNames(): string[] | null {
+    return this.names;
+  }
+
+  /** A call of `kind` succeeded. */
+  succeeded(kind: CallKind): void {
+    if (this.access[kind] === ACCESS.ok && this.failures[kind] === null) return;
+    this.access[kind] = ACCESS.ok;
+    // A token good enough to write is good enough to read.
+    if (kind === 'write') this.access.read = ACCESS.ok;
+    this.failures[kind] = null;
+    this.emit();
+  }
+
+  /** A call of `kind` failed with `error`. */
+  failed(kind: CallKind, error: unknown): void {
+    if (!(error instanceof RemoteStoreError) || error.kind !== 'http') return;
+    if (error.status === 401)
+      this.access[kind] = this.hasToken()
+        ? ACCESS.tokenRefused
+        : ACCESS.needsToken;
+    else if (error.status === 403)
+      this.access[kind] =
+        kind === 'write' && this.hasToken()
+          ? ACCESS.readOnly
+          : ACCESS.tokenRefused;
+    else this.failures[kind] = error;
+    this.emit();
+  }
+
+  /** The token changed: what was learned about access no longer holds. */
+  reset(): void {
+    this.access = { read: ACCESS.unknown, write: ACCESS.unknown };
+    this.failures = { read: null, write: null };
+    this.emit();
+  }
+
+  /** Calls `listener` after every change; returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Wraps a remote store so that every call reports its outcome here; a successful `list` also
+   * records the server's names.
+   */
+  observe(remote: ConfigStore): ConfigStore {
+    const track = async <T>(kind: CallKind, work: () => Promise<T>) => {
+      try {
+        const value = await work();
+        this.succeeded(kind);
+        return value;
+      } catch (error) {
+        this.failed(kind, error);
+        throw error;
+      }
+    };
+    return {
+      save: (name: string, config: LinkConfig) =>
+        track('write', () => remote.save(name, config)),
+      remove: (name: string) => track('write', () => remote.remove(name)),
+      load: (name: string) => track('read', () => remote.load(name)),
+      loadEntry: (name: string): Promise<ConfigEntry | null> =>
+        track('read', () => remote.loadEntry(name)),
+      list: () =>
+        track('read', async () => {
+          const names = await remote.list();
+          this.names = names;
+          return names;
+        }),
+    };
+  }
+
+  private emit(): void {
+    for (const listener of this.listeners) listener();
+  }
+}

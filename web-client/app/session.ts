@@ -1,0 +1,111 @@
+/**
+ * The page's stores: IndexedDB in this browser, the server's REST API, and the hybrid of both that the
+ * page works through. The token the person entered is sent by the remote store; when it changes, the
+ * remote and hybrid stores are made anew around the same browser database, so writes that waited for
+ * a better token go out with the new one.
+ */
+import {
+  createHybridStore,
+  createIndexedDBStore,
+  createRemoteStore,
+} from '@linkconfig/web-client';
+import type { HybridStore, IndexedDBConfigStore } from '@linkconfig/web-client';
+import { readToken, writeToken } from './preferences.js';
+import type { Reachability } from './reachability.js';
+import { ServerHealth } from './server-health.js';
+
+/** What a session tells the page. */
+export interface SessionEvents {
+  /** The hybrid store's status changed (pending writes, dead letters, pause). */
+  status(): void;
+  /** A background refresh brought a newer version of config `name`. */
+  changed(name: string): void;
+}
+
+/** A pending write per config name: `save` or `remove`. */
+export type PendingWrites = ReadonlyMap<string, 'save' | 'remove'>;
+
+/** The stores of this page, and the token they send. */
+export class Session {
+  readonly health: ServerHealth;
+  private hybrid: HybridStore;
+  private currentToken: string | null;
+
+  private constructor(
+    private readonly local: IndexedDBConfigStore,
+    private readonly reach: Reachability,
+    private readonly events: SessionEvents,
+  ) {
+    this.currentToken = readToken();
+    this.health = new ServerHealth(() => this.currentToken !== null);
+    this.hybrid = this.createHybrid();
+  }
+
+  /** Opens the browser database and starts the stores; rejects with a `LocalStoreError` when it cannot. */
+  static async open(options: {
+    reach: Reachability;
+    events: SessionEvents;
+  }): Promise<Session> {
+    const local = await createIndexedDBStore();
+    return new Session(local, options.reach, options.events);
+  }
+
+  /** The store the page reads and writes through. */
+  get store(): HybridStore {
+    return this.hybrid;
+  }
+
+  /** The token sent to the server, if any. */
+  get token(): string | null {
+    return this.currentToken;
+  }
+
+  /** A `fetch` for the page's own calls: reachability is recorded and the token sent. */
+  readonly fetch: typeof fetch = (input, init) => {
+    const headers = new Headers(init?.headers);
+    if (this.currentToken !== null)
+      headers.set('Authorization', `Bearer ${this.currentToken}`);
+    return this.reach.fetch(input, { ...init, headers });
+  };
+
+  /** Keeps `token` (null: none) in this browser and sends it from now on. */
+  setToken(token: string | null): void {
+    const next = token === null || token.trim() === '' ? null : token.trim();
+    if (next === this.currentToken) return;
+    writeToken(next);
+    this.currentToken = next;
+    this.hybrid.close();
+    this.health.reset();
+    this.hybrid = this.createHybrid();
+    this.events.status();
+  }
+
+  /** Names of the configs kept in this browser. */
+  localNames(): Promise<string[]> {
+    return this.local.list();
+  }
+
+  /** Writes waiting for the server, by config name. */
+  async pendingWrites(): Promise<PendingWrites> {
+    const entries = await this.local.outbox.all();
+    return new Map(entries.map((entry) => [entry.name, entry.op]));
+  }
+
+  private createHybrid(): HybridStore {
+    const remote = this.health.observe(
+      createRemoteStore({
+        baseUrl: location.origin,
+        fetch: this.reach.fetch,
+        token: this.currentToken ?? undefined,
+      }),
+    );
+    const hybrid = createHybridStore({ local: this.local, remote });
+    hybrid.subscribe(() => {
+      if (hybrid === this.hybrid) this.events.status();
+    });
+    hybrid.subscribeChanges((name) => {
+      if (hybrid === this.hybrid) this.events.changed(name);
+    });
+    return hybrid;
+  }
+}

@@ -1,0 +1,184 @@
+/**
+ * The page's state: one plain object that the views render from. Only the controller (app.ts and its
+ * helpers) changes it, then asks for a render; lit-html updates just the parts that changed, so focus,
+ * scroll and half-typed input survive.
+ */
+import type {
+  LinkConfig,
+  ResolvedLink,
+  SearchOutput,
+} from '@linkconfig/shared';
+import type {
+  DeadLetter,
+  HybridStatus,
+  RemoteStoreError,
+} from '@linkconfig/web-client';
+import type { SearchMode } from './api.js';
+import type { LinkFields, PatternFields } from './config-draft.js';
+import { ACCESS } from './server-health.js';
+import type { Access, CallKind } from './server-health.js';
+
+/** One config in the list, with where it is kept. */
+export interface ConfigListItem {
+  name: string;
+  /** Kept in this browser. */
+  local: boolean;
+  /** On the server, as far as the page knows (`null`: the server never answered a list). */
+  server: boolean | null;
+  /** A change to it waits to be sent. */
+  pending: boolean;
+}
+
+/** A form's fields, and whether it was submitted (only then is an empty field pointed out). */
+export interface FormState<F> {
+  values: F;
+  submitted: boolean;
+  /** The key of the entry being edited, or null when adding. */
+  editing: string | null;
+}
+
+/** The macro form's fields. */
+export interface MacroFields {
+  name: string;
+  expression: string;
+}
+
+/** The open config and its unsaved draft. */
+export interface OpenConfig {
+  name: string;
+  draft: LinkConfig;
+  dirty: boolean;
+  /** The settings textarea, which may hold invalid JSON while the person types. */
+  settingsText: string;
+  settingsProblem: string | null;
+  /** Why the last save did not happen. */
+  saveProblem: string | null;
+  /**
+   * A newer version from the server that is not shown because of unsaved edits. Round two puts the
+   * choice between the versions here.
+   */
+  remoteChanged: boolean;
+  /** A link to point at (opened from a search result). */
+  targetLinkId: string | null;
+}
+
+/** The outcome of running an expression. */
+export type QueryOutcome =
+  | {
+      kind: 'results';
+      expression: string;
+      configName: string;
+      results: ResolvedLink[];
+    }
+  | { kind: 'problem'; message: string; needsToken: boolean };
+
+/** The outcome of a search. */
+export type SearchOutcome =
+  | { kind: 'results'; output: SearchOutput }
+  | { kind: 'problem'; message: string; needsToken: boolean };
+
+/** A question the page asks in a dialog before doing something that cannot be undone. */
+export interface Question {
+  title: string;
+  body: string;
+  confirm: string;
+  cancel: string;
+  danger: boolean;
+}
+
+/** Everything the views show. */
+export interface AppState {
+  ready: boolean;
+  /** Set when the page cannot work at all (no browser storage). */
+  fatal: string | null;
+  /** A failure of this browser's storage outside a save (listing, opening). */
+  pageProblem: string | null;
+  configs: ConfigListItem[];
+  /** The server answered the last request. */
+  reachable: boolean | null;
+  online: boolean;
+  hybrid: HybridStatus;
+  deadLetters: DeadLetter[];
+  tokenSet: boolean;
+  /** Whether the server lets this page read and write with the current token. */
+  access: Record<CallKind, Access>;
+  /** The latest refusals not about access (a 5xx, say), until a call of that kind succeeds. */
+  failures: Record<CallKind, RemoteStoreError | null>;
+  open: OpenConfig | null;
+  /** Shown instead of an editor when no config is open. */
+  editorMessage: string;
+  create: FormState<{ name: string }>;
+  link: FormState<LinkFields>;
+  macro: FormState<MacroFields>;
+  pattern: FormState<PatternFields>;
+  query: { expression: string; running: boolean; outcome: QueryOutcome | null };
+  search: {
+    mode: SearchMode;
+    text: string;
+    submitted: boolean;
+    running: boolean;
+    outcome: SearchOutcome | null;
+  };
+  question: Question | null;
+  /** Read out by screen readers (a polite live region). */
+  announcement: string;
+}
+
+/** A form with empty fields. */
+export function emptyForm<F>(values: F): FormState<F> {
+  return { values, submitted: false, editing: null };
+}
+
+/** Empty link form fields. */
+export const NO_LINK: LinkFields = { id: '', label: '', url: '', tags: '' };
+/** Empty macro form fields. */
+export const NO_MACRO: MacroFields = { name: '', expression: '' };
+/** Empty pattern form fields. */
+export const NO_PATTERN: PatternFields = {
+  key: '',
+  pattern: '',
+  fields: '',
+  sort: '',
+  limit: '',
+};
+
+/** The state before anything is loaded. */
+export function initialState(): AppState {
+  return {
+    ready: false,
+    fatal: null,
+    pageProblem: null,
+    configs: [],
+    reachable: null,
+    online: navigator.onLine,
+    hybrid: {
+      pending: 0,
+      deadLetters: 0,
+      lastError: null,
+      remoteReachable: null,
+      paused: false,
+      conflicts: 0,
+      live: 'off',
+    },
+    deadLetters: [],
+    tokenSet: false,
+    access: { read: ACCESS.unknown, write: ACCESS.unknown },
+    failures: { read: null, write: null },
+    open: null,
+    editorMessage: 'Pick a config from the list, or create one.',
+    create: emptyForm({ name: '' }),
+    link: emptyForm(NO_LINK),
+    macro: emptyForm(NO_MACRO),
+    pattern: emptyForm(NO_PATTERN),
+    query: { expression: '', running: false, outcome: null },
+    search: {
+      mode: 'q',
+      text: '',
+      submitted: false,
+      running: false,
+      outcome: null,
+    },
+    question: null,
+    announcement: '',
+  };
+}

@@ -1,0 +1,52 @@
+/** The whole page: header with status, the configs panel, the open config, and the two tools. */
+import { html, nothing } from 'lit-html';
+import type { TemplateResult } from 'lit-html';
+import type { Actions } from './actions.js';
+import type { AppState } from './state.js';
+import { configListView } from './view-config-list.js';
+import { questionDialog, settingsDialog } from './view-dialogs.js';
+import { editorView } from './view-editor.js';
+import { queryView } from './view-query.js';
+import { searchView } from './view-search.js';
+import { statusView } from './view-status.js';
+
+/** The page, rendered into `#app`. */
+export function appView(state: AppState, actions: Actions): TemplateResult {
+  return html`<a class="skip-link" href="#editor">Skip to the open config</a>
+    <header class="app-header">
+      <div class="brand">
+        <h1>Link configs</h1>
+        <button
+          type="button"
+          class="button ghost"
+          aria-haspopup="dialog"
+          data-testid="open-settings"
+          @click=${() => actions.openSettings()}
+        >
+          Settings
+        </button>
+      </div>
+      ${
+        state.fatal === null
+          ? statusView(state, actions)
+          : html`<p class="status-problem" role="alert">${state.fatal}</p>`
+      }
+    </header>
+    ${
+      state.fatal === null
+        ? html`<div class="layout">
+            ${configListView(state, actions)}
+            <main class="main">
+              ${editorView(state, actions)}
+              <div class="tools">
+                ${queryView(state, actions)} ${searchView(state, actions)}
+              </div>
+            </main>
+          </div>`
+        : nothing
+    }
+    ${settingsDialog(state, actions)} ${questionDialog(state, actions)}
+    <div class="visually-hidden" aria-live="polite" data-testid="announcer">
+      ${state.announcement}
+    </div>`;
+}

@@ -1,0 +1,113 @@
+/**
+ * The open config: a bar with its name, whether it is saved, and Save/Delete (it stays in view while
+ * scrolling), then its links, macros, search patterns and settings.
+ */
+import { html, nothing } from 'lit-html';
+import type { TemplateResult } from 'lit-html';
+import type { Actions } from './actions.js';
+import type { AppState, OpenConfig } from './state.js';
+import { extrasView } from './view-config-extras.js';
+import { linksView } from './view-links.js';
+
+/** The editor section: a config, or a message when none is open. */
+export function editorView(state: AppState, actions: Actions): TemplateResult {
+  const open = state.open;
+  return html`<section
+    id="editor"
+    class="panel editor"
+    data-testid="editor"
+    aria-labelledby="editor-kicker editor-heading"
+    tabindex="-1"
+  >
+    ${
+      open === null
+        ? html`<p class="kicker" id="editor-kicker">No config open</p>
+            <h2 id="editor-heading" data-testid="editor-heading" tabindex="-1">
+              Welcome
+            </h2>
+            <p data-testid="editor-hint" class="editor-hint">
+              ${state.editorMessage}
+            </p>`
+        : html`${editorBar(open, state, actions)}
+            <div class="editor-body" data-testid="editor-body">
+              ${linksView(open, state, actions)}
+              ${extrasView(open, state, actions)}
+            </div>`
+    }
+  </section>`;
+}
+
+/** What the draft-state line says. */
+function draftState(open: OpenConfig, state: AppState): string {
+  if (open.dirty)
+    return 'Unsaved edits: press “Save config” (or Ctrl+S) to keep them.';
+  const item = state.configs.find((config) => config.name === open.name);
+  if (item?.pending)
+    return 'Saved in this browser; it will be sent to the server.';
+  if (item?.server === false)
+    return 'Saved in this browser only: the server does not have it.';
+  return 'Saved in this browser and on the server.';
+}
+
+function editorBar(
+  open: OpenConfig,
+  state: AppState,
+  actions: Actions,
+): TemplateResult {
+  return html`<div class="editor-bar">
+    <div class="editor-title">
+      <p class="kicker" id="editor-kicker">Config</p>
+      <h2
+        id="editor-heading"
+        data-testid="editor-heading"
+        data-config-name=${open.name}
+        tabindex="-1"
+      >
+        ${open.name}
+      </h2>
+      <p
+        class="draft-state"
+        data-testid="draft-state"
+        data-dirty=${String(open.dirty)}
+      >
+        ${draftState(open, state)}
+      </p>
+    </div>
+    <div class="actions editor-actions">
+      <button
+        type="button"
+        class="button primary"
+        data-testid="save-config"
+        aria-describedby=${open.saveProblem ? 'save-problem' : nothing}
+        @click=${() => actions.saveConfig()}
+      >
+        Save config
+      </button>
+      <button
+        type="button"
+        class="button ghost danger"
+        data-testid="delete-config"
+        @click=${() => actions.deleteConfig()}
+      >
+        Delete config
+      </button>
+    </div>
+    ${
+      open.saveProblem
+        ? html`<p class="problem" id="save-problem" data-testid="save-problem">
+            ${open.saveProblem}
+          </p>`
+        : nothing
+    }
+    <div data-testid="remote-change" class="remote-change">
+      ${
+        open.remoteChanged
+          ? html`<p class="notice">
+              This config was changed elsewhere while you were editing. Saving
+              replaces that version with yours.
+            </p>`
+          : nothing
+      }
+    </div>
+  </div>`;
+}
