@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { loadSettings } from './settings.js';
 import type { Settings } from './settings.js';
+import type * as OpenRepository from '../storage/open-repository.js';
 
 // The storage module decides which URLs it can open; here it refuses one scheme, as it does for any
 // scheme it does not know, so that the test shows what settings do with a refusal.
 vi.mock('../storage/open-repository.js', async (importOriginal) => {
-  const actual =
-    await importOriginal<typeof import('../storage/open-repository.js')>();
+  const actual = await importOriginal<typeof OpenRepository>();
   return {
     ...actual,
     parseDatabaseUrl: (url: string) => {

@@ -70,6 +70,15 @@ const trustProxy = z
     return Number(word);
   });
 
+/**
+ * The default budgets per client: far above what an honest client sends (a person with the web page, or
+ * a sync job), low enough that one client cannot take the whole CPU or fill the disk.
+ */
+export const DEFAULT_RATE_LIMITS = {
+  reads: { perSecond: 100, burst: 500 },
+  writes: { perSecond: 50, burst: 200 },
+} as const;
+
 /** The server's settings, from environment variables overridden by command-line flags. */
 export const SettingsSchema = z
   .object({
@@ -112,10 +121,10 @@ export const SettingsSchema = z
     compression: onOff.default(true),
     accessLog: onOff.default(true),
     rateLimit: onOff.default(true),
-    rateLimitReads: rate.default(100),
-    rateLimitReadBurst: rate.default(500),
-    rateLimitWrites: rate.default(50),
-    rateLimitWriteBurst: rate.default(200),
+    rateLimitReads: rate.default(DEFAULT_RATE_LIMITS.reads.perSecond),
+    rateLimitReadBurst: rate.default(DEFAULT_RATE_LIMITS.reads.burst),
+    rateLimitWrites: rate.default(DEFAULT_RATE_LIMITS.writes.perSecond),
+    rateLimitWriteBurst: rate.default(DEFAULT_RATE_LIMITS.writes.burst),
     trustProxy: trustProxy.default(0),
   })
   .refine((s) => s.readToken === undefined || s.apiToken !== undefined, {
