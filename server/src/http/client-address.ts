@@ -7,14 +7,11 @@ interface NodeBindings {
   readonly outgoing?: ServerResponse;
 }
 
-const bindings = (c: Context): NodeBindings | undefined =>
-  typeof c.env === 'object' && c.env !== null
+/** Node's request and response objects of this request, when it runs under @hono/node-server. */
+export function nodeBindings(c: Context): NodeBindings | undefined {
+  return typeof c.env === 'object' && c.env !== null
     ? (c.env as NodeBindings)
     : undefined;
-
-/** Node's response object of this request, when it runs under @hono/node-server. */
-export function nodeResponse(c: Context): ServerResponse | undefined {
-  return bindings(c)?.outgoing;
 }
 
 /**
@@ -24,7 +21,7 @@ export function nodeResponse(c: Context): ServerResponse | undefined {
  * (header entries, then the socket peer); a shorter chain yields its leftmost entry.
  */
 export function clientAddress(c: Context, trustProxy: number): string {
-  const peer = bindings(c)?.incoming?.socket.remoteAddress ?? 'unknown';
+  const peer = nodeBindings(c)?.incoming?.socket.remoteAddress ?? 'unknown';
   if (trustProxy <= 0) return peer;
   const forwarded = c.req.header('x-forwarded-for');
   if (forwarded === undefined) return peer;

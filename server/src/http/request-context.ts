@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import type { Logger } from 'pino';
-import { clientAddress, nodeResponse } from './client-address.js';
+import { clientAddress, nodeBindings } from './client-address.js';
 
 declare module 'hono' {
   interface ContextVariableMap {
@@ -55,6 +55,11 @@ export function requestContext(
   const trustProxy = options.trustProxy ?? 0;
   return async (c, next) => {
     const started = performance.now();
+    const node = nodeBindings(c);
+    // Bytes sent are counted on the socket: @hono/node-server writes most headers (Content-Length
+    // among them) straight to the wire, where the response object cannot tell them afterwards.
+    const socket = node?.incoming?.socket;
+    const writtenBefore = socket?.bytesWritten ?? 0;
     const given = c.req.header(REQUEST_ID_HEADER);
     const id =
       given !== undefined && WELL_FORMED_ID.test(given) ? given : randomUUID();
@@ -80,21 +85,16 @@ export function requestContext(
       line.bytesOut = bytesOut;
       log.info(aborted ? { ...line, aborted } : line, 'request');
     };
-    const outgoing = nodeResponse(c);
-    if (outgoing === undefined) {
+    const outgoing = node?.outgoing;
+    if (outgoing === undefined || socket === undefined) {
       // In-process (`app.request`): no socket, so the declared length is all there is to report.
       write(byteCount(c.res.headers.get('content-length')), false);
       return;
     }
     // Under Node the line is written once the response is sent, so the time includes sending it and
-    // the length is the one actually declared on the wire.
+    // the byte count is what went to the socket (status line and headers included).
     outgoing.once('close', () =>
-      write(
-        c.res.status === 204 || c.res.status === 304
-          ? 0
-          : byteCount(outgoing.getHeader('content-length')),
-        !outgoing.writableFinished,
-      ),
+      write(socket.bytesWritten - writtenBefore, !outgoing.writableFinished),
     );
   };
 }
