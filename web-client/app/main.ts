@@ -2,6 +2,7 @@
  * The Link Config web page (issue #5): manage configs through an offline-first hybrid store
  * (IndexedDB + the server's REST API on this origin), run expressions and search.
  */
+import './strict-csp.js';
 import { ConfigNameSchema } from '@linkconfig/shared';
 import type { LinkConfig } from '@linkconfig/shared';
 import {

@@ -214,6 +214,10 @@ export function createApp(options: AppOptions): Hono {
     );
   }
 
+  // Browsers ask for an icon on every page (the docs page names none): an empty answer rather than a
+  // 404 in the console and the logs. A favicon.ico in the page build, if any, is served above instead.
+  app.get('/favicon.ico', () => new Response(null, { status: 204 }));
+
   app.notFound((c) =>
     errorResponse(
       new HttpError(404, `no route for ${c.req.method} ${c.req.path}`),
