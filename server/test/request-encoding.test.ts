@@ -54,7 +54,7 @@ describe('compressed request bodies', () => {
       const stored = await t.json<{ config: { settings: unknown } }>(
         '/configs/packed',
       );
-      expect(stored.body.config.settings).toEqual(config.settings);
+      expect(stored.body.config.settings).toEqual(config['settings']);
     },
   );
 

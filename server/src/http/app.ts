@@ -22,10 +22,10 @@ import type { Metrics } from './metrics.js';
 import { mountMetrics } from './metrics-route.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { clientKey, mountRateLimits } from './rate-limit.js';
+import type { RateLimitOptions } from './rate-limit.js';
 import { requestContext, requestLogger } from './request-context.js';
 import { mountRestRoutes } from './rest-routes.js';
 import { refuseSourceMaps, securityHeaders } from './security-headers.js';
-import type { RateBudget } from './token-buckets.js';
 
 /** Options of {@link createApp}. */
 export interface AppOptions {
@@ -48,7 +48,8 @@ export interface AppOptions {
   readonly accessLog?: boolean;
   /** Per-client budgets for writes and expensive reads (absent: no limits). */
   readonly rateLimit?:
-    { readonly reads: RateBudget; readonly writes: RateBudget } | undefined;
+    | Pick<RateLimitOptions, 'reads' | 'writes' | 'maxClients' | 'now'>
+    | undefined;
   /** Proxies trusted to report the client's address in `X-Forwarded-For` (default 0: none). */
   readonly trustProxy?: number;
 }
