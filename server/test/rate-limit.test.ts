@@ -31,7 +31,7 @@ function limitedApp(options: Partial<AppOptions> = {}) {
   });
   const from =
     (address: string) =>
-    (path: string, init: RequestInit = {}): Promise<Response> =>
+    async (path: string, init: RequestInit = {}): Promise<Response> =>
       app.request(`http://localhost${path}`, init, {
         incoming: { socket: { remoteAddress: address } },
       });
