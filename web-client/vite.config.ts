@@ -21,7 +21,8 @@ export default defineConfig({
     outDir: here('./dist-app'),
     emptyOutDir: true,
     target: 'es2022',
-    sourcemap: true,
+    // No source maps in the production build: the server serves this folder as it is.
+    sourcemap: false,
     rollupOptions: {
       // The service worker must keep a fixed name at the root to control the whole page.
       input: { index: here('./app/index.html'), sw: here('./app/sw.ts') },

@@ -4,8 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import type { FilterProtocolHandler } from '@linkconfig/shared';
 import type { Logger } from 'pino';
+import { DEFAULT_RATE_LIMITS } from './config/settings.js';
 import type { Settings } from './config/settings.js';
 import { createApp } from './http/app.js';
+import { Metrics } from './http/metrics.js';
+import { timeRepository } from './http/repository-timing.js';
 import { createLogger } from './logger.js';
 import { DEMO_CONFIG } from './seed/demo-config.js';
 import { createServices } from './services/services.js';
@@ -27,6 +30,8 @@ export interface RunningServer {
   readonly url: string;
   readonly port: number;
   readonly services: Services;
+  /** The server's metrics (absent with `metrics: false`): register caches here, count event streams. */
+  readonly metrics: Metrics | undefined;
   /** Stops accepting connections, lets in-flight requests finish (up to `graceMs`), closes the database. */
   close(graceMs?: number): Promise<void>;
 }
@@ -42,7 +47,8 @@ export async function startServer(
 ): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(options.logLevel ?? 'info');
   const databaseUrl = options.databaseUrl ?? './data/linkconfig.db';
-  const repository =
+  const metrics = (options.metrics ?? true) ? new Metrics() : undefined;
+  const opened =
     options.repository ??
     (await openRepository(databaseUrl, {
       history: {
@@ -54,6 +60,9 @@ export async function startServer(
           : { maxAgeMs: options.changesMaxAge }),
       },
     }));
+  // Every storage call is timed for the metrics; without metrics the repository is used as it is.
+  const repository =
+    metrics === undefined ? opened : timeRepository(opened, metrics);
   const services = createServices({
     repository,
     feed: {
@@ -74,6 +83,17 @@ export async function startServer(
       : { cacheBytes: options.cacheBytes }),
     ...(options.handlers === undefined ? {} : { handlers: options.handlers }),
   });
+  if (metrics !== undefined) {
+    // Figures read when Prometheus scrapes: nothing runs per request.
+    for (const stats of services.caches.stats()) {
+      metrics.registerCache(
+        stats.name,
+        () =>
+          services.caches.stats().find((s) => s.name === stats.name) ?? stats,
+      );
+    }
+    metrics.countStreams(() => services.changes.openStreams);
+  }
   if ((options.seed ?? 'demo') === 'demo' && (await repository.count()) === 0) {
     await services.configs.put('demo', DEMO_CONFIG);
     logger.info('empty database: seeded the demo config');
@@ -93,6 +113,29 @@ export async function startServer(
       : { corsHeaders: options.corsHeaders }),
     appDir: options.appDir ?? DEFAULT_APP_DIR,
     healthCheck: () => repository.count(),
+    compression: options.compression ?? true,
+    metrics,
+    metricsToken: options.metricsToken,
+    accessLog: options.accessLog ?? true,
+    trustProxy: options.trustProxy ?? 0,
+    // On unless switched off; the defaults are far above what an honest client sends.
+    rateLimit:
+      (options.rateLimit ?? true)
+        ? {
+            reads: {
+              perSecond:
+                options.rateLimitReads ?? DEFAULT_RATE_LIMITS.reads.perSecond,
+              burst:
+                options.rateLimitReadBurst ?? DEFAULT_RATE_LIMITS.reads.burst,
+            },
+            writes: {
+              perSecond:
+                options.rateLimitWrites ?? DEFAULT_RATE_LIMITS.writes.perSecond,
+              burst:
+                options.rateLimitWriteBurst ?? DEFAULT_RATE_LIMITS.writes.burst,
+            },
+          }
+        : undefined,
   });
 
   const server = serve({
@@ -129,6 +172,7 @@ export async function startServer(
     url,
     port: address.port,
     services,
+    metrics,
     close: (graceMs = 10_000) => {
       closing ??= (async () => {
         // Event streams never end by themselves: end them first (clients reconnect elsewhere or later,

@@ -191,7 +191,7 @@ describe('CORS for conditional writes and the feed', () => {
     );
     const put = await t.put('n', body(1), { Origin: 'https://app.example' });
     expect(put.headers.get('access-control-expose-headers')).toBe(
-      'ETag,Retry-After',
+      'ETag,X-Request-Id,Retry-After',
     );
   });
 

@@ -3,6 +3,7 @@
  * server's REST API on this origin), run expressions and search. The page itself is kept by a service
  * worker, so it also opens offline.
  */
+import './strict-csp.js';
 import { App } from './app.js';
 
 /** Registers the service worker that keeps the page itself available offline. */

@@ -1,6 +1,21 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadSettings } from './settings.js';
 import type { Settings } from './settings.js';
+import type * as OpenRepository from '../storage/open-repository.js';
+
+// The storage module decides which URLs it can open; here it refuses one scheme, as it does for any
+// scheme it does not know, so that the test shows what settings do with a refusal.
+vi.mock('../storage/open-repository.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof OpenRepository>();
+  return {
+    ...actual,
+    parseDatabaseUrl: (url: string) => {
+      if (url.startsWith('mysql:'))
+        throw new Error('DATABASE_URL: unsupported scheme "mysql:"');
+      return actual.parseDatabaseUrl(url);
+    },
+  };
+});
 
 const load = (env: Record<string, string>, argv: string[] = []): Settings => {
   const settings = loadSettings(env, argv);
@@ -18,6 +33,41 @@ describe('loadSettings', () => {
       corsOrigins: ['*'],
       logLevel: 'info',
       seed: 'demo',
+      metrics: true,
+      compression: true,
+      accessLog: true,
+      rateLimit: true,
+      rateLimitReads: 100,
+      rateLimitReadBurst: 500,
+      rateLimitWrites: 50,
+      rateLimitWriteBurst: 200,
+      trustProxy: 0,
+    });
+  });
+
+  it('reads the switches and the rate limits', () => {
+    const s = load(
+      {
+        METRICS: 'off',
+        COMPRESSION: 'OFF',
+        ACCESS_LOG: 'false',
+        RATE_LIMIT: 'on',
+        RATE_LIMIT_READS: '2.5',
+        RATE_LIMIT_WRITE_BURST: '10',
+        TRUST_PROXY: 'on',
+        METRICS_TOKEN: 'scrape',
+      },
+      ['--rate-limit', 'off', '--trust-proxy', '2'],
+    );
+    expect(s).toMatchObject({
+      metrics: false,
+      compression: false,
+      accessLog: false,
+      rateLimit: false,
+      rateLimitReads: 2.5,
+      rateLimitWriteBurst: 10,
+      trustProxy: 2,
+      metricsToken: 'scrape',
     });
   });
 
@@ -49,8 +99,8 @@ describe('loadSettings', () => {
       eventsBuffer: 256 * 1024,
       changesKeep: 10_000,
       changesMaxAge: 7 * 86_400_000,
-      corsHeaders: undefined,
     });
+    expect(load({}).corsHeaders).toBeUndefined();
     expect(
       load({
         EVENTS_MAX_STREAMS: '5',
@@ -75,16 +125,35 @@ describe('loadSettings', () => {
   });
 
   it.each([
-    [{ PORT: 'abc' }, [], /port/],
-    [{ PORT: '70000' }, [], /port/],
-    [{ BODY_LIMIT: 'ten megabytes' }, [], /bodyLimit: must be a size/],
-    [{ LOG_LEVEL: 'loud' }, [], /logLevel/],
-    [{ READ_TOKEN: 'r' }, [], /READ_TOKEN needs API_TOKEN/],
+    [{ PORT: 'abc' }, [], /PORT \(--port\)/],
+    [{ PORT: '70000' }, [], /PORT/],
+    [{ BODY_LIMIT: 'ten megabytes' }, [], /BODY_LIMIT.*must be a size/],
+    [{ LOG_LEVEL: 'loud' }, [], /LOG_LEVEL/],
+    [{ READ_TOKEN: 'r' }, [], /READ_TOKEN: needs API_TOKEN/],
+    [{ API_TOKEN: 'a b' }, [], /API_TOKEN: must not contain whitespace/],
+    [{ API_TOKEN: 'secret\t' }, [], /API_TOKEN: must not contain whitespace/],
+    [
+      { API_TOKEN: 'w', READ_TOKEN: 'r\n' },
+      [],
+      /READ_TOKEN: must not contain whitespace/,
+    ],
+    [{ METRICS_TOKEN: 'm m' }, [], /METRICS_TOKEN: must not contain/],
+    [
+      { API_TOKEN: 'same', READ_TOKEN: 'same' },
+      [],
+      /READ_TOKEN: must differ from API_TOKEN/,
+    ],
+    [{ DATABASE_URL: 'mysql://x' }, [], /DATABASE_URL.*unsupported scheme/],
+    [{ METRICS: 'maybe' }, [], /METRICS \(--metrics\): must be on or off/],
+    [{}, ['--rate-limit', 'sometimes'], /RATE_LIMIT.*must be on or off/],
+    [{ RATE_LIMIT_READS: '0' }, [], /RATE_LIMIT_READS/],
+    [{ RATE_LIMIT_WRITE_BURST: 'lots' }, [], /RATE_LIMIT_WRITE_BURST/],
+    [{ TRUST_PROXY: 'yes please' }, [], /TRUST_PROXY.*number of proxy hops/],
     [{}, ['--no-such-flag'], /no-such-flag/],
     [{ DATABASE_URL: 'mysql://x' }, [], /unsupported scheme "mysql:"/],
     [{ DATABASE_URL: 'postgres://h/db?schema=a-b' }, [], /schema/],
-    [{ EVENTS_HEARTBEAT: 'soon' }, [], /eventsHeartbeat: must be a duration/],
-    [{ EVENTS_MAX_STREAMS: '0' }, [], /eventsMaxStreams/],
+    [{ EVENTS_HEARTBEAT: 'soon' }, [], /EVENTS_HEARTBEAT: must be a duration/],
+    [{ EVENTS_MAX_STREAMS: '0' }, [], /EVENTS_MAX_STREAMS: /],
   ])('refuses %j %j with a readable message', (env, argv, message) => {
     expect(() => loadSettings(env, argv)).toThrow(message);
   });

@@ -31,6 +31,54 @@ const byteSize = z
     return Math.floor(n * factor);
   });
 
+/** `on`/`off` (also `true`/`false`, `1`/`0`, `yes`/`no`), as a boolean. */
+const onOff = z
+  .string()
+  .regex(/^\s*(?:on|off|true|false|yes|no|1|0)\s*$/i, {
+    error: 'must be on or off',
+  })
+  .transform((text) =>
+    ['on', 'true', 'yes', '1'].includes(text.trim().toLowerCase()),
+  );
+
+/**
+ * A bearer token. Whitespace is refused: the `Authorization` header can never carry it, so such a token
+ * would start the server and then lock every client out.
+ */
+const token = z
+  .string()
+  .min(1)
+  .regex(/^\S+$/, { error: 'must not contain whitespace' })
+  .optional();
+
+/** A number of requests per second, or a burst size: positive. */
+const rate = z.coerce.number().positive().max(1_000_000);
+
+/**
+ * How many proxies in front of the server are trusted to append to `X-Forwarded-For`: `off` (0, the
+ * default: the socket address is the client), `on` (1), or a count of hops.
+ */
+const trustProxy = z
+  .string()
+  .regex(/^\s*(?:on|off|true|false|\d{1,2})\s*$/i, {
+    error: 'must be on, off or a number of proxy hops',
+  })
+  .transform((text) => {
+    const word = text.trim().toLowerCase();
+    if (word === 'on' || word === 'true') return 1;
+    if (word === 'off' || word === 'false') return 0;
+    return Number(word);
+  });
+
+/**
+ * The default budgets per client: far above what an honest client sends (a person with the web page, or
+ * a sync job), low enough that one client cannot take the whole CPU or fill the disk.
+ */
+export const DEFAULT_RATE_LIMITS = {
+  reads: { perSecond: 100, burst: 500 },
+  writes: { perSecond: 50, burst: 200 },
+} as const;
+
 const DURATION_UNITS: Readonly<Record<string, number>> = {
   ms: 1,
   s: 1000,
@@ -66,6 +114,8 @@ export const SettingsSchema = z
       .min(1)
       .default('./data/linkconfig.db')
       .superRefine((url, ctx) => {
+        // The storage module owns the URL rules; a URL it cannot read must stop the start, never fall
+        // back to something else (a typo once became a SQLite file named after it).
         try {
           parseDatabaseUrl(url);
         } catch (error) {
@@ -102,15 +152,32 @@ export const SettingsSchema = z
       .refine((n) => n >= 1024, { error: 'must be at least 1kb' }),
     changesKeep: positiveInt.default(10_000),
     changesMaxAge: duration.default(7 * 86_400_000),
-    apiToken: z.string().min(1).optional(),
-    readToken: z.string().min(1).optional(),
+    apiToken: token,
+    readToken: token,
+    metricsToken: token,
     logLevel: z.enum(LEVELS).default('info'),
     appDir: z.string().optional(),
     seed: z.enum(['demo', 'none']).default('demo'),
+    metrics: onOff.default(true),
+    compression: onOff.default(true),
+    accessLog: onOff.default(true),
+    rateLimit: onOff.default(true),
+    rateLimitReads: rate.default(DEFAULT_RATE_LIMITS.reads.perSecond),
+    rateLimitReadBurst: rate.default(DEFAULT_RATE_LIMITS.reads.burst),
+    rateLimitWrites: rate.default(DEFAULT_RATE_LIMITS.writes.perSecond),
+    rateLimitWriteBurst: rate.default(DEFAULT_RATE_LIMITS.writes.burst),
+    trustProxy: trustProxy.default(0),
   })
   .refine((s) => s.readToken === undefined || s.apiToken !== undefined, {
+    path: ['readToken'],
     error:
-      'READ_TOKEN needs API_TOKEN as well (otherwise writes would be more open than reads)',
+      'needs API_TOKEN as well (otherwise writes would be more open than reads)',
+  })
+  .refine((s) => s.readToken === undefined || s.readToken !== s.apiToken, {
+    // Equal tokens would make every reader a writer: the read token would stop meaning read-only.
+    path: ['readToken'],
+    error:
+      'must differ from API_TOKEN (the same token would let every reader write)',
   });
 
 /** Validated settings. */
@@ -136,61 +203,92 @@ Options (each also an environment variable):
                         CHANGES_KEEP        changes kept for resuming streams (default 10000)
                         CHANGES_MAX_AGE     oldest change kept (default 7d)
                         API_TOKEN      bearer token needed for PUT and DELETE (unset: open)
-                        READ_TOKEN     bearer token for reads (needs API_TOKEN; unset: reads open)
+                        READ_TOKEN     bearer token for reads (needs API_TOKEN, differs from it;
+                                       unset: reads open)
+                        METRICS_TOKEN  bearer token for GET /metrics (unset: same access as reads)
   --log-level <level>   LOG_LEVEL      fatal|error|warn|info|debug|trace|silent (default info)
   --app-dir <path>      APP_DIR        folder of the built web page served at / (default web-client/dist-app)
   --seed <demo|none>    SEED           seed a demo config into an empty database (default demo)
+  --metrics <on|off>    METRICS        GET /metrics and request metrics (default on)
+  --compression <on|off> COMPRESSION   compressed responses when the client accepts them (default on)
+  --access-log <on|off> ACCESS_LOG     one log line per request (default on)
+  --rate-limit <on|off> RATE_LIMIT     per-client budgets for writes and expensive reads (default on)
+  --rate-limit-reads <n>       RATE_LIMIT_READS        expensive reads per second and client (default 100)
+  --rate-limit-read-burst <n>  RATE_LIMIT_READ_BURST   their burst (default 500)
+  --rate-limit-writes <n>      RATE_LIMIT_WRITES       writes per second and client (default 50)
+  --rate-limit-write-burst <n> RATE_LIMIT_WRITE_BURST  their burst (default 200)
+  --trust-proxy <off|on|n>     TRUST_PROXY   proxies trusted for X-Forwarded-For (default off)
   --help                               print this text
 `;
+
+/**
+ * Where each setting comes from: its environment variable and, except for tokens (a command line is
+ * visible to every user of the machine), its flag.
+ */
+const SOURCES = {
+  port: ['PORT', 'port'],
+  host: ['HOST', 'host'],
+  databaseUrl: ['DATABASE_URL', 'database-url'],
+  bodyLimit: ['BODY_LIMIT', 'body-limit'],
+  cacheBytes: ['CACHE_BYTES', 'cache-bytes'],
+  corsOrigins: ['CORS_ORIGINS', 'cors-origins'],
+  corsHeaders: ['CORS_HEADERS', null],
+  eventsMaxStreams: ['EVENTS_MAX_STREAMS', null],
+  eventsHeartbeat: ['EVENTS_HEARTBEAT', null],
+  eventsBuffer: ['EVENTS_BUFFER', null],
+  changesKeep: ['CHANGES_KEEP', null],
+  changesMaxAge: ['CHANGES_MAX_AGE', null],
+  apiToken: ['API_TOKEN', null],
+  readToken: ['READ_TOKEN', null],
+  metricsToken: ['METRICS_TOKEN', null],
+  logLevel: ['LOG_LEVEL', 'log-level'],
+  appDir: ['APP_DIR', 'app-dir'],
+  seed: ['SEED', 'seed'],
+  metrics: ['METRICS', 'metrics'],
+  compression: ['COMPRESSION', 'compression'],
+  accessLog: ['ACCESS_LOG', 'access-log'],
+  rateLimit: ['RATE_LIMIT', 'rate-limit'],
+  rateLimitReads: ['RATE_LIMIT_READS', 'rate-limit-reads'],
+  rateLimitReadBurst: ['RATE_LIMIT_READ_BURST', 'rate-limit-read-burst'],
+  rateLimitWrites: ['RATE_LIMIT_WRITES', 'rate-limit-writes'],
+  rateLimitWriteBurst: ['RATE_LIMIT_WRITE_BURST', 'rate-limit-write-burst'],
+  trustProxy: ['TRUST_PROXY', 'trust-proxy'],
+} as const satisfies Record<keyof Settings, readonly [string, string | null]>;
+
+type Key = keyof typeof SOURCES;
+
+/** How a message names a setting: `PORT (--port)`, or just the variable for tokens. */
+function describeSource(key: PropertyKey | undefined): string {
+  if (typeof key !== 'string' || !Object.hasOwn(SOURCES, key))
+    return 'settings';
+  const [name, flag] = SOURCES[key as Key];
+  return flag === null ? name : `${name} (--${flag})`;
+}
 
 /** Reads settings from `env` and `argv` (flags win). Throws a readable message when something is invalid. */
 export function loadSettings(
   env: Readonly<Record<string, string | undefined>>,
   argv: readonly string[],
 ): Settings | 'help' {
-  const { values } = parseArgs({
-    args: [...argv],
-    options: {
-      port: { type: 'string' },
-      host: { type: 'string' },
-      'database-url': { type: 'string' },
-      'body-limit': { type: 'string' },
-      'cache-bytes': { type: 'string' },
-      'cors-origins': { type: 'string' },
-      'log-level': { type: 'string' },
-      'app-dir': { type: 'string' },
-      seed: { type: 'string' },
-      help: { type: 'boolean' },
-    },
-    strict: true,
-  });
-  if (values.help === true) return 'help';
-  const pick = (flag: string | undefined, name: string): string | undefined => {
-    const value = flag ?? env[name];
-    return value === undefined || value === '' ? undefined : value;
+  const options: Record<string, { type: 'string' | 'boolean' }> = {
+    help: { type: 'boolean' },
   };
-  const parsed = SettingsSchema.safeParse({
-    port: pick(values.port, 'PORT'),
-    host: pick(values.host, 'HOST'),
-    databaseUrl: pick(values['database-url'], 'DATABASE_URL'),
-    bodyLimit: pick(values['body-limit'], 'BODY_LIMIT'),
-    cacheBytes: pick(values['cache-bytes'], 'CACHE_BYTES'),
-    corsOrigins: pick(values['cors-origins'], 'CORS_ORIGINS'),
-    corsHeaders: pick(undefined, 'CORS_HEADERS'),
-    eventsMaxStreams: pick(undefined, 'EVENTS_MAX_STREAMS'),
-    eventsHeartbeat: pick(undefined, 'EVENTS_HEARTBEAT'),
-    eventsBuffer: pick(undefined, 'EVENTS_BUFFER'),
-    changesKeep: pick(undefined, 'CHANGES_KEEP'),
-    changesMaxAge: pick(undefined, 'CHANGES_MAX_AGE'),
-    apiToken: pick(undefined, 'API_TOKEN'),
-    readToken: pick(undefined, 'READ_TOKEN'),
-    logLevel: pick(values['log-level'], 'LOG_LEVEL'),
-    appDir: pick(values['app-dir'], 'APP_DIR'),
-    seed: pick(values.seed, 'SEED'),
-  });
+  for (const [, flag] of Object.values(SOURCES)) {
+    if (flag !== null) options[flag] = { type: 'string' };
+  }
+  const { values } = parseArgs({ args: [...argv], options, strict: true });
+  if (values['help'] === true) return 'help';
+  const input: Partial<Record<Key, string>> = {};
+  for (const [key, [name, flag]] of Object.entries(SOURCES)) {
+    const fromFlag = flag === null ? undefined : values[flag];
+    const value = typeof fromFlag === 'string' ? fromFlag : env[name];
+    // An empty variable means "not set", as in most shells' `VAR= command`.
+    if (value !== undefined && value !== '') input[key as Key] = value;
+  }
+  const parsed = SettingsSchema.safeParse(input);
   if (!parsed.success) {
     const problems = parsed.error.issues
-      .map((i) => `${i.path.join('.') || 'settings'}: ${i.message}`)
+      .map((i) => `${describeSource(i.path[0])}: ${i.message}`)
       .join('\n  ');
     throw new Error(`invalid settings:\n  ${problems}`);
   }

@@ -11,14 +11,22 @@ import type { AuthSettings } from '../auth.js';
 import type { Context } from '../context.js';
 import { appRouter } from '../routers/app-router.js';
 import type { Services } from '../services/services.js';
+import { accessDenied } from '../trpc.js';
+import { clientAddress } from './client-address.js';
 import { DOCS_INIT_SCRIPT, docsPage, swaggerUiDir } from './docs-page.js';
 import { toErrorAnswer } from './error-response.js';
 import { HttpError } from './http-error.js';
 import { readJsonBody } from './json-body.js';
 import type { BodyLimits } from './json-body.js';
 import { mountEventsRoute } from './events-route.js';
+import type { Metrics } from './metrics.js';
+import { mountMetrics } from './metrics-route.js';
 import { buildOpenApiDocument } from './openapi.js';
+import { clientKey, mountRateLimits } from './rate-limit.js';
+import type { RateLimitOptions } from './rate-limit.js';
+import { requestContext, requestLogger } from './request-context.js';
 import { mountRestRoutes } from './rest-routes.js';
+import { refuseSourceMaps, securityHeaders } from './security-headers.js';
 
 /** Options of {@link createApp}. */
 export interface AppOptions {
@@ -40,6 +48,18 @@ export interface AppOptions {
   readonly healthCheck?: () => Promise<unknown>;
   /** Compress JSON answers for clients that accept gzip or br (`COMPRESSION`, default true). */
   readonly compression?: boolean;
+  /** Request metrics and `GET /metrics` (absent: no metrics). */
+  readonly metrics?: Metrics | undefined;
+  /** Bearer token that alone opens `GET /metrics` (absent: the read rules apply). */
+  readonly metricsToken?: string | undefined;
+  /** One access log line per request (default true). */
+  readonly accessLog?: boolean;
+  /** Per-client budgets for writes and expensive reads (absent: no limits). */
+  readonly rateLimit?:
+    | Pick<RateLimitOptions, 'reads' | 'writes' | 'maxClients' | 'now'>
+    | undefined;
+  /** Proxies trusted to report the client's address in `X-Forwarded-For` (default 0: none). */
+  readonly trustProxy?: number;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -61,29 +81,35 @@ export function createApp(options: AppOptions): Hono {
     auth: authenticate(c.req.header('authorization')),
     answer: { validUntil: Infinity },
   });
-  const errorResponse = (error: unknown): Response => {
-    const answer = toErrorAnswer(error, log);
+  const errorResponse = (error: unknown, c: HonoContext): Response => {
+    // Logged with the request's id, which the client has in its X-Request-Id header.
+    const answer = toErrorAnswer(error, requestLogger(c, log));
     return new Response(JSON.stringify({ error: answer.message }), {
       status: answer.status,
       headers: { 'Content-Type': JSON_TYPE, ...answer.headers },
     });
   };
 
-  app.use('*', async (c, next) => {
-    const started = performance.now();
-    await next();
-    if (log.isLevelEnabled('info')) {
-      log.info(
-        {
-          method: c.req.method,
-          path: c.req.path,
-          status: c.res.status,
-          ms: Math.round((performance.now() - started) * 10) / 10,
-        },
-        'request',
-      );
-    }
-  });
+  const trustProxy = options.trustProxy ?? 0;
+  app.use(
+    '*',
+    requestContext({
+      logger: log,
+      accessLog: options.accessLog ?? true,
+      trustProxy,
+    }),
+  );
+  if (options.metrics !== undefined) {
+    mountMetrics(app, {
+      metrics: options.metrics,
+      metricsToken: options.metricsToken,
+      checkRead: (c) => {
+        const denied = accessDenied(context(c).auth, 'read');
+        if (denied !== null) throw denied;
+      },
+    });
+  }
+  app.use('*', securityHeaders());
 
   const origins = options.corsOrigins ?? ['*'];
   const corsHeaders = cors({
@@ -91,7 +117,7 @@ export function createApp(options: AppOptions): Hono {
     allowMethods: ['GET', 'PUT', 'DELETE', 'POST', 'OPTIONS'],
     // Empty: Hono answers a preflight with the headers it asked for.
     allowHeaders: [...(options.corsHeaders ?? [])],
-    exposeHeaders: ['ETag', 'Retry-After'],
+    exposeHeaders: ['ETag', 'X-Request-Id', 'Retry-After'],
     maxAge: 600,
   });
   // CORS applies to requests that carry an Origin (browsers always send it cross-origin); other clients
@@ -100,12 +126,26 @@ export function createApp(options: AppOptions): Hono {
     c.req.header('origin') === undefined ? next() : corsHeaders(c, next),
   );
 
+  // After CORS, so that preflights are never limited and a 429 carries the CORS headers a page needs.
+  if (options.rateLimit !== undefined) {
+    mountRateLimits(app, {
+      ...options.rateLimit,
+      procedures: appRouter._def.procedures,
+      clientKey: (c) =>
+        clientKey(
+          authenticate(c.req.header('authorization')).token(),
+          clientAddress(c, trustProxy),
+        ),
+      ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
+    });
+  }
+
   app.get('/healthz', async (c) => {
     try {
       await options.healthCheck?.();
       return c.json({ status: 'ok' });
     } catch (error) {
-      log.error({ err: error }, 'health check failed');
+      requestLogger(c, log).error({ err: error }, 'health check failed');
       return c.json({ error: 'storage is not available' }, 503);
     }
   });
@@ -123,6 +163,7 @@ export function createApp(options: AppOptions): Hono {
         headers: { 'Content-Type': 'text/javascript; charset=utf-8' },
       }),
   );
+  app.use('/docs/assets/*', refuseSourceMaps);
   app.get(
     '/docs/assets/*',
     serveStatic({
@@ -142,9 +183,13 @@ export function createApp(options: AppOptions): Hono {
     let req = c.req.raw;
     if (req.method === 'POST') {
       const body = await readJsonBody(req, limits);
+      // The body handed on is plain JSON: the original encoding and length no longer describe it.
+      const headers = new Headers(req.headers);
+      headers.delete('content-encoding');
+      headers.delete('content-length');
       req = new Request(req.url, {
         method: 'POST',
-        headers: req.headers,
+        headers,
         body: JSON.stringify(body),
       });
     }
@@ -155,13 +200,17 @@ export function createApp(options: AppOptions): Hono {
       createContext: () => context(c),
       onError: ({ error }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR')
-          log.error({ err: error.cause ?? error }, 'trpc call failed');
+          requestLogger(c, log).error(
+            { err: error.cause ?? error },
+            'trpc call failed',
+          );
       },
     });
   });
 
   const appDir = options.appDir;
   if (appDir !== undefined && existsSync(join(appDir, 'index.html'))) {
+    app.use('/*', refuseSourceMaps);
     app.get('/*', serveStatic({ root: appDir }));
     app.get('/', serveStatic({ root: appDir, path: 'index.html' }));
   } else {
@@ -174,11 +223,16 @@ export function createApp(options: AppOptions): Hono {
     );
   }
 
+  // Browsers ask for an icon on every page (the docs page names none): an empty answer rather than a
+  // 404 in the console and the logs. A favicon.ico in the page build, if any, is served above instead.
+  app.get('/favicon.ico', () => new Response(null, { status: 204 }));
+
   app.notFound((c) =>
     errorResponse(
       new HttpError(404, `no route for ${c.req.method} ${c.req.path}`),
+      c,
     ),
   );
-  app.onError((error) => errorResponse(error));
+  app.onError((error, c) => errorResponse(error, c));
   return app;
 }

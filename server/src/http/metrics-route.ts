@@ -1,0 +1,43 @@
+import type { Context, Hono } from 'hono';
+import { createAuthenticator } from '../auth.js';
+import { HttpError } from './http-error.js';
+import type { Metrics } from './metrics.js';
+import { requestMetrics } from './metrics.js';
+
+/** Options of {@link mountMetrics}. */
+export interface MetricsRouteOptions {
+  readonly metrics: Metrics;
+  /** When set, `GET /metrics` needs exactly this bearer token (and read tokens no longer open it). */
+  readonly metricsToken?: string | undefined;
+  /** Throws when the request may not read (used when there is no `metricsToken`). */
+  readonly checkRead: (c: Context) => void;
+}
+
+/**
+ * Records request metrics for every request and serves `GET /metrics` in Prometheus' text format. A
+ * separate `METRICS_TOKEN` lets the scraper in without handing it a token that can read the configs.
+ */
+export function mountMetrics(app: Hono, options: MetricsRouteOptions): void {
+  const { metrics } = options;
+  app.use('*', requestMetrics(metrics));
+  // The token check of the API token, reused: constant-time and on digests.
+  const scraper =
+    options.metricsToken === undefined
+      ? undefined
+      : createAuthenticator({ apiToken: options.metricsToken });
+  app.get('/metrics', async (c) => {
+    if (scraper === undefined) {
+      options.checkRead(c);
+    } else if (scraper(c.req.header('authorization')).token() !== 'api') {
+      throw new HttpError(
+        401,
+        'GET /metrics needs the metrics token (Authorization: Bearer <METRICS_TOKEN>)',
+        { 'WWW-Authenticate': 'Bearer' },
+      );
+    }
+    const { body, contentType } = await metrics.render();
+    return new Response(body, {
+      headers: { 'Content-Type': contentType, 'Cache-Control': 'no-store' },
+    });
+  });
+}

@@ -1,0 +1,152 @@
+/**
+ * Per-client rate limits with two budgets: writes, and reads that cost real CPU (expressions, search).
+ * Cheap reads are never limited. The limits are per server instance: several instances behind a balancer
+ * each give a client its full budget.
+ */
+import type { Context, Hono, MiddlewareHandler } from 'hono';
+import type { PresentedToken } from '../auth.js';
+import type { Metrics } from './metrics.js';
+import { TokenBuckets } from './token-buckets.js';
+import type { RateBudget } from './token-buckets.js';
+
+/** The two budgets. */
+export const BUDGET = { reads: 'expensive-reads', writes: 'writes' } as const;
+/** A budget's name (the `budget` label of `linkconfig_rate_limited_total`). */
+export type BudgetName = (typeof BUDGET)[keyof typeof BUDGET];
+
+/**
+ * The limited operations, by method and REST path (OpenAPI style). The tRPC procedures that declare one of
+ * these routes in their `openapi` meta share its budget, so `/trpc` is no way around a limit.
+ */
+export const LIMITED_ROUTES: readonly (readonly [
+  string,
+  string,
+  BudgetName,
+])[] = [
+  ['PUT', '/configs/{name}', BUDGET.writes],
+  ['DELETE', '/configs/{name}', BUDGET.writes],
+  ['POST', '/query', BUDGET.reads],
+  ['POST', '/cherry-pick', BUDGET.reads],
+  ['GET', '/search', BUDGET.reads],
+  ['POST', '/expressions/check', BUDGET.reads],
+];
+
+/** Options of {@link mountRateLimits}. */
+export interface RateLimitOptions {
+  readonly reads: RateBudget;
+  readonly writes: RateBudget;
+  /** Who the client is (see {@link clientKey}). */
+  readonly clientKey: (c: Context) => string;
+  /** The procedures behind `/trpc`, by dotted name (a tRPC router's `_def.procedures`). */
+  readonly procedures: Readonly<Record<string, unknown>>;
+  readonly metrics?: Pick<Metrics, 'rateLimited'>;
+  /** Most clients tracked per budget (default 50,000). */
+  readonly maxClients?: number;
+  /** The clock in milliseconds (tests move it). */
+  readonly now?: () => number;
+}
+
+/**
+ * A client's key: its bearer token when the token is valid (one budget per token, wherever its requests
+ * come from), otherwise its address. Invalid tokens count as no token, so inventing tokens buys nothing.
+ */
+export function clientKey(token: PresentedToken, address: string): string {
+  return token === 'api' || token === 'read'
+    ? `token:${token}`
+    : `addr:${address}`;
+}
+
+const openApiRoute = (procedure: unknown): string | undefined => {
+  const meta = (
+    procedure as {
+      _def?: { meta?: { openapi?: { method?: string; path?: string } } };
+    }
+  )._def?.meta?.openapi;
+  return meta?.method === undefined || meta.path === undefined
+    ? undefined
+    : `${meta.method.toUpperCase()} ${meta.path}`;
+};
+
+/**
+ * Registers the limits as middleware in front of the limited routes and `/trpc/*`; call it before the
+ * routes are mounted. Over a budget a request gets 429, `Retry-After` (whole seconds) and `{ error }`.
+ */
+export function mountRateLimits(app: Hono, options: RateLimitOptions): void {
+  const now = options.now ?? (() => performance.now());
+  const buckets: Record<BudgetName, TokenBuckets> = {
+    [BUDGET.reads]: new TokenBuckets({
+      ...options.reads,
+      ...(options.maxClients === undefined
+        ? {}
+        : { maxClients: options.maxClients }),
+    }),
+    [BUDGET.writes]: new TokenBuckets({
+      ...options.writes,
+      ...(options.maxClients === undefined
+        ? {}
+        : { maxClients: options.maxClients }),
+    }),
+  };
+  const budgetOf = new Map(
+    LIMITED_ROUTES.map(([method, path, budget]) => [
+      `${method} ${path}`,
+      budget,
+    ]),
+  );
+  const procedureBudget = new Map<string, BudgetName>();
+  for (const [name, procedure] of Object.entries(options.procedures)) {
+    const budget = budgetOf.get(openApiRoute(procedure) ?? '');
+    if (budget !== undefined) procedureBudget.set(name, budget);
+  }
+
+  /** Takes `cost` tokens; `undefined` when they were there, otherwise the 429 answer. */
+  const spend = (
+    c: Context,
+    budget: BudgetName,
+    cost: number,
+  ): Response | undefined => {
+    const wait = buckets[budget].take(options.clientKey(c), cost, now());
+    if (wait === 0) return undefined;
+    options.metrics?.rateLimited(budget);
+    const seconds = Math.max(1, Math.ceil(wait));
+    const what = budget === BUDGET.writes ? 'writes' : 'expensive reads';
+    return new Response(
+      JSON.stringify({
+        error: `too many ${what} from this client; retry in ${seconds} s`,
+      }),
+      {
+        status: 429,
+        headers: {
+          'Content-Type': 'application/json; charset=utf-8',
+          'Retry-After': String(seconds),
+        },
+      },
+    );
+  };
+
+  for (const [method, path, budget] of LIMITED_ROUTES) {
+    const route = path.replace(/\{(\w+)\}/g, ':$1');
+    app.on(method, route, async (c, next) => {
+      const refused = spend(c, budget, 1);
+      if (refused !== undefined) return refused;
+      await next();
+      return undefined;
+    });
+  }
+
+  // `/trpc/a.b,c.d?batch=1` calls several procedures at once: each limited one costs a token.
+  const trpc: MiddlewareHandler = async (c, next) => {
+    const names = c.req.path.slice('/trpc/'.length).split(',');
+    for (const budget of [BUDGET.writes, BUDGET.reads] as const) {
+      const cost = names.filter(
+        (name) => procedureBudget.get(name) === budget,
+      ).length;
+      if (cost === 0) continue;
+      const refused = spend(c, budget, cost);
+      if (refused !== undefined) return refused;
+    }
+    await next();
+    return undefined;
+  };
+  app.use('/trpc/*', trpc);
+}
