@@ -42,7 +42,7 @@ describe('GET /openapi.json', () => {
         'GET /events',
       ].sort(),
     );
-    expect(REST_ROUTES).toHaveLength(7);
+    expect(REST_ROUTES).toHaveLength(8);
   });
 
   it('lints clean with the strict recommended rules', async () => {
@@ -74,6 +74,7 @@ describe('GET /openapi.json', () => {
       'POST /cherry-pick': '200 400 401 404 413 415 429 500',
       'POST /query': '200 400 401 404 413 415 429 500',
       'GET /events': '200 400 401 500 503',
+      'POST /expressions/check': '200 400 401 404 413 415 429 500',
     });
     for (const { op } of operations(doc)) {
       for (const [status, response] of Object.entries(op.responses)) {

@@ -130,7 +130,6 @@ export function createApp(options: AppOptions): Hono {
   if (options.rateLimit !== undefined) {
     mountRateLimits(app, {
       ...options.rateLimit,
-      procedures: appRouter._def.procedures,
       clientKey: (c) =>
         clientKey(
           authenticate(c.req.header('authorization')).token(),

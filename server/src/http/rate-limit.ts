@@ -6,6 +6,8 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { PresentedToken } from '../auth.js';
 import type { Metrics } from './metrics.js';
+import { REST_ROUTES } from './route-table.js';
+import type { RestRoute } from './route-table.js';
 import { TokenBuckets } from './token-buckets.js';
 import type { RateBudget } from './token-buckets.js';
 
@@ -15,21 +17,14 @@ export const BUDGET = { reads: 'expensive-reads', writes: 'writes' } as const;
 export type BudgetName = (typeof BUDGET)[keyof typeof BUDGET];
 
 /**
- * The limited operations, by method and REST path (OpenAPI style). The tRPC procedures that declare one of
- * these routes in their `openapi` meta share its budget, so `/trpc` is no way around a limit.
+ * The budget of a route, from the route table: every write, and every read its operation declares
+ * expensive (`rest.expensive`: search, expressions). The tRPC procedure behind a route (same name)
+ * shares its budget, so `/trpc` is no way around a limit.
  */
-export const LIMITED_ROUTES: readonly (readonly [
-  string,
-  string,
-  BudgetName,
-])[] = [
-  ['PUT', '/configs/{name}', BUDGET.writes],
-  ['DELETE', '/configs/{name}', BUDGET.writes],
-  ['POST', '/query', BUDGET.reads],
-  ['POST', '/cherry-pick', BUDGET.reads],
-  ['GET', '/search', BUDGET.reads],
-  ['POST', '/expressions/check', BUDGET.reads],
-];
+export function budgetOf(route: RestRoute): BudgetName | undefined {
+  if (route.access === 'write') return BUDGET.writes;
+  return route.expensive ? BUDGET.reads : undefined;
+}
 
 /** Options of {@link mountRateLimits}. */
 export interface RateLimitOptions {
@@ -37,8 +32,8 @@ export interface RateLimitOptions {
   readonly writes: RateBudget;
   /** Who the client is (see {@link clientKey}). */
   readonly clientKey: (c: Context) => string;
-  /** The procedures behind `/trpc`, by dotted name (a tRPC router's `_def.procedures`). */
-  readonly procedures: Readonly<Record<string, unknown>>;
+  /** The REST routes and their procedures (default: the service's route table). */
+  readonly routes?: readonly RestRoute[];
   readonly metrics?: Pick<Metrics, 'rateLimited'>;
   /** Most clients tracked per budget (default 50,000). */
   readonly maxClients?: number;
@@ -55,17 +50,6 @@ export function clientKey(token: PresentedToken, address: string): string {
     ? `token:${token}`
     : `addr:${address}`;
 }
-
-const openApiRoute = (procedure: unknown): string | undefined => {
-  const meta = (
-    procedure as {
-      _def?: { meta?: { openapi?: { method?: string; path?: string } } };
-    }
-  )._def?.meta?.openapi;
-  return meta?.method === undefined || meta.path === undefined
-    ? undefined
-    : `${meta.method.toUpperCase()} ${meta.path}`;
-};
 
 /**
  * Registers the limits as middleware in front of the limited routes and `/trpc/*`; call it before the
@@ -87,16 +71,12 @@ export function mountRateLimits(app: Hono, options: RateLimitOptions): void {
         : { maxClients: options.maxClients }),
     }),
   };
-  const budgetOf = new Map(
-    LIMITED_ROUTES.map(([method, path, budget]) => [
-      `${method} ${path}`,
-      budget,
-    ]),
-  );
+  const routes = options.routes ?? REST_ROUTES;
+  // A procedure's name is its route's id (`configs.put`).
   const procedureBudget = new Map<string, BudgetName>();
-  for (const [name, procedure] of Object.entries(options.procedures)) {
-    const budget = budgetOf.get(openApiRoute(procedure) ?? '');
-    if (budget !== undefined) procedureBudget.set(name, budget);
+  for (const route of routes) {
+    const budget = budgetOf(route);
+    if (budget !== undefined) procedureBudget.set(route.id, budget);
   }
 
   /** Takes `cost` tokens; `undefined` when they were there, otherwise the 429 answer. */
@@ -124,9 +104,10 @@ export function mountRateLimits(app: Hono, options: RateLimitOptions): void {
     );
   };
 
-  for (const [method, path, budget] of LIMITED_ROUTES) {
-    const route = path.replace(/\{(\w+)\}/g, ':$1');
-    app.on(method, route, async (c, next) => {
+  for (const route of routes) {
+    const budget = budgetOf(route);
+    if (budget === undefined) continue;
+    app.on(route.method, route.honoPath, async (c, next) => {
       const refused = spend(c, budget, 1);
       if (refused !== undefined) return refused;
       await next();

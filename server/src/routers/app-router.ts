@@ -25,4 +25,5 @@ export const OPERATIONS = {
   'search.links': searchOperations.links,
   'expressions.cherryPick': expressionsOperations.cherryPick,
   'expressions.query': expressionsOperations.query,
+  'expressions.check': expressionsOperations.check,
 } as const;

@@ -1,4 +1,6 @@
 import {
+  CheckExpressionInputSchema,
+  CheckExpressionOutputSchema,
   CherryPickInputSchema,
   CherryPickOutputSchema,
   QueryInputSchema,
@@ -51,9 +53,30 @@ export const expressionsOperations = {
       return answer.value;
     },
   }),
+
+  check: operation({
+    access: 'read',
+    meta: {
+      openapi: {
+        method: 'POST',
+        path: '/expressions/check',
+        tags,
+        summary:
+          'Diagnostics for an expression (or a config): what it probably got wrong',
+        description:
+          'Resolution never fails, so a typo and "no match" look alike; this says which it is, with offsets into the expression (or paths into a config). It changes no result of `/query` or `/cherry-pick`.',
+        errorResponses: { 404: 'None of the named configs exists' },
+      },
+      rest: { expensive: true },
+    },
+    input: CheckExpressionInputSchema,
+    output: CheckExpressionOutputSchema,
+    run: (ctx, input) => ctx.services.expressions.check(input),
+  }),
 };
 
 export const expressionsRouter = router({
   cherryPick: mutationOf(expressionsOperations.cherryPick),
   query: mutationOf(expressionsOperations.query),
+  check: mutationOf(expressionsOperations.check),
 });

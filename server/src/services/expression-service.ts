@@ -1,11 +1,15 @@
 import {
+  analyzeConfig,
+  analyzeExpression,
   mergeConfigs,
   prepareConfig,
-  resolve,
+  resolveWithAnalysis,
   toCherryPick,
   validateLinkConfig,
 } from '@linkconfig/shared';
 import type {
+  CheckExpressionInput,
+  CheckExpressionOutput,
   CherryPickInput,
   CherryPickOutput,
   FilterProtocolHandler,
@@ -79,12 +83,39 @@ export class ExpressionService {
 
   /** `POST /query`: `configs` (merged in order) wins over `configName`, which defaults to `demo`. */
   async query(input: QueryInput): Promise<Answer<QueryOutput>> {
-    const target =
-      input.configs === undefined
-        ? await this.#stored(input.configName ?? DEFAULT_CONFIG)
-        : await this.#merged(input.configs);
+    const target = await this.#queryTarget(input);
     const answer = this.#resolve(target, input.expression);
     return { value: { results: answer.value }, validUntil: answer.validUntil };
+  }
+
+  /**
+   * `POST /expressions/check`: what a careful reader would point out in an expression, against the
+   * configs `/query` would resolve it against (changing no result), or in a config alone.
+   */
+  async check(input: CheckExpressionInput): Promise<CheckExpressionOutput> {
+    if (input.expression === undefined) {
+      return { diagnostics: analyzeConfig(input.config) };
+    }
+    const target = await this.#queryTarget({
+      ...input,
+      expression: input.expression,
+    });
+    const { diagnostics } = analyzeExpression(
+      target.prepared,
+      input.expression,
+      {
+        now: this.#now(),
+        ...(this.#handlers === undefined ? {} : { handlers: this.#handlers }),
+      },
+    );
+    return { diagnostics: [...diagnostics] };
+  }
+
+  /** The config(s) an expression of `/query` resolves against. */
+  async #queryTarget(input: QueryInput): Promise<Target> {
+    return input.configs === undefined
+      ? this.#stored(input.configName ?? DEFAULT_CONFIG)
+      : this.#merged(input.configs);
   }
 
   async #stored(name: string): Promise<ConfigVersion> {
@@ -145,43 +176,29 @@ export class ExpressionService {
     return { prepared };
   }
 
-  /** Resolves, and says until when the answer holds. */
+  /**
+   * Resolves, and says until when the answer holds: the engine's analysis of the expression (after macro
+   * expansion, on its tokens) tells whether the answer depends on the clock (`:time:`, search patterns
+   * with an age), on chance (`*shuffle*`) or on custom handlers, and until when it cannot change.
+   */
   #resolve(target: Target, expression: string): Answer<QueryOutput['results']> {
-    const now = this.#now();
-    const value = resolve(target.prepared, expression, {
-      now,
-      ...(this.#handlers === undefined ? {} : { handlers: this.#handlers }),
-    }) as QueryOutput['results'];
-    const stable =
-      this.#handlers === undefined &&
-      isDeterministic(target.prepared, expression);
-    return { value, validUntil: stable ? Infinity : now };
+    const { results, analysis } = resolveWithAnalysis(
+      target.prepared,
+      expression,
+      {
+        now: this.#now(),
+        ...(this.#handlers === undefined ? {} : { handlers: this.#handlers }),
+      },
+    );
+    return {
+      value: results as QueryOutput['results'],
+      validUntil: analysis.validUntil,
+    };
   }
 }
 
 const isVersion = (part: unknown): part is ConfigVersion =>
   typeof part === 'object' && part !== null && 'prepared' in part;
-
-/**
- * An expression's result depends only on the prepared config unless it can reach `*shuffle*` (random),
- * `:time:` (the clock) or a search pattern with an `age` option (the clock), directly or through a macro.
- */
-function isDeterministic(
-  prepared: PreparedConfig,
-  expression: string,
-): boolean {
-  const agedPatterns = [...prepared.searchPatterns.values()].some(
-    (p) => p.options['age'] !== undefined,
-  );
-  const risky = (text: string): boolean =>
-    text.includes('shuffle') ||
-    text.includes('time') ||
-    (agedPatterns && text.includes('/'));
-  if (risky(expression)) return false;
-  if (!expression.includes('@')) return true;
-  for (const text of prepared.macros.values()) if (risky(text)) return false;
-  return true;
-}
 
 function checkInline(
   config: Record<string, unknown>,
