@@ -156,10 +156,10 @@ describe('conditional writes and the change feed across two instances', () => {
     await fetch(`${b.url}/configs/live`, { method: 'DELETE' });
     // LISTEN/NOTIFY brings it within a second; the margin is for a loaded test machine.
     await vi.waitFor(() => expect(onB.events).toHaveLength(2), {
-      timeout: 5000,
+      timeout: 15_000,
     });
     await vi.waitFor(() => expect(onA.events).toHaveLength(2), {
-      timeout: 5000,
+      timeout: 15_000,
     });
     expect(onB.events).toEqual(onA.events);
     expect(JSON.parse(onB.events[0]?.data ?? '')).toMatchObject({

@@ -1,7 +1,7 @@
 import {
   analyzeConfig,
   analyzeExpression,
-  mergeConfigs,
+  mergePrepared,
   prepareConfig,
   resolveWithAnalysis,
   toCherryPick,
@@ -150,30 +150,29 @@ export class ExpressionService {
         `none of the configs was found: ${[...new Set(missing)].map((n) => `"${n}"`).join(', ')}`,
       );
     }
-    const stored = (part: (typeof parts)[number]) =>
-      isVersion(part) ? part.stored : part;
     const only = parts[0];
     if (parts.length === 1 && only !== undefined && isVersion(only)) {
       return only;
     }
-    // Request-supplied configs are merged and prepared for this request only: nothing is cached.
-    if (inline)
-      return { prepared: prepareConfig(mergeConfigs(parts.map(stored))) };
+    const prepared = (part: (typeof parts)[number]) =>
+      isVersion(part) ? part.prepared : prepareConfig(part);
+    // Request-supplied configs are prepared and merged for this request only: nothing is cached.
+    if (inline) return { prepared: mergePrepared(parts.map(prepared)) };
     const versions = parts as ConfigVersion[];
     const key = versions.map((v) => `${v.version}`).join(',');
-    let prepared = this.#merges.get(key);
-    if (prepared === undefined) {
-      prepared = prepareConfig(mergeConfigs(versions.map(stored)));
+    let merged = this.#merges.get(key);
+    if (merged === undefined) {
+      // Built from the parts' prepared forms (one per stored version, cached with it): map work only.
+      merged = mergePrepared(versions.map(prepared));
       // Weighed as if it shared nothing with its parts: they may be evicted while it stays.
       const shape = {
-        chars:
-          Math.max(...versions.map((v) => v.shape.chars)) * versions.length,
+        chars: versions.reduce((sum, v) => sum + v.shape.chars, 0),
         width: Math.max(...versions.map((v) => v.shape.width)) as 1 | 2,
-        links: prepared.ids.length,
+        links: merged.ids.length,
       };
-      this.#merges.set(key, prepared, partWeight('prepared', shape));
+      this.#merges.set(key, merged, partWeight('prepared', shape));
     }
-    return { prepared };
+    return { prepared: merged };
   }
 
   /**

@@ -13,6 +13,7 @@ export type {
   ExpressionAnalysis,
 } from './analyze.js';
 export { mergeConfigs } from './merge.js';
+export { mergePrepared } from './merge-prepared.js';
 export { prepareConfig } from './prepare.js';
 export { resolve, toCherryPick } from './resolve.js';
 export { compileSafePattern, isSafePattern } from './safe-pattern.js';

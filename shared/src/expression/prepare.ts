@@ -188,7 +188,15 @@ const EMPTY_CONFIG: PreparedConfig = {
   searchPatterns: new Map(),
   protocolNames: new Set(),
   settings: undefined,
+  source: { linkKeys: [], macroKeys: null, patternKeys: null },
 };
+
+/** The own keys of a section without the blocked ones, or `null` when it is not an object. */
+function sectionKeys(section: unknown): string[] | null {
+  return isPlainObject(section)
+    ? Object.keys(section).filter((key) => !BLOCKED_KEYS.has(key))
+    : null;
+}
 
 /**
  * Prepares a raw config (§13). A config without `allLinks` (or with a non-object one) has no links (D2);
@@ -198,18 +206,18 @@ export function prepareConfig(config: unknown): PreparedConfig {
   if (!isPlainObject(config)) return EMPTY_CONFIG;
   try {
     const settings = ownValue(config, 'settings');
+    const allLinks = ownValue(config, 'allLinks');
+    const macros = ownValue(config, 'macros');
+    const patterns = ownValue(config, 'searchPatterns');
     const dropped = {
       ids: new Set<string>(),
       tags: new Set<string>(),
       searchPatterns: new Map<string, SearchPatternProblem>(),
     } satisfies DroppedNames;
     return {
-      ...prepareLinks(ownValue(config, 'allLinks'), dropped),
-      macros: prepareMacros(ownValue(config, 'macros')),
-      searchPatterns: prepareSearchPatterns(
-        ownValue(config, 'searchPatterns'),
-        dropped.searchPatterns,
-      ),
+      ...prepareLinks(allLinks, dropped),
+      macros: prepareMacros(macros),
+      searchPatterns: prepareSearchPatterns(patterns, dropped.searchPatterns),
       protocolNames: new Set(
         ownKeys(ownValue(config, 'protocols')).filter(
           (name) => !BLOCKED_KEYS.has(name),
@@ -219,6 +227,11 @@ export function prepareConfig(config: unknown): PreparedConfig {
         ? (cleanValue(settings) as Record<string, unknown>)
         : undefined,
       dropped,
+      source: {
+        linkKeys: sectionKeys(allLinks) ?? [],
+        macroKeys: sectionKeys(macros),
+        patternKeys: sectionKeys(patterns),
+      },
     };
   } catch {
     return EMPTY_CONFIG;

@@ -57,6 +57,21 @@ export interface PreparedConfig {
    * never reads it. Absent on prepared configs built by other means (then nothing is known).
    */
   readonly dropped?: DroppedNames;
+  /**
+   * What merging needs beyond the prepared parts (§14): the keys of the stored sections, whether or not
+   * preparation kept them, so a config merged from prepared parts equals the preparation of the merged
+   * stored configs (`mergePrepared`).
+   */
+  readonly source?: MergeSource;
+}
+
+/** The stored keys of a config's sections, blocked keys left out, in stored key order. */
+export interface MergeSource {
+  readonly linkKeys: readonly string[];
+  /** `null` when the config has no `macros` object. */
+  readonly macroKeys: readonly string[] | null;
+  /** `null` when the config has no `searchPatterns` object. */
+  readonly patternKeys: readonly string[] | null;
 }
 
 /** Why a stored search pattern was dropped by preparation (§13, §8.4, D3). */
