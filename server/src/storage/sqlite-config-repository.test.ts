@@ -36,6 +36,47 @@ runConfigRepositoryContract('sqlite', {
 
 const epoch = { now: () => new Date(0) };
 
+describe('sqlite group commit', () => {
+  it('commits writes that arrive together in one transaction, each acknowledged after it', async () => {
+    const commits: number[] = [];
+    const path = join(dir, `group-${++n}.db`);
+    const repo = createSqliteConfigRepository({
+      path,
+      onCommit: (writes) => commits.push(writes),
+    });
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        repo.put(`n${i}`, `{"allLinks":{},"i":${i}}`, epoch),
+      ),
+    );
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect(commits.reduce((a, b) => a + b, 0)).toBe(20);
+    expect(commits.length).toBeLessThan(20);
+    // Acknowledged means committed: another connection sees every one of them.
+    const other = createSqliteConfigRepository({ path });
+    expect(await other.count()).toBe(20);
+    await other.close();
+    await repo.close();
+  });
+
+  it('rolls back only the write that fails, not the others of its group', async () => {
+    const repo = createSqliteConfigRepository({
+      path: join(dir, `group-${++n}.db`),
+    });
+    const [good, bad, other] = await Promise.allSettled([
+      repo.put('good', '{"allLinks":{}}', epoch),
+      // NOT NULL on the JSON column: this one statement fails inside the group's transaction.
+      repo.put('bad', null as unknown as string, epoch),
+      repo.put('other', '{"allLinks":{}}', epoch),
+    ]);
+    expect(good.status).toBe('fulfilled');
+    expect(bad.status).toBe('rejected');
+    expect(other.status).toBe('fulfilled');
+    expect(await repo.list()).toEqual(['good', 'other']);
+    await repo.close();
+  });
+});
+
 describe('sqlite repository', () => {
   it('keeps data and versions across reopen, creating missing folders', async () => {
     const path = join(dir, 'nested', 'deeper', 'db.sqlite');

@@ -55,11 +55,14 @@ export interface SqliteRepositoryOptions {
   readonly pollMs?: number;
   /** How long a write waits for another process's write lock, in ms (default 10,000). */
   readonly busyTimeoutMs?: number;
+  /** Told after each commit how many writes it held (group commit; metrics and tests). */
+  readonly onCommit?: (writes: number) => void;
 }
 
 /**
- * The default storage: one SQLite file (WAL, `synchronous=FULL`, one transaction per write). Config JSON is
- * stored as received. Calls are synchronous underneath (better-sqlite3), which is the fastest way to use
+ * The default storage: one SQLite file (WAL, `synchronous=FULL`: an acknowledged write survives power loss).
+ * Writes that arrive together share one transaction and one fsync (group commit); each is acknowledged
+ * only after that commit. Config JSON is stored as received. Calls are synchronous underneath (better-sqlite3), which is the fastest way to use
  * SQLite from one process; the async interface keeps the door open for other adapters.
  *
  * Several processes may share the file: every write is a `BEGIN IMMEDIATE` transaction, so a writer takes
@@ -285,14 +288,76 @@ export function createSqliteConfigRepository(
       );
     }
   };
-  /** Runs a write transaction; watchers hear of a change once it is committed. */
-  const write = async <T extends { ok: boolean }>(run: () => T): Promise<T> => {
-    const result = await withWriteLock(run);
-    if (result.ok) {
-      ownWrites++;
-      queueMicrotask(notify);
+  /**
+   * Group commit. Writes are queued and run together in the next turn of the event loop, in one
+   * `BEGIN IMMEDIATE` transaction, each in its own savepoint (better-sqlite3 nests transaction functions
+   * as savepoints), so a write that throws rolls back alone. Writes whose requests arrive while a commit
+   * is being made share the next transaction: one fsync (`synchronous=FULL`) for all of them instead of
+   * one each. Every write is resolved only after the commit that holds it; none is acknowledged early.
+   */
+  interface Pending {
+    readonly run: () => { ok: boolean };
+    readonly resolve: (result: { ok: boolean }) => void;
+    readonly reject: (error: unknown) => void;
+  }
+  const queue: Pending[] = [];
+  let flushing = false;
+  const batchTx = db.transaction((batch: readonly Pending[]) =>
+    batch.map((item) => {
+      try {
+        return { result: item.run() };
+      } catch (error) {
+        return { error };
+      }
+    }),
+  );
+  const flush = async (): Promise<void> => {
+    flushing = true;
+    try {
+      while (queue.length > 0) {
+        const batch = queue.splice(0);
+        let outcomes: ({ result: { ok: boolean } } | { error: unknown })[];
+        try {
+          outcomes = await withWriteLock(() => batchTx.immediate(batch));
+        } catch (error) {
+          for (const item of batch) item.reject(error);
+          continue;
+        }
+        options.onCommit?.(batch.length);
+        let changed = false;
+        outcomes.forEach((outcome, i) => {
+          const item = batch[i];
+          if (item === undefined) return;
+          if ('error' in outcome) item.reject(outcome.error);
+          else {
+            if (outcome.result.ok) {
+              ownWrites++;
+              changed = true;
+            }
+            item.resolve(outcome.result);
+          }
+        });
+        // Watchers hear of changes once they are committed.
+        if (changed) queueMicrotask(notify);
+      }
+    } finally {
+      flushing = false;
     }
-    return result;
+  };
+  /** Queues a write for the next group commit; resolves with its result once it is committed. */
+  const write = <T extends { ok: boolean }>(run: () => T): Promise<T> => {
+    if (closed) return Promise.reject(new Error('repository is closed'));
+    return new Promise<T>((resolve, reject) => {
+      queue.push({
+        run,
+        resolve: resolve as (result: { ok: boolean }) => void,
+        reject,
+      });
+      if (!flushing && queue.length === 1) {
+        flushing = true;
+        setImmediate(() => void flush());
+      }
+    });
   };
   /**
    * Runs a `BEGIN IMMEDIATE` transaction, waiting while another process holds the write lock. SQLite's
@@ -349,10 +414,9 @@ export function createSqliteConfigRepository(
           .sort((a, b) => compareNames(a.name, b.name)),
       ),
     version: (name) => guard(() => selectVersion.get(name)?.version ?? null),
-    put: (name, json, options = {}) =>
-      write(() => putTx.immediate(name, json, options)),
-    remove: (name, options = {}) =>
-      write(() => removeTx.immediate(name, options)),
+    // Inside the group's transaction: each runs as a savepoint.
+    put: (name, json, options = {}) => write(() => putTx(name, json, options)),
+    remove: (name, options = {}) => write(() => removeTx(name, options)),
     changeToken: () => guard(() => `${String(dataVersion.get())}:${ownWrites}`),
     head: () => guard(() => selectCounter.get('version') ?? 0),
     changesSince: (afterId, limit) => guard(() => changesTx(afterId, limit)),
