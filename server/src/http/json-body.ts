@@ -1,8 +1,19 @@
+import { isUtf8 } from 'node:buffer';
+import { nestedDeeper } from '@linkconfig/shared';
 import { promisify } from 'node:util';
 import { brotliDecompress, gunzip, inflate } from 'node:zlib';
 import type { InputType, ZlibOptions } from 'node:zlib';
 import { rememberReceivedJson } from '../received-json.js';
 import { HttpError } from './http-error.js';
+
+/** Options of {@link readJsonBody}. */
+export interface ReadOptions {
+  /**
+   * Check the nesting depth here (default). A route whose body is a config to store leaves it to the
+   * config check, which walks the value once for both.
+   */
+  readonly checkDepth?: boolean;
+}
 
 /** Limits applied to every JSON request body. */
 export interface BodyLimits {
@@ -37,6 +48,7 @@ const ACCEPTED_ENCODINGS = 'gzip, deflate, br';
 export async function readJsonBody(
   request: Request,
   limits: BodyLimits,
+  options: ReadOptions = {},
 ): Promise<unknown> {
   checkContentType(request.headers.get('content-type'));
   const decoder = decoderFor(request.headers.get('content-encoding'));
@@ -51,7 +63,7 @@ export async function readJsonBody(
   }
   // V8 parses iteratively, so even absurd nesting parses; the depth is then checked on the value.
   const value = parseJson(text);
-  if (nestedDeeper(value, limits.maxDepth)) {
+  if ((options.checkDepth ?? true) && nestedDeeper(value, limits.maxDepth)) {
     throw new HttpError(
       400,
       `the JSON body is nested deeper than ${limits.maxDepth} levels`,
@@ -199,26 +211,12 @@ async function tooLarge(
 }
 
 function decode(bytes: Uint8Array): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
+  // `isUtf8` and `toString` run natively over the bytes (cheaper than a fatal TextDecoder).
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (!isUtf8(buffer)) {
     throw new HttpError(400, 'the request body is not valid UTF-8');
   }
-}
-
-/** Whether objects and arrays nest deeper than `maxDepth` (an explicit stack: no recursion). */
-export function nestedDeeper(value: unknown, maxDepth: number): boolean {
-  const stack: [unknown, number][] = [[value, 1]];
-  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
-    const [node, depth] = item;
-    if (typeof node !== 'object' || node === null) continue;
-    if (depth > maxDepth) return true;
-    for (const child of Object.values(node)) {
-      if (typeof child === 'object' && child !== null)
-        stack.push([child, depth + 1]);
-    }
-  }
-  return false;
+  return buffer.toString('utf8');
 }
 
 /**

@@ -144,7 +144,10 @@ async function rawInput(
   const { source } = route;
   if (source === 'query') Object.assign(fields, c.req.query());
   if (source === 'fields' || typeof source === 'object') {
-    body = await readJsonBody(c.req.raw, limits);
+    // A config body's depth is checked with the config itself, in one walk (ConfigService.put).
+    body = await readJsonBody(c.req.raw, limits, {
+      checkDepth: typeof source !== 'object',
+    });
     if (!isPlainObject(body)) {
       throw new HttpError(
         400,

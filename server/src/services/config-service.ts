@@ -1,4 +1,4 @@
-import { validateLinkConfig } from '@linkconfig/shared';
+import { LIMITS, validateLinkConfig } from '@linkconfig/shared';
 import { DomainError, PreconditionFailedError } from '../errors.js';
 import { receivedJson } from '../received-json.js';
 import type {
@@ -126,7 +126,9 @@ export class ConfigService {
     conditions: ConditionHeaders = {},
   ): Promise<{ etag: string }> {
     const write = writeConditions(conditions);
-    const checked = validateLinkConfig(config);
+    // One pass over the config: the stored-config rules and the nesting bound (the HTTP layer leaves the
+    // depth of a config body to this check rather than walking it twice).
+    const checked = validateLinkConfig(config, { maxDepth: LIMITS.nestingMax });
     if (!checked.ok) throw new DomainError('invalid_config', checked.error);
     // The body's own text when the HTTP layer kept it (stored as received), else a serialization.
     const json = receivedJson(checked.config) ?? JSON.stringify(checked.config);

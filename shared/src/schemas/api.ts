@@ -9,6 +9,8 @@ import { isPlainObject } from '../util/is-plain-object.js';
 export const LIMITS = {
   /** Longest config name, in UTF-16 code units. */
   nameMaxLength: 256,
+  /** Deepest nesting of objects and arrays in a request body or a stored config. */
+  nestingMax: 256,
   /** Longest expression, in UTF-16 code units (64 KiB). */
   expressionMaxLength: 65_536,
   /** Most items in a `/query` `configs` array. */

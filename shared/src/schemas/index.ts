@@ -19,9 +19,10 @@ export type {
 export {
   StoredLinkConfigSchema,
   formatPath,
+  nestedDeeper,
   validateLinkConfig,
 } from './validate-config.js';
-export type { ConfigValidation } from './validate-config.js';
+export type { ConfigValidation, ValidateOptions } from './validate-config.js';
 export {
   CherryPickInputSchema,
   CherryPickOutputSchema,

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { validateLinkConfig } from './validate-config.js';
+import {
+  StoredLinkConfigSchema,
+  validateLinkConfig,
+} from './validate-config.js';
 
 describe('validateLinkConfig', () => {
   it.each([
@@ -94,5 +97,41 @@ describe('validateLinkConfig', () => {
     const value: unknown = JSON.parse('{"allLinks":{"__proto__":{"url":"x"}}}');
     expect(validateLinkConfig(value).ok).toBe(true);
     expect(({} as Record<string, unknown>)['url']).toBeUndefined();
+  });
+
+  it('refuses, when asked, a config nested deeper than the bound, in the same call', () => {
+    const nested = (depth: number): unknown => {
+      let value: unknown = 1;
+      for (let i = 0; i < depth; i++) value = { v: value };
+      return value;
+    };
+    // The config object itself is level 1; `settings` holds levels 2 and deeper.
+    const config = (depth: number) => ({
+      allLinks: {},
+      settings: nested(depth),
+    });
+    expect(validateLinkConfig(config(255), { maxDepth: 256 }).ok).toBe(true);
+    expect(validateLinkConfig(config(256), { maxDepth: 256 })).toMatchObject({
+      ok: false,
+      error: 'the config is nested deeper than 256 levels',
+    });
+    expect(validateLinkConfig(config(100_000)).ok).toBe(true);
+    // Arrays count as levels too.
+    expect(
+      validateLinkConfig({ allLinks: {}, settings: [[[1]]] }, { maxDepth: 3 })
+        .ok,
+    ).toBe(false);
+  });
+
+  it('gives the same first problem through its zod view', () => {
+    const value = { allLinks: { a: { url: 'x' }, b: {} }, macros: 1 };
+    const result = StoredLinkConfigSchema.safeParse(value);
+    expect(result.success).toBe(false);
+    expect(
+      result.error?.issues.map((i) => [i.path.join('.'), i.message]),
+    ).toEqual([['allLinks.b.url', 'must be a string']]);
+    expect(validateLinkConfig(value)).toMatchObject({
+      error: 'allLinks.b.url must be a string',
+    });
   });
 });

@@ -4,94 +4,113 @@ import { isPlainObject } from '../util/is-plain-object.js';
 
 /*
  * The acceptance check for a stored config. It is deliberately narrower than LinkConfigSchema: it checks
- * only what every implementation of the contract needs (issue: "Nothing else is checked"), and it never
- * builds a new object, so what it accepts is stored byte for byte.
+ * only what every implementation of the contract needs, and it never builds a new object, so what it
+ * accepts is stored byte for byte. It is one hand-written walk (the rules are few, and a PUT of a large
+ * config runs it on every write): the section rules, and optionally a bound on nesting depth, in one pass.
  */
-const objectOf = (inner: z.ZodType) =>
-  z
-    .custom<Record<string, unknown>>(isPlainObject, {
-      error: 'must be an object',
-    })
-    .superRefine((value, ctx) => {
-      for (const key of Object.keys(value)) {
-        const result = inner.safeParse(value[key]);
-        if (!result.success) {
-          for (const issue of result.error.issues) {
-            ctx.addIssue({
-              code: 'custom',
-              message: issue.message,
-              path: [key, ...issue.path],
-            });
-          }
-        }
+
+/** One problem: where (path segments) and why (a predicate phrased without the field name). */
+interface Problem {
+  readonly path: readonly PropertyKey[];
+  readonly reason: string;
+}
+
+const SECTIONS = ['allLinks', 'macros', 'searchPatterns', 'settings'] as const;
+
+/** The rule each entry of a section must follow, or `null` when entries are free (settings). */
+function entryProblem(
+  section: (typeof SECTIONS)[number],
+  entry: unknown,
+): Problem | null {
+  switch (section) {
+    case 'allLinks':
+      if (!isPlainObject(entry))
+        return { path: [], reason: 'must be an object' };
+      return typeof entry['url'] === 'string'
+        ? null
+        : { path: ['url'], reason: 'must be a string' };
+    case 'macros':
+      if (!isPlainObject(entry))
+        return { path: [], reason: 'must be an object' };
+      return typeof entry['linkItems'] === 'string'
+        ? null
+        : { path: ['linkItems'], reason: 'must be a string' };
+    case 'searchPatterns':
+      return typeof entry === 'string' ||
+        (isPlainObject(entry) && typeof entry['pattern'] === 'string')
+        ? null
+        : {
+            path: [],
+            reason: 'must be a string or an object with a string pattern',
+          };
+    case 'settings':
+      return null;
+  }
+}
+
+/** The first broken section rule, in section order and then key order, or `null`. */
+function firstProblem(config: unknown): Problem | null {
+  if (!isPlainObject(config)) {
+    return { path: [], reason: 'config must be a JSON object' };
+  }
+  for (const section of SECTIONS) {
+    if (!Object.hasOwn(config, section)) {
+      if (section === 'allLinks')
+        return { path: [section], reason: 'is required' };
+      continue;
+    }
+    const value = config[section];
+    if (!isPlainObject(value))
+      return { path: [section], reason: 'must be an object' };
+    if (section === 'settings') continue;
+    for (const key of Object.keys(value)) {
+      const problem = entryProblem(section, value[key]);
+      if (problem !== null) {
+        return {
+          path: [section, key, ...problem.path],
+          reason: problem.reason,
+        };
       }
-    });
+    }
+  }
+  return null;
+}
 
-const storedLink = z
-  .custom<Record<string, unknown>>(isPlainObject, {
-    error: 'must be an object',
-  })
-  .refine((link) => typeof link['url'] === 'string', {
-    error: 'must be a string',
-    path: ['url'],
-  });
-
-const storedMacro = z
-  .custom<Record<string, unknown>>(isPlainObject, {
-    error: 'must be an object',
-  })
-  .refine((macro) => typeof macro['linkItems'] === 'string', {
-    error: 'must be a string',
-    path: ['linkItems'],
-  });
-
-const storedSearchPattern = z.custom<unknown>(
-  (v) =>
-    typeof v === 'string' ||
-    (isPlainObject(v) && typeof v['pattern'] === 'string'),
-  { error: 'must be a string or an object with a string pattern' },
-);
+/** Whether objects and arrays nest deeper than `maxDepth` (an explicit stack: no recursion). */
+export function nestedDeeper(value: unknown, maxDepth: number): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const nodes: object[] = [value];
+  const depths: number[] = [1];
+  for (let node = nodes.pop(); node !== undefined; node = nodes.pop()) {
+    const depth = depths.pop() ?? 1;
+    if (depth > maxDepth) return true;
+    // Parsed JSON has only own, enumerable, plain data properties: `for…in` reads them without copying.
+    const record = node as Record<string, unknown>;
+    for (const key in record) {
+      const child = record[key];
+      if (typeof child === 'object' && child !== null) {
+        nodes.push(child);
+        depths.push(depth + 1);
+      }
+    }
+  }
+  return false;
+}
 
 /**
- * The zod check behind {@link validateLinkConfig}: `allLinks` required, an object of objects with a string
- * `url`; `macros`, `searchPatterns`, `settings` optional objects with their entries checked.
+ * A zod view of {@link validateLinkConfig}, for composing with other schemas: the same rules, the same
+ * first problem, and the value passed through unchanged.
  */
 export const StoredLinkConfigSchema = z
-  .custom<Record<string, unknown>>(isPlainObject, {
-    error: 'config must be a JSON object',
-  })
+  .custom<LinkConfig>()
   .superRefine((config, ctx) => {
-    const sections: [string, z.ZodType | null, boolean][] = [
-      ['allLinks', objectOf(storedLink), true],
-      ['macros', objectOf(storedMacro), false],
-      ['searchPatterns', objectOf(storedSearchPattern), false],
-      ['settings', null, false],
-    ];
-    for (const [key, schema, required] of sections) {
-      const value = config[key];
-      if (!Object.hasOwn(config, key)) {
-        if (required)
-          ctx.addIssue({ code: 'custom', message: 'is required', path: [key] });
-        continue;
-      }
-      if (!isPlainObject(value)) {
-        ctx.addIssue({
-          code: 'custom',
-          message: 'must be an object',
-          path: [key],
-        });
-        continue;
-      }
-      const result = schema?.safeParse(value);
-      for (const issue of result?.success === false
-        ? result.error.issues
-        : []) {
-        ctx.addIssue({
-          code: 'custom',
-          message: issue.message,
-          path: [key, ...issue.path],
-        });
-      }
+    const problem = firstProblem(config);
+    if (problem !== null) {
+      ctx.addIssue({
+        code: 'custom',
+        message: problem.reason,
+        path: [...problem.path],
+      });
     }
   });
 
@@ -111,6 +130,12 @@ export function formatPath(path: readonly PropertyKey[]): string {
 export type ConfigValidation =
   { ok: true; config: LinkConfig } | { ok: false; error: string; path: string };
 
+/** Options of {@link validateLinkConfig}. */
+export interface ValidateOptions {
+  /** Refuse configs whose objects and arrays nest deeper than this (checked in the same call). */
+  readonly maxDepth?: number;
+}
+
 /**
  * Checks that a value may be stored as a config, without changing it.
  *
@@ -121,11 +146,26 @@ export type ConfigValidation =
  * const r = validateLinkConfig(JSON.parse(body));
  * if (!r.ok) return badRequest(r.error);
  */
-export function validateLinkConfig(value: unknown): ConfigValidation {
-  const result = StoredLinkConfigSchema.safeParse(value);
-  if (result.success) return { ok: true, config: value as LinkConfig };
-  const issue = result.error.issues[0];
-  const path = formatPath(issue?.path ?? []);
-  const reason = issue?.message ?? 'is invalid';
-  return { ok: false, path, error: path === '' ? reason : `${path} ${reason}` };
+export function validateLinkConfig(
+  value: unknown,
+  options: ValidateOptions = {},
+): ConfigValidation {
+  const problem = firstProblem(value);
+  if (problem === null) {
+    const { maxDepth } = options;
+    if (maxDepth !== undefined && nestedDeeper(value, maxDepth)) {
+      return {
+        ok: false,
+        path: '',
+        error: `the config is nested deeper than ${maxDepth} levels`,
+      };
+    }
+    return { ok: true, config: value as LinkConfig };
+  }
+  const path = formatPath(problem.path);
+  return {
+    ok: false,
+    path,
+    error: path === '' ? problem.reason : `${path} ${problem.reason}`,
+  };
 }
