@@ -30,7 +30,6 @@ import {
 import type {
   ChangeEvent,
   ChangeFeed,
-  FeedState,
   HybridStore,
   RemoteStoreOptions,
 } from '../src/index.js';
@@ -78,7 +77,7 @@ const cfg = (label: string): LinkConfig => ({
 /** A config name of its own for each test: they share one server. */
 const fresh = (what: string) => `${what}-${++run}`;
 
-/** A remote store on `server` whose requests are recorded. */
+/** A remote store on `target` whose requests are recorded. */
 function remoteOn(
   target: RunningServer,
   extra: Partial<RemoteStoreOptions> = {},
@@ -107,16 +106,14 @@ async function conflictOf(call: Promise<unknown>): Promise<RemoteStoreError> {
   return failure;
 }
 
-/** Follows the feed of a store; the events it saw, and its states. */
+/** Follows the feed of a store: the events it saw, its failures and resets. */
 function watch(store: ReturnType<typeof remoteOn>['store']) {
   const events: ChangeEvent[] = [];
-  const states: FeedState[] = [];
   const errors: RemoteStoreError[] = [];
   let resets = 0;
   const feed: ChangeFeed = store.watchChanges({
     onChange: (event) => events.push(event),
     onReset: () => void resets++,
-    onState: (state) => states.push(state),
     onError: (error) => errors.push(error),
     backoff: { baseMs: 20, capMs: 100 },
   });
@@ -124,7 +121,6 @@ function watch(store: ReturnType<typeof remoteOn>['store']) {
   return {
     feed,
     events,
-    states,
     errors,
     resets: () => resets,
     connected: () =>
@@ -391,6 +387,7 @@ describe('hybrid stores on one server', () => {
 
     await a.store.save(name, cfg('from a'));
     await a.store.flush();
+    const fromA = await rest.loadVersioned(name);
     await b.store.save(name, cfg('from b'));
     const refused = await b.store.flush().catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(FlushError);
@@ -409,6 +406,10 @@ describe('hybrid stores on one server', () => {
     await b.store.resolveConflict(name, 'keep-local');
     await b.store.flush();
     expect(await rest.load(name)).toEqual(cfg('from b'));
+    // Sent again over the version A wrote: B saw it, and chose to replace it.
+    expect(puts(b.recorder.requests, name)[1]?.headers.get('If-Match')).toBe(
+      fromA.status === 'found' ? fromA.etag : 'A’s write is missing',
+    );
     expect(await b.store.conflicts()).toEqual([]);
     expect(b.store.getStatus().conflicts).toBe(0);
   });
