@@ -1,20 +1,16 @@
 /**
  * The data of one `change` event of the server's feed (`GET /events`). The feed is read from the network,
- * so its data is checked before anything acts on it.
+ * so its data is checked before anything acts on it — with the schema the server writes its events by,
+ * from `@linkconfig/shared`, so the contract of the feed is written once.
  */
+import { ChangeEventSchema as ChangeDataSchema } from '@linkconfig/shared';
 import { z } from 'zod';
 
-/** The JSON in the `data:` field of an `event: change` message. */
-export const ChangeEventDataSchema = z.object({
-  name: z.string(),
-  op: z.enum(['put', 'delete']),
-  /** The ETag of the version written; `null` for a delete. */
-  etag: z.string().nullable(),
-  updatedAt: z.string(),
-});
-
-/** One committed change on the server, with the feed's event id (resume point). */
-export const ChangeEventSchema = ChangeEventDataSchema.extend({
+/**
+ * One committed change on the server, with the feed's event id (resume point): the shared schema of the
+ * `data:` JSON plus the id, which travels in the SSE `id:` line rather than in the data.
+ */
+export const ChangeEventSchema = ChangeDataSchema.extend({
   id: z.string(),
 });
 /** One committed change on the server. */
@@ -28,6 +24,6 @@ export function parseChangeEvent(id: string, data: string): ChangeEvent | null {
   } catch {
     return null;
   }
-  const parsed = ChangeEventDataSchema.safeParse(json);
+  const parsed = ChangeDataSchema.safeParse(json);
   return parsed.success ? { ...parsed.data, id } : null;
 }
