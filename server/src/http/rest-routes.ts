@@ -1,5 +1,6 @@
 import type { Context as HonoContext, Hono } from 'hono';
 import { isPlainObject } from '@linkconfig/shared';
+import type { SearchOutput } from '@linkconfig/shared';
 import type { Context } from '../context.js';
 import { describeIssues, issuesOf, toTRPCError } from '../errors.js';
 import { receivedJson } from '../received-json.js';
@@ -9,6 +10,7 @@ import { readJsonBody } from './json-body.js';
 import type { BodyLimits } from './json-body.js';
 import { encodingFor, jsonResponse } from './compression.js';
 import { entryResponse } from './entry-response.js';
+import { searchOutputJson } from './serialize.js';
 import { REST_ROUTES, allowedMethods } from './route-table.js';
 import type { RestRoute } from './route-table.js';
 
@@ -94,7 +96,7 @@ async function handle(
     });
   }
   if (route.id === 'configs.get') return entryResponse(c, output, encoding);
-  const body = JSON.stringify(output);
+  const body = serialize(route, output);
   if (key !== undefined && token !== null) {
     responses.offer(
       key,
@@ -103,6 +105,13 @@ async function handle(
     );
   }
   return jsonResponse(body, encoding);
+}
+
+/** The JSON text of an answer (search answers reuse their links' texts; see `serialize.ts`). */
+function serialize(route: RestRoute, output: unknown): string {
+  return route.id === 'search.links'
+    ? searchOutputJson(output as SearchOutput)
+    : JSON.stringify(output);
 }
 
 /** Validates the input with the operation's schema and runs it; errors come out as the client sees them. */

@@ -7,7 +7,7 @@ const FIELD_SEP = '\u0000';
 /** Separates tags inside the tags field. */
 const TAG_SEP = '\u0001';
 /** Field order inside one link's stretch of the haystack. */
-const FIELD_ORDER: readonly SearchField[] = [
+export const FIELD_ORDER: readonly SearchField[] = [
   'id',
   'label',
   'url',
@@ -15,6 +15,7 @@ const FIELD_ORDER: readonly SearchField[] = [
   'description',
 ];
 const FIELDS_PER_LINK = FIELD_ORDER.length;
+const STRIDE = FIELDS_PER_LINK + 1;
 
 /** One searchable link: its id, its (sanitized) link object and the texts of the five fields. */
 export interface IndexedLink {
@@ -30,9 +31,11 @@ export interface IndexedLink {
  * Per-config search structures, built once per stored version:
  * - the links in catalog order with their field texts;
  * - `tag → link positions` for exact tag lookups;
- * - one case-folded haystack (`foldCase`) of all field texts with field offsets, so a substring query is a few
- *   `indexOf` calls instead of a loop over links;
- * - a Bloom filter of the haystack's trigrams, so a query whose trigrams the config lacks skips it at once.
+ * - one case-folded haystack (`foldCase`) of all field texts with field offsets, so whether a link holds a
+ *   text in a field is one bounded `indexOf`;
+ * - bit-sliced trigram signatures: for each of `slices` hash buckets, a bitset over the links whose folded
+ *   text has a trigram in that bucket. The links that can contain a text are the AND of its trigrams'
+ *   bitsets: a handful of word operations per config instead of a scan of its haystack.
  */
 export interface ConfigSearchIndex {
   readonly links: readonly IndexedLink[];
@@ -40,7 +43,24 @@ export interface ConfigSearchIndex {
   readonly haystack: string;
   /** `FIELDS_PER_LINK + 1` offsets per link: the start of each field, then the end of the link. */
   readonly offsets: Int32Array;
-  readonly bloom: Uint32Array;
+  /** Number of signature buckets (a power of two). */
+  readonly slices: number;
+  /** 32-bit words per bitset (one bit per link). */
+  readonly words: number;
+  /** `slices` bitsets of `words` words each. */
+  readonly signatures: Uint32Array;
+}
+
+/**
+ * The JSON text of each indexed link, made when its index is built (search answers repeat the same links
+ * in many answers; serializing each once per version is cheaper than once per answer). Weak: the texts
+ * go with the link objects, which go with the version.
+ */
+const LINK_JSON = new WeakMap<object, string>();
+
+/** The JSON text of a link object of a search index (what `JSON.stringify` gives), if it has one. */
+export function indexedLinkJson(link: object): string | undefined {
+  return LINK_JSON.get(link);
 }
 
 /** Builds the index of a (sanitized) `allLinks` object. Links without a string `url` are left out. */
@@ -63,6 +83,7 @@ export function buildSearchIndex(allLinks: unknown): ConfigSearchIndex {
       }
       const label = link['label'];
       const description = link['description'];
+      LINK_JSON.set(link, JSON.stringify(link));
       links.push({
         id,
         link,
@@ -73,7 +94,7 @@ export function buildSearchIndex(allLinks: unknown): ConfigSearchIndex {
       });
     }
   }
-  const offsets = new Int32Array(links.length * (FIELDS_PER_LINK + 1) + 1);
+  const offsets = new Int32Array(links.length * STRIDE + 1);
   const parts: string[] = [];
   let at = 0;
   links.forEach((entry, i) => {
@@ -85,54 +106,119 @@ export function buildSearchIndex(allLinks: unknown): ConfigSearchIndex {
       entry.description ?? '',
     ];
     texts.forEach((text, f) => {
-      const lower = foldCase(text);
-      offsets[i * (FIELDS_PER_LINK + 1) + f] = at;
-      parts.push(lower, FIELD_SEP);
-      at += lower.length + 1;
+      const folded = foldCase(text);
+      offsets[i * STRIDE + f] = at;
+      parts.push(folded, FIELD_SEP);
+      at += folded.length + 1;
     });
-    offsets[i * (FIELDS_PER_LINK + 1) + FIELDS_PER_LINK] = at;
+    offsets[i * STRIDE + FIELDS_PER_LINK] = at;
   });
   const haystack = parts.join('');
-  return { links, tags, haystack, offsets, bloom: buildBloom(haystack) };
+  return {
+    links,
+    tags,
+    haystack,
+    offsets,
+    ...buildSignatures(haystack, offsets, links.length),
+  };
 }
 
-/** Which field of which link a haystack position falls in. */
-export function locate(
-  index: ConfigSearchIndex,
-  position: number,
-): { link: number; field: SearchField } {
-  const stride = FIELDS_PER_LINK + 1;
-  let lo = 0;
-  let hi = index.links.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if ((index.offsets[mid * stride] ?? 0) <= position) lo = mid;
-    else hi = mid - 1;
+/** Signature buckets: about 6 per character of a link, so a bucket is set for ~1 link in 10. */
+function sliceCount(haystackLength: number, links: number): number {
+  const perLink = haystackLength / Math.max(1, links);
+  let slices = 256;
+  while (slices < perLink * 6 && slices < 8192) slices *= 2;
+  return slices;
+}
+
+function buildSignatures(
+  haystack: string,
+  offsets: Int32Array,
+  count: number,
+): Pick<ConfigSearchIndex, 'slices' | 'words' | 'signatures'> {
+  const words = Math.max(1, Math.ceil(count / 32));
+  const slices = sliceCount(haystack.length, count);
+  const signatures = new Uint32Array(slices * words);
+  const mask = slices - 1;
+  for (let link = 0; link < count; link++) {
+    const word = link >>> 5;
+    const bit = 1 << (link & 31);
+    const end = offsets[link * STRIDE + FIELDS_PER_LINK] ?? 0;
+    for (let p = offsets[link * STRIDE] ?? 0; p + 3 <= end; p++) {
+      if (!plain(haystack, p)) continue;
+      const slot = (trigramHash(haystack, p) & mask) * words + word;
+      signatures[slot] = (signatures[slot] ?? 0) | bit;
+    }
   }
-  let field = 0;
-  while (
-    field < FIELDS_PER_LINK - 1 &&
-    (index.offsets[lo * stride + field + 1] ?? 0) <= position
-  ) {
-    field++;
-  }
-  return { link: lo, field: FIELD_ORDER[field] ?? 'id' };
+  return { slices, words, signatures };
 }
 
-/** Where link `i`'s stretch of the haystack ends. */
-export function linkEnd(index: ConfigSearchIndex, link: number): number {
-  return index.offsets[link * (FIELDS_PER_LINK + 1) + FIELDS_PER_LINK] ?? 0;
-}
-
-/** `true` when `text` (lower-cased, free of separators) can be in the haystack per its Bloom filter. */
-export function mayContain(index: ConfigSearchIndex, text: string): boolean {
-  const mask = index.bloom.length * 32 - 1;
-  for (let i = 0; i + 3 <= text.length; i++) {
-    const h = trigramHash(text, i);
-    if (!testBit(index.bloom, h & mask)) return false;
-    if (!testBit(index.bloom, (h >>> 13) & mask)) return false;
+/** Whether the trigram at `p` holds no separator (no query text can contain one). */
+function plain(text: string, p: number): boolean {
+  for (let i = p; i < p + 3; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0 || c === 1) return false;
   }
   return true;
+}
+
+/**
+ * The positions (in catalog order) of the links that may contain `text` (folded, three characters or
+ * more): the AND of its trigrams' bitsets. `null` for a shorter text, which trigrams cannot narrow.
+ */
+export function candidateLinks(
+  index: ConfigSearchIndex,
+  text: string,
+): number[] | null {
+  if (text.length < 3) return null;
+  const { words, signatures } = index;
+  const mask = index.slices - 1;
+  const acc = new Uint32Array(words).fill(0xffffffff);
+  for (let i = 0; i + 3 <= text.length; i++) {
+    const base = (trigramHash(text, i) & mask) * words;
+    let any = 0;
+    for (let w = 0; w < words; w++) {
+      const v = (acc[w] ?? 0) & (signatures[base + w] ?? 0);
+      acc[w] = v;
+      any |= v;
+    }
+    if (any === 0) return [];
+  }
+  const out: number[] = [];
+  for (let w = 0; w < words; w++) {
+    let v = acc[w] ?? 0;
+    while (v !== 0) {
+      const low = v & -v;
+      const link = w * 32 + 31 - Math.clz32(low);
+      if (link < index.links.length) out.push(link);
+      v ^= low;
+    }
+  }
+  return out;
+}
+
+/** Whether link `link` holds `text` (folded) in one of `fields`: bounded `indexOf`s in the haystack. */
+export function linkContains(
+  index: ConfigSearchIndex,
+  link: number,
+  text: string,
+  fields: ReadonlySet<SearchField>,
+): boolean {
+  for (let f = 0; f < FIELDS_PER_LINK; f++) {
+    const field = FIELD_ORDER[f];
+    if (field === undefined || !fields.has(field)) continue;
+    const start = index.offsets[link * STRIDE + f] ?? 0;
+    // The field's text ends one character before the next field starts (the separator). A slice is a
+    // view in V8, so the search stays within the field.
+    const end = (index.offsets[link * STRIDE + f + 1] ?? 0) - 1;
+    if (
+      end - start >= text.length &&
+      index.haystack.slice(start, end).includes(text)
+    ) {
+      return true;
+    }
+  }
+  return false;
 }
 
 /** `true` when `q` can be searched through the haystack (it holds no separator). */
@@ -140,30 +226,9 @@ export function haystackSafe(q: string): boolean {
   return !q.includes(FIELD_SEP) && !q.includes(TAG_SEP);
 }
 
-function buildBloom(haystack: string): Uint32Array {
-  let bits = 1024;
-  while (bits < haystack.length * 4) bits *= 2;
-  const bloom = new Uint32Array(bits / 32);
-  const mask = bits - 1;
-  for (let i = 0; i + 3 <= haystack.length; i++) {
-    const h = trigramHash(haystack, i);
-    setBit(bloom, h & mask);
-    setBit(bloom, (h >>> 13) & mask);
-  }
-  return bloom;
-}
-
 function trigramHash(text: string, i: number): number {
   let h = Math.imul(text.charCodeAt(i), 0x9e3779b1);
   h = Math.imul(h ^ text.charCodeAt(i + 1), 0x85ebca6b);
   h = Math.imul(h ^ text.charCodeAt(i + 2), 0xc2b2ae35);
   return (h ^ (h >>> 16)) >>> 0;
-}
-
-function setBit(bits: Uint32Array, n: number): void {
-  bits[n >>> 5] = (bits[n >>> 5] ?? 0) | (1 << (n & 31));
-}
-
-function testBit(bits: Uint32Array, n: number): boolean {
-  return ((bits[n >>> 5] ?? 0) & (1 << (n & 31))) !== 0;
 }

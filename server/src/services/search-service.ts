@@ -8,7 +8,7 @@ import { DomainError } from '../errors.js';
 import type { ConfigService } from './config-service.js';
 import { foldCase } from './fold-case.js';
 import { requiredLiterals } from './regex-literals.js';
-import { haystackSafe, linkEnd, locate, mayContain } from './search-index.js';
+import { candidateLinks, haystackSafe, linkContains } from './search-index.js';
 import type { ConfigSearchIndex, IndexedLink } from './search-index.js';
 
 /** A compiled `/search` request. */
@@ -24,9 +24,10 @@ interface Criteria {
 
 /**
  * `GET /search`: links across configs (in name order; links in catalog order) that satisfy every given
- * criterion. Each config answers from its per-version index: exact tags from the tag map, `q` from the
- * lower-cased haystack (after a trigram Bloom check that skips configs which cannot match), `regex` on
- * re2js (linear time) over the remaining candidates.
+ * criterion. Each config answers from its per-version index: exact tags from the tag map; `q`, and the
+ * literals every match of `regex` must contain, from the trigram signatures (the links that may hold the
+ * text) and the case-folded haystack (whether they do, in the selected fields); `regex` on re2js (linear
+ * time) over what remains.
  */
 export class SearchService {
   readonly #configs: ConfigService;
@@ -64,7 +65,7 @@ export class SearchService {
         const entry = index.links[position];
         if (entry === undefined) continue;
         linksScanned++;
-        if (!matches(entry, criteria)) continue;
+        if (!matches(index, position, criteria)) continue;
         results.push({
           configName: name,
           id: entry.id,
@@ -91,8 +92,9 @@ function compile(pattern: string, what: 'regex' | 'config'): RE2JS {
 
 /**
  * Link positions worth testing, in catalog order, narrowed by the indexes where possible: the tag map for
- * `tag`; a scan of the folded haystack for `q`, or for the literals every match of `regex` must contain.
- * Every candidate is still tested in full by {@link matches}.
+ * `tag`; for `q`, or for the literals every match of `regex` must contain, the links whose trigram
+ * signatures allow the text and whose selected fields hold it. Every candidate is still tested in full by
+ * {@link matches}.
  */
 function candidates(
   index: ConfigSearchIndex,
@@ -100,13 +102,17 @@ function candidates(
 ): Iterable<number> {
   if (criteria.tag !== undefined) return index.tags.get(criteria.tag) ?? [];
   const q = criteria.q;
-  if (q !== undefined && haystackSafe(q)) return scan(index, q, criteria);
+  if (q !== undefined && haystackSafe(q)) return holding(index, q, criteria);
   const literals = criteria.regexLiterals;
   if (literals !== null && literals.every(haystackSafe)) {
-    if (literals.length === 1) return scan(index, literals[0] ?? '', criteria);
+    if (literals.length === 1) {
+      return holding(index, literals[0] ?? '', criteria);
+    }
     const hits = new Set<number>();
     for (const literal of literals) {
-      for (const position of scan(index, literal, criteria)) hits.add(position);
+      for (const position of holding(index, literal, criteria)) {
+        hits.add(position);
+      }
     }
     return [...hits].sort((a, b) => a - b);
   }
@@ -117,24 +123,15 @@ function* allPositions(count: number): Generator<number> {
   for (let i = 0; i < count; i++) yield i;
 }
 
-/** Positions of the links that contain `text` (folded) in one of the selected fields, in order. */
-function* scan(
+/** The links holding `text` (folded) in a selected field, in catalog order (lazily: a search stops at its limit). */
+function* holding(
   index: ConfigSearchIndex,
   text: string,
   criteria: Criteria,
 ): Generator<number> {
-  if (!mayContain(index, text)) return;
-  let from = 0;
-  for (;;) {
-    const at = index.haystack.indexOf(text, from);
-    if (at < 0) return;
-    const { link, field } = locate(index, at);
-    if (criteria.fields.has(field)) {
-      yield link;
-      from = linkEnd(index, link);
-    } else {
-      from = at + 1;
-    }
+  for (const link of candidateLinks(index, text) ??
+    allPositions(index.links.length)) {
+    if (linkContains(index, link, text, criteria.fields)) yield link;
   }
 }
 
@@ -153,14 +150,22 @@ function fieldTexts(entry: IndexedLink, field: SearchField): readonly string[] {
   }
 }
 
-function matches(entry: IndexedLink, criteria: Criteria): boolean {
+function matches(
+  index: ConfigSearchIndex,
+  position: number,
+  criteria: Criteria,
+): boolean {
+  const entry = index.links[position];
+  if (entry === undefined) return false;
   if (criteria.tag !== undefined && !entry.tags.includes(criteria.tag)) {
     return false;
   }
   const { q, regex } = criteria;
   if (
     q !== undefined &&
-    !someField(entry, criteria, (t) => foldCase(t).includes(q))
+    (haystackSafe(q)
+      ? !linkContains(index, position, q, criteria.fields)
+      : !someField(entry, criteria, (t) => foldCase(t).includes(q)))
   ) {
     return false;
   }
