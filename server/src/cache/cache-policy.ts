@@ -9,8 +9,8 @@
  * |             | the parsed config, the sanitized entry, the engine's      |                             | other processes: the repository's change token  |       |
  * |             | prepared form (with its working data), the search index,  |                             | moves and the version check misses); LRU        |       |
  * |             | and the HTTP bodies (plain, gzip, br) of that version     |                             |                                                 |       |
- * | `merges`    | prepared merges of several stored configs (`/query` with  | the names and versions, in  | any part's new version (it is in the key); LRU  | 10 %  |
- * |             | `configs`)                                                | order                       |                                                 |       |
+ * | `merges`    | prepared merges of several stored configs (`/query` with  | the names and versions, in  | any part's new version (it is in the key); LRU; | 10 %  |
+ * |             | `configs`) asked at least twice recently                  | order                       | built from the parts' prepared forms            |       |
  * | `responses` | whole read answers (`/search`, `/query`, `/cherry-pick`,  | route + request text        | any write (change token), the answer's own time | 20 %  |
  * |             | `GET /configs`) asked at least twice recently             | (≤ 8 KiB; never inline      | limit (expression analysis: `:time:`, search    |       |
  * |             |                                                           | configs)                    | ages), randomness or custom handlers: not kept  |       |
@@ -20,6 +20,7 @@
  */
 import type { PreparedConfig } from '@linkconfig/shared';
 import type { ConfigVersion } from '../services/config-version.js';
+import { Doorkeeper } from './doorkeeper.js';
 import { ResponseCache } from './response-cache.js';
 import { WeightedLru } from './weighted-lru.js';
 import type { CacheStats } from './weighted-lru.js';
@@ -73,10 +74,37 @@ export class VersionCache {
   }
 }
 
+/**
+ * Prepared merges of several stored configs, admitted from their second request on (doorkeeper): most
+ * combinations a client sends are new, and a merge is cheap to build from its parts, so only the ones
+ * that repeat are worth their memory.
+ */
+export class MergeCache {
+  readonly #lru: WeightedLru<string, PreparedConfig>;
+  readonly #doorkeeper = new Doorkeeper();
+
+  constructor(budget: number) {
+    this.#lru = new WeightedLru({ name: 'merges', budget });
+  }
+
+  get(key: string): PreparedConfig | undefined {
+    return this.#lru.get(key);
+  }
+
+  /** Keeps `merged` when `key` was asked for recently; returns whether it was kept. */
+  offer(key: string, merged: PreparedConfig, weight: number): boolean {
+    return this.#doorkeeper.admit(key) && this.#lru.set(key, merged, weight);
+  }
+
+  stats(): CacheStats {
+    return this.#lru.stats();
+  }
+}
+
 /** All caches of one server. */
 export interface Caches {
   readonly versions: VersionCache;
-  readonly merges: WeightedLru<string, PreparedConfig>;
+  readonly merges: MergeCache;
   readonly responses: ResponseCache;
   /** Counters of every cache, for `/metrics`. */
   stats(): CacheStats[];
@@ -85,10 +113,7 @@ export interface Caches {
 /** Builds the caches for a `CACHE_BYTES` budget. */
 export function createCaches(cacheBytes: number = DEFAULT_CACHE_BYTES): Caches {
   const versions = new VersionCache(cacheBytes * CACHE_SHARES.versions);
-  const merges = new WeightedLru<string, PreparedConfig>({
-    name: 'merges',
-    budget: cacheBytes * CACHE_SHARES.merges,
-  });
+  const merges = new MergeCache(cacheBytes * CACHE_SHARES.merges);
   const responses = new ResponseCache({
     budget: cacheBytes * CACHE_SHARES.responses,
   });

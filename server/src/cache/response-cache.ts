@@ -1,3 +1,4 @@
+import { Doorkeeper } from './doorkeeper.js';
 import { stringWeight } from './weights.js';
 import { WeightedLru } from './weighted-lru.js';
 import type { CacheStats } from './weighted-lru.js';
@@ -29,15 +30,11 @@ export const MAX_KEY_LENGTH = 8192;
  */
 export class ResponseCache {
   readonly #lru: WeightedLru<string, CachedAnswer>;
-  readonly #seen: Set<number>;
-  readonly #ring: Int32Array;
-  #next = 0;
+  readonly #doorkeeper: Doorkeeper;
 
   constructor(options: ResponseCacheOptions) {
     this.#lru = new WeightedLru({ name: 'responses', budget: options.budget });
-    const size = options.doorkeeperSize ?? 16_384;
-    this.#ring = new Int32Array(size);
-    this.#seen = new Set();
+    this.#doorkeeper = new Doorkeeper(options.doorkeeperSize);
   }
 
   /** The cached body for `key`, if it is still valid for `token` at `now`. */
@@ -57,7 +54,7 @@ export class ResponseCache {
    */
   offer(key: string, answer: CachedAnswer, now: number): boolean {
     if (key.length > MAX_KEY_LENGTH || !(answer.validUntil > now)) return false;
-    if (!this.#admit(key)) return false;
+    if (!this.#doorkeeper.admit(key)) return false;
     return this.#lru.set(
       key,
       answer,
@@ -73,26 +70,4 @@ export class ResponseCache {
   stats(): CacheStats {
     return this.#lru.stats();
   }
-
-  /** Records `key`; true when it was already among the recent keys. */
-  #admit(key: string): boolean {
-    const hash = fnv1a(key);
-    if (this.#seen.has(hash)) return true;
-    const evicted = this.#ring[this.#next];
-    if (evicted !== undefined && evicted !== 0) this.#seen.delete(evicted);
-    this.#ring[this.#next] = hash;
-    this.#next = (this.#next + 1) % this.#ring.length;
-    this.#seen.add(hash);
-    return false;
-  }
-}
-
-/** 32-bit FNV-1a over UTF-16 code units; never 0 (0 marks an empty ring slot). */
-function fnv1a(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash | 1;
 }

@@ -23,8 +23,8 @@ export const PART_WEIGHTS = {
   entry: { perChar: 0, perLink: 210 },
   /** The engine's prepared form plus the working data the engine builds on it over time. */
   prepared: { perChar: 1.85, perLink: 225 },
-  /** The search index (haystack, offsets, Bloom filter, tag map). */
-  searchIndex: { perChar: 1.85, perLink: 155 },
+  /** The search index (haystack, offsets, trigram signatures, tag map, each link's JSON text). */
+  searchIndex: { perChar: 3.25, perLink: 225 },
 } as const;
 
 /** A part of a cached version that has a measured weight. */

@@ -17,7 +17,7 @@ import type {
   QueryInput,
   QueryOutput,
 } from '@linkconfig/shared';
-import type { WeightedLru } from '../cache/weighted-lru.js';
+import type { MergeCache } from '../cache/cache-policy.js';
 import { partWeight } from '../cache/weights.js';
 import { DomainError } from '../errors.js';
 import type { ConfigService } from './config-service.js';
@@ -31,7 +31,7 @@ export interface ExpressionServiceDeps {
   /** Extra filter protocol handlers (expression doc D1); `:time:` and `:location:` are built in. */
   readonly handlers?: Readonly<Record<string, FilterProtocolHandler>>;
   /** Prepared merges of stored configs (see `cache/cache-policy.ts`). */
-  readonly merges: WeightedLru<string, PreparedConfig>;
+  readonly merges: MergeCache;
 }
 
 /** An answer with the instant until which it holds unless a config is written (ms since the epoch). */
@@ -59,7 +59,7 @@ export class ExpressionService {
   readonly #now: () => number;
   readonly #handlers:
     Readonly<Record<string, FilterProtocolHandler>> | undefined;
-  readonly #merges: WeightedLru<string, PreparedConfig>;
+  readonly #merges: MergeCache;
 
   constructor(deps: ExpressionServiceDeps) {
     this.#configs = deps.configs;
@@ -170,7 +170,7 @@ export class ExpressionService {
         width: Math.max(...versions.map((v) => v.shape.width)) as 1 | 2,
         links: merged.ids.length,
       };
-      this.#merges.set(key, merged, partWeight('prepared', shape));
+      this.#merges.offer(key, merged, partWeight('prepared', shape));
     }
     return { prepared: merged };
   }

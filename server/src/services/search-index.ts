@@ -197,12 +197,17 @@ export function candidateLinks(
   return out;
 }
 
-/** Whether link `link` holds `text` (folded) in one of `fields`: bounded `indexOf`s in the haystack. */
+/** A folded text, and the fields to look for it in. */
+export interface TextQuery {
+  readonly text: string;
+  readonly fields: ReadonlySet<SearchField>;
+}
+
+/** Whether link `link` holds the text (folded) in one of the fields: bounded searches in the haystack. */
 export function linkContains(
   index: ConfigSearchIndex,
   link: number,
-  text: string,
-  fields: ReadonlySet<SearchField>,
+  { text, fields }: TextQuery,
 ): boolean {
   for (let f = 0; f < FIELDS_PER_LINK; f++) {
     const field = FIELD_ORDER[f];

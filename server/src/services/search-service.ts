@@ -131,7 +131,8 @@ function* holding(
 ): Generator<number> {
   for (const link of candidateLinks(index, text) ??
     allPositions(index.links.length)) {
-    if (linkContains(index, link, text, criteria.fields)) yield link;
+    if (linkContains(index, link, { text, fields: criteria.fields }))
+      yield link;
   }
 }
 
@@ -164,7 +165,7 @@ function matches(
   if (
     q !== undefined &&
     (haystackSafe(q)
-      ? !linkContains(index, position, q, criteria.fields)
+      ? !linkContains(index, position, { text: q, fields: criteria.fields })
       : !someField(entry, criteria, (t) => foldCase(t).includes(q)))
   ) {
     return false;

@@ -78,7 +78,12 @@ export function mergePrepared(
     position.set(id, ids.length);
     ids.push(id);
     links.set(id, link);
-    for (const tag of new Set(link.tags)) {
+    const tags = link.tags;
+    if (tags === undefined) continue;
+    for (let t = 0; t < tags.length; t++) {
+      const tag = tags[t] as string;
+      // Each id once per tag (tag lists are short: a look back beats allocating a Set).
+      if (tags.indexOf(tag) !== t) continue;
       const members = tagIndex.get(tag);
       if (members === undefined) tagIndex.set(tag, [id]);
       else members.push(id);

@@ -1,0 +1,21 @@
+import { generateDataset } from './bench/dataset.js';
+import { mergePrepared, prepareConfig, resolveWithAnalysis, mergeConfigs } from '@linkconfig/shared';
+import { expressions } from './bench/request-sequences.js';
+const ds = [...generateDataset({ configs: 6, links: 500 })].map((g) => prepareConfig(g.config));
+const raw = [...generateDataset({ configs: 6, links: 500 })].map((g) => g.config);
+const exprs = expressions(200, { links: 500, seed: 7 });
+const N = 300;
+const t0 = process.cpuUsage();
+for (let i = 0; i < N; i++) mergePrepared([ds[i % 6]!, ds[(i + 1) % 6]!, ds[(i + 2) % 6]!]);
+let c = process.cpuUsage(t0); console.log('mergePrepared', ((c.user + c.system) / N).toFixed(0), 'µs');
+const t1 = process.cpuUsage();
+for (let i = 0; i < 50; i++) prepareConfig(mergeConfigs([raw[i % 6], raw[(i + 1) % 6], raw[(i + 2) % 6]]));
+c = process.cpuUsage(t1); console.log('prepare(merge)', ((c.user + c.system) / 50).toFixed(0), 'µs');
+const t2 = process.cpuUsage();
+for (let i = 0; i < N; i++) { const m = mergePrepared([ds[i % 6]!, ds[(i + 1) % 6]!, ds[(i + 2) % 6]!]); resolveWithAnalysis(m, exprs[i % exprs.length]!, { now: Date.now() }); }
+c = process.cpuUsage(t2); console.log('merge+resolve fresh', ((c.user + c.system) / N).toFixed(0), 'µs');
+const m = mergePrepared([ds[0]!, ds[1]!, ds[2]!]);
+const t3 = process.cpuUsage();
+for (let i = 0; i < N; i++) resolveWithAnalysis(m, exprs[i % exprs.length]!, { now: Date.now() });
+c = process.cpuUsage(t3); console.log('resolve warm', ((c.user + c.system) / N).toFixed(0), 'µs');
+console.log(exprs.slice(0, 8));
