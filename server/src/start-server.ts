@@ -20,7 +20,7 @@ import { describeDatabase, openRepository } from './storage/open-repository.js';
 export interface StartOptions extends Partial<Settings> {
   /** Use this repository instead of opening `databaseUrl`. */
   readonly repository?: ConfigRepository;
-  /** Extra filter protocol handlers (expression doc D1). */
+  /** Extra filter protocol handlers (docs/expression-reference.md D1). */
   readonly handlers?: Readonly<Record<string, FilterProtocolHandler>>;
   readonly logger?: Logger;
 }

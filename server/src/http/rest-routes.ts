@@ -32,7 +32,7 @@ const REUSABLE: ReadonlySet<RestRoute['id']> = new Set([
 ]);
 
 /**
- * Mounts the REST contract (service contract §4.1) from the route table: each route reads its input from
+ * Mounts the REST routes (docs/http-api.md) from the route table: each route reads its input from
  * where the table says (path, query, body fields, or the body as the config), validates it with the
  * operation's zod input, runs the operation — the same code `/trpc` runs, with the same access rule — and
  * answers. The adapter owns only what HTTP owns: body limits and media type, path decoding, statuses,

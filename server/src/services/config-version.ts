@@ -109,7 +109,7 @@ export class ConfigVersion {
     return this.#entry;
   }
 
-  /** The engine's prepared form (expression doc §13), built once per version. */
+  /** The engine's prepared form (docs/expression-reference.md §13), built once per version. */
   get prepared(): PreparedConfig {
     if (this.#prepared === undefined) {
       this.#prepared = prepareConfig(this.stored);

@@ -28,7 +28,9 @@ export interface ExpressionServiceDeps {
   readonly configs: ConfigService;
   /** The clock for `:time:` (ms since the epoch). */
   readonly now: () => number;
-  /** Extra filter protocol handlers (expression doc D1); `:time:` and `:location:` are built in. */
+  /**
+   * Extra filter protocol handlers (docs/expression-reference.md D1); `:time:` and `:location:` are built in.
+   */
   readonly handlers?: Readonly<Record<string, FilterProtocolHandler>>;
   /** Prepared merges of stored configs (see `cache/cache-policy.ts`). */
   readonly merges: MergeCache;
@@ -127,8 +129,8 @@ export class ExpressionService {
   }
 
   /**
-   * Merges the listed configs (expression doc §14): every item in order, a name as often as it is
-   * listed (the last occurrence wins, as the merge rule says), unknown names skipped.
+   * Merges the listed configs (docs/expression-reference.md §14): every item in order, a name as often as it
+   * is listed (the last occurrence wins, as the merge rule says), unknown names skipped.
    */
   async #merged(items: NonNullable<QueryInput['configs']>): Promise<Target> {
     const parts: (ConfigVersion | Record<string, unknown>)[] = [];

@@ -43,8 +43,9 @@ export interface PostgresRepositoryOptions {
 const quoteIdent = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 
 /**
- * Storage for several server instances sharing one PostgreSQL database. Config JSON is kept as `text`,
- * not `jsonb`, because `jsonb` sorts object keys and catalog order (expression doc §7) depends on them.
+ * Storage for several server instances sharing one PostgreSQL database. Config JSON is kept as `text`, not
+ * `jsonb`, because `jsonb` sorts object keys and catalog order (docs/expression-reference.md §7) depends on
+ * them.
  *
  * Every write transaction first increments the single row of the revision table. That row lock
  * serializes writers across all instances, so revisions (versions and change ids) are handed out in

@@ -1,6 +1,6 @@
 /**
- * Atoms (expression doc §5): item ids, tags, DOM placeholders; search patterns (§8) and protocols (§10)
- * delegate to their modules. Values are catalog positions.
+ * Atoms (docs/expression-reference.md §5): item ids, tags, DOM placeholders; search patterns and protocols
+ * (docs/expression-reference.md §8, §10) delegate to their modules. Values are catalog positions.
  */
 import type { PosList } from './engine-cache.js';
 import { protocolAtom } from './protocols/dispatch.js';
@@ -13,8 +13,8 @@ import type { EvalContext } from './eval-context.js';
 export type AtomToken = NameToken | RegexToken | CallToken;
 
 /**
- * Evaluates one atom. `searchAllowed` is false for the 6th and later search atoms of an expression (§8.1).
- * Refiner tokens are not atoms and give `∅`.
+ * Evaluates one atom. `searchAllowed` is false for the 6th and later search atoms of an expression
+ * (docs/expression-reference.md §8.1). Refiner tokens are not atoms and give `∅`.
  */
 export function evaluateAtom(
   token: AtomToken,

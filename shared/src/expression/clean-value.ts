@@ -1,7 +1,7 @@
 /**
- * Deep copies without the blocked keys `__proto__`, `constructor` and `prototype` (expression doc §13).
- * Iterative (an explicit stack), so nesting depth is unbounded; shared references and cycles are copied
- * once.
+ * Deep copies without the blocked keys `__proto__`, `constructor` and `prototype`
+ * (docs/expression-reference.md §13). Iterative (an explicit stack), so nesting depth is unbounded; shared
+ * references and cycles are copied once.
  */
 import { isPlainObject } from '../util/is-plain-object.js';
 

@@ -104,13 +104,13 @@ export class EngineCache {
     return this.#marks[pos] === stamp;
   }
 
-  /** `createdAt` timestamps by position (§8.3), 0 when missing or invalid. */
+  /** `createdAt` timestamps by position (docs/expression-reference.md §8.3), 0 when missing or invalid. */
   get createdAt(): Float64Array {
     this.#createdAt ??= Float64Array.from(this.links, createdAtTimestamp);
     return this.#createdAt;
   }
 
-  /** `:time:` timestamps by position (§10.2), 0 when undated. */
+  /** `:time:` timestamps by position (docs/expression-reference.md §10.2), 0 when undated. */
   get timeStamps(): Float64Array {
     this.#timeStamps ??= Float64Array.from(this.links, timeProtocolTimestamp);
     return this.#timeStamps;
@@ -128,7 +128,10 @@ export class EngineCache {
     return this.#sortedTimeStamps;
   }
 
-  /** `[lat, lng]` pairs by position (§10.3); NaN pairs for links without a location. */
+  /**
+   * `[lat, lng]` pairs by position (docs/expression-reference.md §10.3); NaN pairs for links without a
+   * location.
+   */
   get locations(): Float64Array {
     if (this.#locations === undefined) {
       const out = new Float64Array(this.size * 2).fill(NaN);

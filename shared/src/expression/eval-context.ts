@@ -8,7 +8,7 @@ import type { FilterProtocolHandler, PreparedConfig } from './types.js';
 /** What the evaluator passes to atoms and refiners during one resolution. */
 export interface EvalContext {
   readonly prepared: PreparedConfig;
-  /** Current time in ms since the epoch (injected, §19). */
+  /** Current time in ms since the epoch (injected, docs/expression-reference.md §19). */
   readonly now: number;
   /** Random source for `*shuffle*`. */
   readonly random: () => number;

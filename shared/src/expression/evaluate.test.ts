@@ -1,3 +1,7 @@
+/**
+ * Parsing and evaluation (docs/expression-reference.md §4–§7, §11). Section numbers (§) and rule ids (P, D)
+ * in the test names are that document's.
+ */
 import { describe, expect, it } from 'vitest';
 import { prepareConfig } from './prepare.js';
 import { configOf, example, ids } from './test-catalog.js';

@@ -1,6 +1,6 @@
 /**
- * The single-pass parser and evaluator (expression doc §4): recursive descent with one `parseX` per rule,
- * evaluating as it goes and never failing. The tolerance rules P1–P10 are marked where they apply.
+ * The single-pass parser and evaluator (docs/expression-reference.md §4): recursive descent with one `parseX`
+ * per rule, evaluating as it goes and never failing. The tolerance rules P1–P10 are marked where they apply.
  */
 import { evaluateAtom } from './atoms.js';
 import type { AtomToken } from './atoms.js';
@@ -12,7 +12,10 @@ import { TokenKind, isOperator } from './token-kind.js';
 import type { Token } from './token-kind.js';
 import type { EvalContext } from './eval-context.js';
 
-/** Deepest parenthesis nesting (§4 P8); entering level 33 abandons the rest of the expression. */
+/**
+ * Deepest parenthesis nesting (docs/expression-reference.md §4 P8); entering level 33 abandons the rest of
+ * the expression.
+ */
 export const MAX_DEPTH = 32;
 
 /** A term's value and whether it consumed any token (P2, P3). */
@@ -108,7 +111,10 @@ export class Evaluator {
     return { ids, consumed: true };
   }
 
-  /** { refiner }: at most ten applied per segment, the rest consumed and ignored (§9). */
+  /**
+   * { refiner }: at most ten applied per segment, the rest consumed and ignored
+   * (docs/expression-reference.md §9).
+   */
   #parseRefiners(value: PosList): PosList {
     let result = value;
     let count = 0;

@@ -1,6 +1,6 @@
 /**
  * @module expression
- * The link-expression engine (expression doc): config preparation and merging, resolution of
+ * The link-expression engine (docs/expression-reference.md): config preparation and merging, resolution of
  * expressions, the search-pattern safety heuristic and the URL sanitizer. Pure: no I/O, Node or browser.
  */
 export { isPlainObject } from '../util/is-plain-object.js';

@@ -1,3 +1,7 @@
+/**
+ * The tokenizer (docs/expression-reference.md §2, §1 step 4). Section numbers (§) and rule ids (P, D) in the
+ * test names are that document's.
+ */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_TOKENS, tokenize, tokenizeWithSpans } from './lexer.js';

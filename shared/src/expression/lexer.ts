@@ -1,18 +1,21 @@
 /**
- * The tokenizer (expression doc §2): one UTF-16 code unit at a time, skipping whitespace and every
- * character that starts no token.
+ * The tokenizer (docs/expression-reference.md §2): one UTF-16 code unit at a time, skipping whitespace and
+ * every character that starts no token.
  */
 import { TokenKind } from './token-kind.js';
 import type { Token } from './token-kind.js';
 import { isWhitespace, isWordChar, wordEnd } from './whitespace.js';
 
-/** Most tokens an expression may have after macro expansion (§1 step 4, §11). */
+/** Most tokens an expression may have after macro expansion (docs/expression-reference.md §1 step 4, §11). */
 export const MAX_TOKENS = 1024;
 
-/** Inline field letters after a search pattern's closing slash (§2.1). */
+/** Inline field letters after a search pattern's closing slash (docs/expression-reference.md §2.1). */
 const FIELD_LETTERS = 'lutdka';
 
-/** Characters that end a protocol token when they follow one of its colons (§2.2). */
+/**
+ * Characters that end a protocol token when they follow one of its colons
+ * (docs/expression-reference.md §2.2).
+ */
 const PROTOCOL_ENDERS = '+|,()*/';
 
 const PUNCTUATION: Readonly<Record<string, Token>> = {
@@ -140,7 +143,7 @@ function scanName(
   return { end, token: { kind, value: text.slice(pos + 1, end) } };
 }
 
-/** `/key/fields` (§2.1). */
+/** `/key/fields` (docs/expression-reference.md §2.1). */
 function scanRegex(text: string, pos: number): Scanned {
   const close = text.indexOf('/', pos + 1);
   const keyEnd = close === -1 ? text.length : close;
@@ -166,7 +169,7 @@ function scanRegex(text: string, pos: number): Scanned {
   };
 }
 
-/** `:name:arg:…:` (§2.2). */
+/** `:name:arg:…:` (docs/expression-reference.md §2.2). */
 function scanProtocol(text: string, pos: number): Scanned {
   let end = text.indexOf(':', pos + 1);
   if (end === -1) end = text.length;
@@ -196,7 +199,7 @@ function scanProtocol(text: string, pos: number): Scanned {
   };
 }
 
-/** `*name:arg*` (§2.3). */
+/** `*name:arg*` (docs/expression-reference.md §2.3). */
 function scanRefiner(text: string, pos: number): Scanned {
   const close = text.indexOf('*', pos + 1);
   const contentEnd = close === -1 ? text.length : close;

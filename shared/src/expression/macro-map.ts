@@ -1,9 +1,9 @@
 /**
- * Macro expansion that remembers where every character came from (for diagnostics; docs/expressions.md
- * §6). It performs the same rounds as `expandMacros` and gives the same text (a property test holds the
- * two together), and also a map from offsets in the expanded text back to the original expression: text
- * that came from a macro maps to the `@name` reference in the original that brought it in, however deeply
- * it was nested.
+ * Macro expansion that remembers where every character came from (for diagnostics; docs/expressions.md §6).
+ * It performs the same rounds as `expandMacros` and gives the same text (a property test holds the two
+ * together), and also a map from offsets in the expanded text back to the original expression: text that came
+ * from a macro maps to the `@name` reference in the original that brought it in, however deeply it was
+ * nested.
  */
 import { MAX_TOKENS, tokenize, tokenizeWithSpans } from './lexer.js';
 import { MAX_EXPANDED_LENGTH, MAX_MACRO_ROUNDS } from './macros.js';

@@ -1,3 +1,7 @@
+/**
+ * Macro expansion (docs/expression-reference.md §3). Section numbers (§) and rule ids (P, D) in the test
+ * names are that document's.
+ */
 import { describe, expect, it } from 'vitest';
 import { MAX_EXPANDED_LENGTH, expandMacros } from './macros.js';
 import { prepareConfig } from './prepare.js';

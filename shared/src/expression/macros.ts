@@ -1,11 +1,11 @@
 /**
- * Textual macro expansion (expression doc §3, D2): `@name` is replaced by the macro's `linkItems`,
- * verbatim, in rounds, before tokenizing.
+ * Textual macro expansion (docs/expression-reference.md §3, D2): `@name` is replaced by the macro's
+ * `linkItems`, verbatim, in rounds, before tokenizing.
  */
 import { MAX_TOKENS, tokenize } from './lexer.js';
 import { wordEnd } from './whitespace.js';
 
-/** Most rounds that may change the text (§3). */
+/** Most rounds that may change the text (docs/expression-reference.md §3). */
 export const MAX_MACRO_ROUNDS = 10;
 
 /** Longest expanded text, in UTF-16 code units (D2: 64 KiB). */

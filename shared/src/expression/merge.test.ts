@@ -1,3 +1,7 @@
+/**
+ * Merging configs (docs/expression-reference.md §14). Section numbers (§) and rule ids (P, D) in the test
+ * names are that document's.
+ */
 import { describe, expect, it } from 'vitest';
 import { mergeConfigs } from './merge.js';
 import { prepareConfig } from './prepare.js';

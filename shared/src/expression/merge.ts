@@ -1,6 +1,6 @@
 /**
- * Merging several stored configs (expression doc §14, D2). The result is a RAW config: prepare it once
- * with `prepareConfig`, so a later invalid link still replaces an earlier valid one.
+ * Merging several stored configs (docs/expression-reference.md §14, D2). The result is a RAW config: prepare
+ * it once with `prepareConfig`, so a later invalid link still replaces an earlier valid one.
  */
 import { isPlainObject } from '../util/is-plain-object.js';
 import { BLOCKED_KEYS } from './clean-value.js';

@@ -1,7 +1,7 @@
 /**
- * Config preparation (expression doc §13): once per config version, invalid links, macros and patterns
- * disappear, blocked keys are removed at every depth, URLs are sanitized, and the indexes the evaluator
- * uses (catalog order, positions, tags) are built. Never throws.
+ * Config preparation (docs/expression-reference.md §13): once per config version, invalid links, macros and
+ * patterns disappear, blocked keys are removed at every depth, URLs are sanitized, and the indexes the
+ * evaluator uses (catalog order, positions, tags) are built. Never throws.
  */
 import { isPlainObject } from '../util/is-plain-object.js';
 import { BLOCKED_KEYS, cleanValue, ownValue } from './clean-value.js';
@@ -16,7 +16,7 @@ import type {
   SearchPatternProblem,
 } from './types.js';
 
-/** URL-bearing string fields that are sanitized (§15). */
+/** URL-bearing string fields that are sanitized (docs/expression-reference.md §15). */
 const URL_FIELDS: ReadonlySet<string> = new Set(['image', 'thumbnail']);
 
 /** Whether a name can be used: not blocked, no `-` (the WITHOUT operator). */
@@ -48,8 +48,8 @@ function prepareMeta(meta: Record<string, unknown>): Record<string, unknown> {
 }
 
 /**
- * One link in its prepared form, or `undefined` when it is dropped (§13). Tags removed for containing `-`
- * are added to `droppedTags` when it is given (diagnostics only).
+ * One link in its prepared form, or `undefined` when it is dropped (docs/expression-reference.md §13). Tags
+ * removed for containing `-` are added to `droppedTags` when it is given (diagnostics only).
  */
 export function prepareLink(
   raw: unknown,
@@ -142,7 +142,10 @@ function prepareMacros(macros: unknown): Map<string, string> {
   return out;
 }
 
-/** Search patterns with a usable key whose pattern passes the heuristic and compiles (§8.4, D3). */
+/**
+ * Search patterns with a usable key whose pattern passes the heuristic and compiles
+ * (docs/expression-reference.md §8.4, D3).
+ */
 function prepareSearchPatterns(
   patterns: unknown,
   dropped: Map<string, SearchPatternProblem>,
@@ -199,8 +202,9 @@ function sectionKeys(section: unknown): string[] | null {
 }
 
 /**
- * Prepares a raw config (§13). A config without `allLinks` (or with a non-object one) has no links (D2);
- * a value that is not an object at all prepares as an empty config. Cost is linear in the config size.
+ * Prepares a raw config (docs/expression-reference.md §13). A config without `allLinks` (or with a non-object
+ * one) has no links (D2); a value that is not an object at all prepares as an empty config. Cost is linear in
+ * the config size.
  */
 export function prepareConfig(config: unknown): PreparedConfig {
   if (!isPlainObject(config)) return EMPTY_CONFIG;

@@ -1,3 +1,7 @@
+/**
+ * Property tests of resolution (docs/expression-reference.md §19). Section numbers (§) and rule ids (P, D) in
+ * the test names are that document's.
+ */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { prepareConfig } from './prepare.js';

@@ -1,16 +1,21 @@
 /**
- * Refiners `*name:arg*` (expression doc §9): sort, reverse, limit, skip, shuffle, unique. Unknown names
- * change nothing. Refiners never mutate their input list. Lists are catalog positions.
+ * Refiners `*name:arg*` (docs/expression-reference.md §9): sort, reverse, limit, skip, shuffle, unique.
+ * Unknown names change nothing. Refiners never mutate their input list. Lists are catalog positions.
  */
 import { compareText } from './collation.js';
 import type { EngineCache, PosList } from './engine-cache.js';
 import { LINK_FIELD_ORDER } from './types.js';
 import type { EvalContext } from './eval-context.js';
 
-/** Most refiners applied per segment (§9); further ones are consumed and ignored. */
+/**
+ * Most refiners applied per segment (docs/expression-reference.md §9); further ones are consumed and ignored.
+ */
 export const MAX_REFINERS = 10;
 
-/** Fields a prepared link can have (§13); any other name gives empty text for every link. */
+/**
+ * Fields a prepared link can have (docs/expression-reference.md §13); any other name gives empty text for
+ * every link.
+ */
 const LINK_FIELDS: ReadonlySet<string> = new Set(LINK_FIELD_ORDER);
 
 /** Lists shorter than this are sorted by direct comparison instead of cached catalog-wide ranks. */

@@ -1,3 +1,7 @@
+/**
+ * The input guard, the result shape and our decisions (docs/expression-reference.md §1, §16, §18). Section
+ * numbers (§) and rule ids (P, D) in the test names are that document's.
+ */
 import { describe, expect, it } from 'vitest';
 import { ResolvedLinkSchema } from '../schemas/index.js';
 import { prepareConfig } from './prepare.js';

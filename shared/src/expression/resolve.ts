@@ -1,6 +1,6 @@
 /**
- * `resolve` (expression doc §1, §16): input guard, macro expansion, tokenizing, one-pass evaluation,
- * de-duplication, ids to links. Never throws.
+ * `resolve` (docs/expression-reference.md §1, §16): input guard, macro expansion, tokenizing, one-pass
+ * evaluation, de-duplication, ids to links. Never throws.
  */
 import type { ResolvedLink } from '../schemas/index.js';
 import { engineCache } from './engine-cache.js';
@@ -46,7 +46,9 @@ export function resolveIds(
   return evaluateTokens(prepared, tokens, options);
 }
 
-/** The ids selected by the tokens of an expanded expression (steps 5 and 6 of §1). */
+/**
+ * The ids selected by the tokens of an expanded expression (docs/expression-reference.md §1 steps 5 and 6).
+ */
 export function evaluateTokens(
   prepared: PreparedConfig,
   tokens: readonly Token[],
@@ -65,7 +67,9 @@ export function evaluateTokens(
   return positions.map((pos) => prepared.ids[pos] ?? '');
 }
 
-/** Ids to result links: `id` first, then the prepared fields (§1 step 7, §16). */
+/**
+ * Ids to result links: `id` first, then the prepared fields (docs/expression-reference.md §1 step 7, §16).
+ */
 export function toResolvedLinks(
   prepared: PreparedConfig,
   ids: readonly string[],
@@ -79,9 +83,10 @@ export function toResolvedLinks(
 }
 
 /**
- * Resolves `expression` against a prepared config: the selected links in result order, each with `id`
- * first and then its prepared fields in §16 order. Returns `[]` for every input it cannot use; never
- * throws. Nested values (tags, meta, …) are shared with the prepared config: treat them as read-only.
+ * Resolves `expression` against a prepared config: the selected links in result order, each with `id` first
+ * and then its prepared fields in their fixed order (docs/expression-reference.md §16). Returns `[]` for
+ * every input it cannot use; never throws. Nested values (tags, meta, …) are shared with the prepared
+ * config: treat them as read-only.
  */
 export function resolve(
   prepared: PreparedConfig,
@@ -96,8 +101,8 @@ export function resolve(
 }
 
 /**
- * The `POST /cherry-pick` shape (§16): an object from id to link without `id`. Integer-like ids come
- * first in ascending order, as in any JavaScript object.
+ * The `POST /cherry-pick` shape (docs/expression-reference.md §16): an object from id to link without `id`.
+ * Integer-like ids come first in ascending order, as in any JavaScript object.
  */
 export function toCherryPick(
   results: readonly ResolvedLink[],

@@ -1,3 +1,7 @@
+/**
+ * Which stored search patterns are accepted (docs/expression-reference.md §8.4). Section numbers (§) and rule
+ * ids (P, D) in the test names are that document's.
+ */
 import { describe, expect, it } from 'vitest';
 import { compileSafePattern, isSafePattern } from './safe-pattern.js';
 

@@ -1,5 +1,5 @@
 /**
- * The safety heuristic for stored search patterns (expression doc §8.4) and their linear-time
+ * The safety heuristic for stored search patterns (docs/expression-reference.md §8.4) and their linear-time
  * compilation (D3).
  */
 import { RE2JS } from 're2js';
@@ -52,8 +52,8 @@ function isValidJsRegExp(pattern: string): boolean {
 }
 
 /**
- * The §8.4 heuristic: `false` when the pattern is not valid JavaScript syntax, or when some quantified
- * group's body (escapes and classes deleted) contains a quantifier.
+ * The heuristic (docs/expression-reference.md §8.4): `false` when the pattern is not valid JavaScript syntax,
+ * or when some quantified group's body (escapes and classes deleted) contains a quantifier.
  */
 export function isSafePattern(pattern: string): boolean {
   if (!isValidJsRegExp(pattern)) return false;

@@ -1,8 +1,8 @@
 /**
- * The one sanitization of a stored link for responses: every response path that returns links as
- * stored (`GET /configs/:name`, `/search`, the client's local reads) sanitizes the same fields as
- * config preparation does (expression doc §13, §15): `url`, `image`, `thumbnail`, and every string
- * value of `meta` whose key ends in `url` in any case.
+ * The one sanitization of a stored link for responses: every response path that returns links as stored (`GET
+ * /configs/:name`, `/search`, the client's local reads) sanitizes the same fields as config preparation does
+ * (docs/expression-reference.md §13, §15): `url`, `image`, `thumbnail`, and every string value of `meta`
+ * whose key ends in `url` in any case.
  */
 import { isPlainObject } from '../util/is-plain-object.js';
 import { sanitizeUrl } from './sanitize-url.js';

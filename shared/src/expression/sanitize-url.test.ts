@@ -1,3 +1,7 @@
+/**
+ * URL sanitization (docs/expression-reference.md §15). Section numbers (§) and rule ids (P, D) in the test
+ * names are that document's.
+ */
 import { describe, expect, it } from 'vitest';
 import { sanitizeUrl } from './sanitize-url.js';
 

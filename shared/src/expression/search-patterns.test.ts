@@ -1,3 +1,7 @@
+/**
+ * Search-pattern atoms (docs/expression-reference.md §8, §12). Section numbers (§) and rule ids (P, D) in the
+ * test names are that document's.
+ */
 import { describe, expect, it } from 'vitest';
 import { prepareConfig } from './prepare.js';
 import {

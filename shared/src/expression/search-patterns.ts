@@ -1,6 +1,6 @@
 /**
- * Search-pattern atoms `/key/fields` (expression doc §8): lookup, field selection, the `age` filter, the
- * 100-match cap, then `sort` and `limit`.
+ * Search-pattern atoms `/key/fields` (docs/expression-reference.md §8): lookup, field selection, the `age`
+ * filter, the 100-match cap, then `sort` and `limit`.
  */
 import { compareText } from './collation.js';
 import type { EngineCache, PosList } from './engine-cache.js';
@@ -9,10 +9,10 @@ import type { PreparedLink } from './types.js';
 import { isDigit, isWhitespace } from './whitespace.js';
 import type { RE2JS } from 're2js';
 
-/** Most REGEX atoms evaluated per expression (§8.1); later ones are `∅`. */
+/** Most REGEX atoms evaluated per expression (docs/expression-reference.md §8.1); later ones are `∅`. */
 export const MAX_SEARCH_ATOMS = 5;
 
-/** The scan of one atom stops at this many matches, before sorting (§8.3). */
+/** The scan of one atom stops at this many matches, before sorting (docs/expression-reference.md §8.3). */
 export const MAX_SEARCH_MATCHES = 100;
 
 const HOUR = 3_600_000;
@@ -24,7 +24,7 @@ const AGE_UNITS: Readonly<Record<string, number>> = {
   m: 30 * DAY,
 };
 
-/** Which fields a search looks at (§8.2). */
+/** Which fields a search looks at (docs/expression-reference.md §8.2). */
 interface FieldSelection {
   readonly label: boolean;
   readonly url: boolean;
@@ -55,7 +55,10 @@ export function parseFieldString(text: string): FieldSelection {
   return Object.values(selection).some(Boolean) ? selection : ALL_FIELDS;
 }
 
-/** The `age` option in ms (§8.3); 0 when absent, malformed, zero or not a string (D2). */
+/**
+ * The `age` option in ms (docs/expression-reference.md §8.3); 0 when absent, malformed, zero or not a string
+ * (D2).
+ */
 export function parseAge(age: unknown): number {
   if (typeof age !== 'string' || age.length < 2) return 0;
   let i = 0;
@@ -69,7 +72,10 @@ export function parseAge(age: unknown): number {
   return Number(digits) * (AGE_UNITS[letter.toLowerCase()] ?? 0);
 }
 
-/** The `limit` option as a slice end (§8.3): absent or `null` → 100, else `Number()` truncated, NaN → 0. */
+/**
+ * The `limit` option as a slice end (docs/expression-reference.md §8.3): absent or `null` → 100, else
+ * `Number()` truncated, NaN → 0.
+ */
 export function parseSearchLimit(limit: unknown): number {
   if (limit === undefined || limit === null) return MAX_SEARCH_MATCHES;
   try {
@@ -80,7 +86,7 @@ export function parseSearchLimit(limit: unknown): number {
   }
 }
 
-/** Whether `regex` is found in a selected field of the link (§8.2). */
+/** Whether `regex` is found in a selected field of the link (docs/expression-reference.md §8.2). */
 function matchesLink(
   regex: RE2JS,
   fields: FieldSelection,
@@ -125,7 +131,10 @@ function sortMatches(
   }
 }
 
-/** The scan of §8.2/§8.3: catalog order, age filter, field match, stop at the 100th match. */
+/**
+ * The scan (docs/expression-reference.md §8.2, §8.3): catalog order, age filter, field match, stop at the
+ * 100th match.
+ */
 function scan(
   cache: EngineCache,
   search: { readonly regex: RE2JS; readonly fields: FieldSelection },

@@ -1,8 +1,8 @@
 /**
- * The set operators of §4 over catalog positions. Operands never hold duplicates; results keep the left
- * operand's order (OR appends the new members of the right one). Membership uses the cache's stamped
- * marker array, so each operation is linear in its operands, and an operand is returned as is (no copy)
- * whenever the result equals it.
+ * The set operators (docs/expression-reference.md §4) over catalog positions. Operands never hold duplicates;
+ * results keep the left operand's order (OR appends the new members of the right one). Membership uses the
+ * cache's stamped marker array, so each operation is linear in its operands, and an operand is returned as is
+ * (no copy) whenever the result equals it.
  */
 import type { EngineCache, PosList } from './engine-cache.js';
 import { TokenKind } from './token-kind.js';

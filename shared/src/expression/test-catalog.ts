@@ -1,6 +1,7 @@
 /**
- * Test fixtures: the example catalog of the expression doc (links `a`…`e`, macros `m`, `pair`, `top`)
- * and helpers that resolve to id lists. Test-only (excluded from the build).
+ * Test fixtures: a small example catalog (links `a`…`e`, macros `m`, `pair`, `top`) on which the table
+ * tests check the rules of docs/expression-reference.md, and helpers that resolve to id lists. Test-only
+ * (excluded from the build).
  */
 import { prepareConfig } from './prepare.js';
 import { resolve } from './resolve.js';

@@ -1,6 +1,7 @@
 /**
- * Link timestamps: search `age`/`sort` read `createdAt` only (§8.3); `:time:` prefers `meta.timestamp`
- * (§10.2). Missing or invalid gives 0, which never matches a time filter.
+ * Link timestamps: search `age`/`sort` read `createdAt` only (docs/expression-reference.md §8.3); `:time:`
+ * prefers `meta.timestamp` (docs/expression-reference.md §10.2). Missing or invalid gives 0, which never
+ * matches a time filter.
  */
 import type { PreparedLink } from './types.js';
 

@@ -1,6 +1,6 @@
 /**
- * The kinds of token the lexer produces (expression doc §2), as an `as const` object plus its union type,
- * and the token shapes.
+ * The kinds of token the lexer produces (docs/expression-reference.md §2), as an `as const` object plus its
+ * union type, and the token shapes.
  */
 export const TokenKind = {
   PLUS: 'PLUS',
@@ -40,7 +40,7 @@ export interface NameToken {
   readonly value: string;
 }
 
-/** `/key/fields` (§2.1), after the `|` split. */
+/** `/key/fields` (docs/expression-reference.md §2.1), after the `|` split. */
 export interface RegexToken {
   readonly kind: typeof TokenKind.REGEX;
   readonly key: string;
@@ -48,7 +48,7 @@ export interface RegexToken {
   readonly fields: string;
 }
 
-/** `:name:args:` (§2.2) or `*name:args*` (§2.3). */
+/** `:name:args:` or `*name:args*` (docs/expression-reference.md §2.2, §2.3). */
 export interface CallToken {
   readonly kind: typeof TokenKind.PROTOCOL | typeof TokenKind.REFINER;
   readonly name: string;
@@ -58,7 +58,7 @@ export interface CallToken {
 /** Any token. */
 export type Token = PunctuationToken | NameToken | RegexToken | CallToken;
 
-/** The set operators of §4. */
+/** The set operators (docs/expression-reference.md §4). */
 export type OperatorKind =
   typeof TokenKind.PLUS | typeof TokenKind.PIPE | typeof TokenKind.MINUS;
 

@@ -1,13 +1,15 @@
 /**
- * Types shared by the parts of the expression engine: the prepared form of a config (expression doc §13)
- * and the hooks through which the evaluator reaches search patterns and protocols. Types and constants
- * only: this file imports nothing local, so every module can depend on it without a cycle.
+ * Types shared by the parts of the expression engine: the prepared form of a config
+ * (docs/expression-reference.md §13) and the hooks through which the evaluator reaches search patterns and
+ * protocols. Types and constants only: this file imports nothing local, so every module can depend on it
+ * without a cycle.
  */
 import type { RE2JS } from 're2js';
 
 /**
- * A link after preparation (§13): only the known fields, each with the right type, in §16 order, URLs
- * sanitized. Shared by every resolution of the same prepared config: treat it as read-only.
+ * A link after preparation (docs/expression-reference.md §13, §16): only the known fields, each with the
+ * right type, in their fixed order, URLs sanitized. Shared by every resolution of the same prepared config:
+ * treat it as read-only.
  */
 export type PreparedLink = {
   url: string;
@@ -26,17 +28,26 @@ export type PreparedLink = {
   meta?: Record<string, unknown>;
 };
 
-/** A stored search pattern after preparation: compiled once (D3), options kept unchecked (§13). */
+/**
+ * A stored search pattern after preparation: compiled once (D3), options kept unchecked
+ * (docs/expression-reference.md §13).
+ */
 export interface PreparedSearchPattern {
   /** Compiled case-insensitively with re2js; `null` when re2js refused it (the atom is then `∅`). */
   readonly regex: RE2JS | null;
-  /** `options` of the object form, as stored (not validated, §8.3 / D2); `{}` when absent. */
+  /**
+   * `options` of the object form, as stored (not validated, docs/expression-reference.md §8.3 / D2); `{}`
+   * when absent.
+   */
   readonly options: Readonly<Record<string, unknown>>;
 }
 
-/** A config prepared once per stored version and reused by every resolution (§1 step 1, §13). */
+/**
+ * A config prepared once per stored version and reused by every resolution (docs/expression-reference.md §1
+ * step 1, §13).
+ */
 export interface PreparedConfig {
-  /** Link ids in catalog order (§7). */
+  /** Link ids in catalog order (docs/expression-reference.md §7). */
   readonly ids: readonly string[];
   /** Prepared links by id. Only real ids: never inherited object members. */
   readonly links: ReadonlyMap<string, PreparedLink>;
@@ -44,11 +55,11 @@ export interface PreparedConfig {
   readonly position: ReadonlyMap<string, number>;
   /** Tag → ids carrying it, in catalog order, each id once. */
   readonly tagIndex: ReadonlyMap<string, readonly string[]>;
-  /** Macro name → `linkItems` (§3, §13). */
+  /** Macro name → `linkItems` (docs/expression-reference.md §3, §13). */
   readonly macros: ReadonlyMap<string, string>;
-  /** Search-pattern key → prepared pattern (§8, §13). */
+  /** Search-pattern key → prepared pattern (docs/expression-reference.md §8, §13). */
   readonly searchPatterns: ReadonlyMap<string, PreparedSearchPattern>;
-  /** Names present in the config's `protocols` section (data only, §10.1). */
+  /** Names present in the config's `protocols` section (data only, docs/expression-reference.md §10.1). */
   readonly protocolNames: ReadonlySet<string>;
   /** The prepared `settings` section, if any (blocked keys removed). */
   readonly settings: Readonly<Record<string, unknown>> | undefined;
@@ -74,7 +85,7 @@ export interface MergeSource {
   readonly patternKeys: readonly string[] | null;
 }
 
-/** Why a stored search pattern was dropped by preparation (§13, §8.4, D3). */
+/** Why a stored search pattern was dropped by preparation (docs/expression-reference.md §13, §8.4, D3). */
 export type SearchPatternProblem =
   /** The key contains `-`, so no `/key/` atom can name it. */
   | 'hyphen'
@@ -98,8 +109,9 @@ export interface DroppedNames {
 }
 
 /**
- * A filter protocol handler (§10.1, D1): called once per link in catalog order with the protocol's
- * arguments, the prepared link and its id; truthy keeps the link, a throw excludes that link only.
+ * A filter protocol handler (docs/expression-reference.md §10.1, D1): called once per link in catalog order
+ * with the protocol's arguments, the prepared link and its id; truthy keeps the link, a throw excludes that
+ * link only.
  */
 export type FilterProtocolHandler = (
   args: readonly string[],
@@ -119,7 +131,7 @@ export interface ResolveOptions {
   builtinProtocols?: boolean;
 }
 
-/** String fields copied as they are (§13 order, between `tags` and `hooks`). */
+/** String fields copied as they are (docs/expression-reference.md §13 order, between `tags` and `hooks`). */
 export const PLAIN_STRING_FIELDS = [
   'cssClass',
   'image',
@@ -129,7 +141,10 @@ export const PLAIN_STRING_FIELDS = [
   'thumbnail',
 ] as const;
 
-/** The fields of a prepared link, in the order preparation keeps and results show them (§13, §16). */
+/**
+ * The fields of a prepared link, in the order preparation keeps and results show them
+ * (docs/expression-reference.md §13, §16).
+ */
 export const LINK_FIELD_ORDER = [
   'url',
   'label',

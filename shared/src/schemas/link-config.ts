@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { LinkSchema } from './link.js';
 
-/** A macro: `@name` in an expression expands to `linkItems`, verbatim (expression doc §3). */
+/** A macro: `@name` in an expression expands to `linkItems`, verbatim (docs/expression-reference.md §3). */
 export const MacroSchema = z.looseObject({ linkItems: z.string() });
 /** A macro definition. */
 export type Macro = z.infer<typeof MacroSchema>;
 
-/** Options of an object-form search pattern (expression doc §8.3). */
+/** Options of an object-form search pattern (docs/expression-reference.md §8.3). */
 export const SearchPatternOptionsSchema = z.looseObject({
   fields: z.string().optional(),
   limit: z.union([z.number(), z.string(), z.null()]).optional(),
@@ -14,7 +14,10 @@ export const SearchPatternOptionsSchema = z.looseObject({
   sort: z.string().optional(),
 });
 
-/** A stored search pattern: a regular expression, or `{ pattern, options? }` (expression doc §8). */
+/**
+ * A stored search pattern (docs/expression-reference.md §8): a regular expression, or
+ * `{ pattern, options? }`.
+ */
 export const SearchPatternSchema = z.union([
   z.string(),
   z.looseObject({
@@ -31,7 +34,7 @@ export const SettingsSchema = z.record(z.string(), z.unknown());
 export type Settings = z.infer<typeof SettingsSchema>;
 
 /**
- * A link config: the four data parts of the contract (§2.1). Every other top-level key is allowed and
+ * A link config: its four data parts (docs/http-api.md#configs). Every other top-level key is allowed and
  * preserved, in order.
  */
 export const LinkConfigSchema = z.looseObject({

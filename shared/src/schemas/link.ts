@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * One link record, as clients are expected to write it (expression doc §13 lists the fields the engine
- * understands). Unknown fields are allowed and preserved; the store accepts any link whose `url` is a
+ * One link record, as clients are expected to write it (docs/expression-reference.md §13 lists the fields the
+ * engine understands). Unknown fields are allowed and preserved; the store accepts any link whose `url` is a
  * string (see {@link validateLinkConfig}), so this schema documents the shape rather than policing it.
  */
 export const LinkSchema = z.looseObject({
@@ -24,7 +24,10 @@ export const LinkSchema = z.looseObject({
 /** A link record. */
 export type Link = z.infer<typeof LinkSchema>;
 
-/** A link as a resolved expression returns it: `id` first, then the prepared fields (expression doc §16). */
+/**
+ * A link as a resolved expression returns it: `id` first, then the prepared fields
+ * (docs/expression-reference.md §16).
+ */
 export const ResolvedLinkSchema = z.looseObject({
   id: z.string(),
   ...LinkSchema.shape,

@@ -1,3 +1,7 @@
+/**
+ * Which protocols run (docs/expression-reference.md §10.1, §10.4). Section numbers (§) and rule ids (P, D) in
+ * the test names are that document's.
+ */
 import { describe, expect, it } from 'vitest';
 import { prepareConfig } from '../prepare.js';
 import { DAY, NOW, configOf, ids } from '../test-catalog.js';

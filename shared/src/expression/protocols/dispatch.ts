@@ -1,6 +1,6 @@
 /**
- * Protocol atoms `:name:args:` (expression doc §10.1, D1): only filter handlers produce links, called
- * once per link in catalog order; config `protocols` data alone, unknown and generate-only protocols
+ * Protocol atoms `:name:args:` (docs/expression-reference.md §10.1, D1): only filter handlers produce links,
+ * called once per link in catalog order; config `protocols` data alone, unknown and generate-only protocols
  * give `∅`. Built-in filters scan the cache's typed arrays and are memoized per resolution.
  */
 import type { EngineCache, PosList } from '../engine-cache.js';

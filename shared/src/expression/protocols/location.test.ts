@@ -1,3 +1,7 @@
+/**
+ * The `:location:` protocol (docs/expression-reference.md §10.3). Section numbers (§) and rule ids (P, D) in
+ * the test names are that document's.
+ */
 import { describe, expect, it } from 'vitest';
 import { prepareConfig } from '../prepare.js';
 import { configOf, ids } from '../test-catalog.js';

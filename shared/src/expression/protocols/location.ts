@@ -1,6 +1,6 @@
 /**
- * The built-in `:location:` filter (expression doc §10.3): presence, great-circle radius, bounding box
- * over `meta.location = [lat, lng]`.
+ * The built-in `:location:` filter (docs/expression-reference.md §10.3): presence, great-circle radius,
+ * bounding box over `meta.location = [lat, lng]`.
  */
 
 const EARTH_RADIUS: Readonly<Record<string, number>> = { km: 6371, mi: 3958.8 };

@@ -1,3 +1,7 @@
+/**
+ * The `:time:` protocol (docs/expression-reference.md §10.2). Section numbers (§) and rule ids (P, D) in the
+ * test names are that document's.
+ */
 import { describe, expect, it } from 'vitest';
 import { prepareConfig } from '../prepare.js';
 import { DAY, HOUR, NOW, configOf, ids } from '../test-catalog.js';

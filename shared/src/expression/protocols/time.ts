@@ -1,6 +1,6 @@
 /**
- * The built-in `:time:` filter (expression doc §10.2, D5): windows by duration or date over the link
- * timestamp (`meta.timestamp`, else `createdAt`). A timestamp of 0 never matches.
+ * The built-in `:time:` filter (docs/expression-reference.md §10.2, D5): windows by duration or date over the
+ * link timestamp (`meta.timestamp`, else `createdAt`). A timestamp of 0 never matches.
  */
 
 const HOUR = 3_600_000;
@@ -31,8 +31,8 @@ export function startOfUtcDay(now: number): number {
 }
 
 /**
- * What the arguments of `:time:` ask for (§10.2), read once and shared by the filter and by the analysis
- * of what an expression depends on. `null` when they select nothing.
+ * What the arguments of `:time:` ask for (docs/expression-reference.md §10.2), read once and shared by the
+ * filter and by the analysis of what an expression depends on. `null` when they select nothing.
  */
 export type TimeWindow =
   /** `today`: from 00:00 UTC of the current day on (D5). */
@@ -47,7 +47,7 @@ export type TimeWindow =
   | { readonly kind: 'dates'; readonly from: number; readonly to: number }
   | null;
 
-/** Reads the arguments of `:time:` (§10.2). */
+/** Reads the arguments of `:time:` (docs/expression-reference.md §10.2). */
 export function parseTimeArgs(args: readonly string[]): TimeWindow {
   if (args.length === 1) {
     const arg = args[0] ?? '';
