@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { Metrics } from '../src/http/metrics.js';
 import { createTestApp } from './test-app.js';
 
 const appDir = mkdtempSync(join(tmpdir(), 'linkconfig-headers-'));
@@ -31,8 +32,9 @@ describe('security headers', () => {
     ['a JSON answer', '/configs'],
     ['an error', '/no/such/route'],
     ['the health check', '/healthz'],
+    ['the metrics', '/metrics'],
   ])('are on %s', async (_, path) => {
-    const t = createTestApp({ appDir });
+    const t = createTestApp({ appDir, metrics: new Metrics() });
     const response = await t.request(path);
     const headers = response.headers;
     expect(headers.get('x-content-type-options')).toBe('nosniff');

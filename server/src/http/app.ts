@@ -99,6 +99,8 @@ export function createApp(options: AppOptions): Hono {
       trustProxy,
     }),
   );
+  // Security headers on every answer, `/metrics` included.
+  app.use('*', securityHeaders());
   if (options.metrics !== undefined) {
     mountMetrics(app, {
       metrics: options.metrics,
@@ -109,7 +111,6 @@ export function createApp(options: AppOptions): Hono {
       },
     });
   }
-  app.use('*', securityHeaders());
 
   const origins = options.corsOrigins ?? ['*'];
   const corsHeaders = cors({
