@@ -24,7 +24,11 @@ import { mountMetrics } from './metrics-route.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { clientKey, mountRateLimits } from './rate-limit.js';
 import type { RateLimitOptions } from './rate-limit.js';
-import { requestContext, requestLogger } from './request-context.js';
+import {
+  answerHeaders,
+  requestContext,
+  requestLogger,
+} from './request-context.js';
 import { mountRestRoutes } from './rest-routes.js';
 import { refuseSourceMaps, securityHeaders } from './security-headers.js';
 
@@ -86,7 +90,11 @@ export function createApp(options: AppOptions): Hono {
     const answer = toErrorAnswer(error, requestLogger(c, log));
     return new Response(JSON.stringify({ error: answer.message }), {
       status: answer.status,
-      headers: { 'Content-Type': JSON_TYPE, ...answer.headers },
+      headers: {
+        ...answerHeaders(c),
+        'Content-Type': JSON_TYPE,
+        ...answer.headers,
+      },
     });
   };
 

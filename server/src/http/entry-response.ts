@@ -25,18 +25,23 @@ function etagMatches(header: string, etag: string): boolean {
 export async function entryResponse(
   c: HonoContext,
   entry: unknown,
-  encoding: Encoding | null,
+  answer: { encoding: Encoding | null; headers: Record<string, string> },
 ): Promise<Response> {
+  const { encoding } = answer;
   const view = ConfigVersion.ofEntry(entry);
   if (view === undefined) {
     return new Response(JSON.stringify(entry), {
-      headers: { 'Content-Type': 'application/json; charset=utf-8' },
+      headers: {
+        ...answer.headers,
+        'Content-Type': 'application/json; charset=utf-8',
+      },
     });
   }
   // The tag names the version, not the bytes on the wire: the same tag goes with every
   // `Content-Encoding` (hence `Vary`), so it can come back in `If-None-Match` or `If-Match`.
   const etag = view.etag;
   const headers: Record<string, string> = {
+    ...answer.headers,
     'Cache-Control': 'no-cache',
     ETag: etag,
     Vary: 'Accept-Encoding',

@@ -8,11 +8,14 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import type { Logger } from 'pino';
 import { clientAddress, nodeBindings } from './client-address.js';
+import { SECURITY_HEADERS } from './security-headers.js';
 
 declare module 'hono' {
   interface ContextVariableMap {
     /** This request's id (see {@link requestContext}). */
     requestId: string;
+    /** Set when the handler built the id and security headers into its response (`answerHeaders`). */
+    answerHeaders: boolean;
   }
 }
 
@@ -65,8 +68,10 @@ export function requestContext(
       given !== undefined && WELL_FORMED_ID.test(given) ? given : randomUUID();
     c.set('requestId', id);
     await next();
-    // Setting on the response's own headers keeps @hono/node-server's fast path (c.header() would not).
-    c.res.headers.set(REQUEST_ID_HEADER, id);
+    // Handlers that build their own response put the id in it (`answerHeaders`); for the others it is
+    // set on the response's headers (c.header() would take the response off @hono/node-server's fast path).
+    if (c.get('answerHeaders') !== true)
+      c.res.headers.set(REQUEST_ID_HEADER, id);
     if (!accessLog || !log.isLevelEnabled('info')) return;
     const line = {
       reqId: id,
@@ -97,6 +102,19 @@ export function requestContext(
       write(socket.bytesWritten - writtenBefore, !outgoing.writableFinished),
     );
   };
+}
+
+/**
+ * The headers every answer carries (the request id and the security headers), for a handler to build
+ * into its `Response`: then nothing is added afterwards and @hono/node-server sends the response on its
+ * fast path (plain header object, no `Headers` built).
+ */
+export function answerHeaders(c: Context): Record<string, string> {
+  c.set('answerHeaders', true);
+  const id = c.get('requestId');
+  return id === undefined
+    ? { ...SECURITY_HEADERS }
+    : { ...SECURITY_HEADERS, [REQUEST_ID_HEADER]: id };
 }
 
 /**

@@ -10,6 +10,7 @@ import { readJsonBody } from './json-body.js';
 import type { BodyLimits } from './json-body.js';
 import { encodingFor, jsonResponse } from './compression.js';
 import { entryResponse } from './entry-response.js';
+import { answerHeaders } from './request-context.js';
 import { searchOutputJson } from './serialize.js';
 import { REST_ROUTES, allowedMethods } from './route-table.js';
 import type { RestRoute } from './route-table.js';
@@ -84,18 +85,21 @@ async function handle(
   const encoding = encodingFor(c, deps.compression);
   if (key !== undefined && token !== null) {
     const body = responses.get(key, token, ctx.services.now());
-    if (body !== undefined) return jsonResponse(body, encoding);
+    if (body !== undefined) {
+      return jsonResponse(body, encoding, answerHeaders(c));
+    }
   }
   const output = await run(route, ctx, raw.input);
   if (route.status === 204) {
     // A write that names its new version (PUT) says so in `ETag`.
     const etag = (output as { etag?: unknown } | undefined)?.etag;
-    return new Response(null, {
-      status: 204,
-      headers: typeof etag === 'string' ? { ETag: etag } : {},
-    });
+    const headers = answerHeaders(c);
+    if (typeof etag === 'string') headers['ETag'] = etag;
+    return new Response(null, { status: 204, headers });
   }
-  if (route.id === 'configs.get') return entryResponse(c, output, encoding);
+  if (route.id === 'configs.get') {
+    return entryResponse(c, output, { encoding, headers: answerHeaders(c) });
+  }
   const body = serialize(route, output);
   if (key !== undefined && token !== null) {
     responses.offer(
@@ -104,7 +108,7 @@ async function handle(
       ctx.services.now(),
     );
   }
-  return jsonResponse(body, encoding);
+  return jsonResponse(body, encoding, answerHeaders(c));
 }
 
 /** The JSON text of an answer (search answers reuse their links' texts; see `serialize.ts`). */
