@@ -1,5 +1,4 @@
 import type { Context as HonoContext } from 'hono';
-import { stringWeight } from '../cache/weights.js';
 import { ConfigVersion } from '../services/config-version.js';
 import { matchesWeakly, parseEntityTags } from '../storage/etag.js';
 import { compress, MIN_COMPRESSED_BYTES } from './compression.js';
@@ -50,19 +49,24 @@ export async function entryResponse(
   if (match !== undefined && etagMatches(match, etag)) {
     return new Response(null, { status: 304, headers });
   }
+  // Kept as UTF-8 bytes: every answer then writes them as they are (no encoding, nothing allocated).
   const body = view.derive(BODY, () => {
-    const text = JSON.stringify(view.entry);
-    return { value: text, weight: stringWeight(text) };
+    const text = Buffer.from(JSON.stringify(view.entry), 'utf8');
+    const bytes = new Uint8Array(text.buffer, text.byteOffset, text.byteLength);
+    return {
+      value: bytes as Uint8Array<ArrayBuffer>,
+      weight: bytes.byteLength + 64,
+    };
   });
   headers['Content-Type'] = 'application/json; charset=utf-8';
-  if (encoding === null || body.length < MIN_COMPRESSED_BYTES) {
+  if (encoding === null || body.byteLength < MIN_COMPRESSED_BYTES) {
     return new Response(body, { headers });
   }
   // Compressed once per version and encoding; weighed at the uncompressed size (an upper bound) since
   // the weight is needed before the compression finishes.
   const bytes = await view.derive(ENCODED[encoding], () => ({
     value: compress(body, encoding, 'once'),
-    weight: stringWeight(body),
+    weight: body.byteLength + 64,
   }));
   headers['Content-Encoding'] = encoding;
   return new Response(bytes, { headers });
