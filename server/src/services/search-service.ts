@@ -54,7 +54,7 @@ export class SearchService {
     let linksScanned = 0;
     for (const { name, version } of await this.#configs.versions()) {
       if (results.length >= input.limit) break;
-      if (configFilter !== undefined && !configFilter.matcher(name).find()) {
+      if (configFilter !== undefined && !configFilter.test(name)) {
         continue;
       }
       const current = await this.#configs.at(name, version);
@@ -172,7 +172,7 @@ function matches(
   }
   if (
     regex !== undefined &&
-    !someField(entry, criteria, (t) => regex.matcher(t).find())
+    !someField(entry, criteria, (t) => regex.test(t))
   ) {
     return false;
   }
