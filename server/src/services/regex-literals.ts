@@ -4,14 +4,18 @@
  * them. The reading is conservative: any construct it does not fully understand ends a literal run, and
  * anything it cannot skip safely gives up (no prefilter, every link is tested).
  *
- * RE2 syntax. A top-level alternation `a|b|c` needs one literal per alternative (a match contains at least
- * one of them); within an alternative, the longest run of plain characters that every match contains is
- * taken.
+ * RE2 syntax. A top-level alternation `a|b|c` needs literals in each alternative (a match contains those
+ * of at least one alternative); within an alternative, every run of plain characters that every match
+ * contains counts (`night.{0,20}market` needs both `night` and `market`).
  */
 import { foldCase } from './fold-case.js';
 
-/** Literals a match must contain (at least one of them), folded; `null` when no prefilter applies. */
-export type RequiredLiterals = readonly string[] | null;
+/**
+ * What a match must contain, folded: one list per top-level alternative, each naming literals that all
+ * occur in every match of that alternative (a match contains all literals of at least one list); `null`
+ * when no prefilter applies.
+ */
+export type RequiredLiterals = readonly (readonly string[])[] | null;
 
 /** Shortest literal worth a scan: a single character narrows nothing. */
 const MIN_LITERAL = 2;
@@ -101,16 +105,20 @@ function quantifier(
   return q;
 }
 
-/** The longest literal run every match of one alternative (`pattern[from, to)`) contains, or `null`. */
-function longestRun(
+/**
+ * The literal runs every match of one alternative (`pattern[from, to)`) contains, longest first, each of
+ * at least {@link MIN_LITERAL} characters; `null` when there is none, `undefined` when the alternative
+ * holds something this reader does not follow.
+ */
+function requiredRuns(
   pattern: string,
   from: number,
   to: number,
-): string | null | undefined {
-  let best = '';
+): string[] | null | undefined {
+  const runs: string[] = [];
   let run = '';
   const end = () => {
-    if (run.length > best.length) best = run;
+    if (run.length >= MIN_LITERAL) runs.push(run);
     run = '';
   };
   let i = from;
@@ -181,7 +189,7 @@ function longestRun(
     i = next + q.length;
   }
   end();
-  return best.length >= MIN_LITERAL ? best : null;
+  return runs.length === 0 ? null : runs.sort((a, b) => b.length - a.length);
 }
 
 /** The top-level alternatives of `pattern` as `[start, end)` ranges, or `undefined` when unparsable. */
@@ -219,11 +227,11 @@ export function requiredLiterals(pattern: string): RequiredLiterals {
   // starts with a flag group is still read, the group is skipped like any group.
   const ranges = alternatives(pattern);
   if (ranges === undefined) return null;
-  const out: string[] = [];
+  const out: string[][] = [];
   for (const [from, to] of ranges) {
-    const run = longestRun(pattern, from, to);
-    if (run === null || run === undefined) return null;
-    out.push(foldCase(run));
+    const runs = requiredRuns(pattern, from, to);
+    if (runs === null || runs === undefined) return null;
+    out.push([...new Set(runs.map(foldCase))]);
   }
-  return [...new Set(out)];
+  return out;
 }

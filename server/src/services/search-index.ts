@@ -163,27 +163,31 @@ function plain(text: string, p: number): boolean {
 }
 
 /**
- * The positions (in catalog order) of the links that may contain `text` (folded, three characters or
- * more): the AND of its trigrams' bitsets. `null` for a shorter text, which trigrams cannot narrow.
+ * The positions (in catalog order) of the links that may contain every one of `texts` (folded): the AND
+ * of all their trigrams' bitsets. `null` when no text has three characters or more (trigrams cannot
+ * narrow anything then).
  */
 export function candidateLinks(
   index: ConfigSearchIndex,
-  text: string,
+  texts: readonly string[],
 ): number[] | null {
-  if (text.length < 3) return null;
   const { words, signatures } = index;
   const mask = index.slices - 1;
-  const acc = new Uint32Array(words).fill(0xffffffff);
-  for (let i = 0; i + 3 <= text.length; i++) {
-    const base = (trigramHash(text, i) & mask) * words;
-    let any = 0;
-    for (let w = 0; w < words; w++) {
-      const v = (acc[w] ?? 0) & (signatures[base + w] ?? 0);
-      acc[w] = v;
-      any |= v;
+  let acc: Uint32Array | null = null;
+  for (const text of texts) {
+    for (let i = 0; i + 3 <= text.length; i++) {
+      acc ??= new Uint32Array(words).fill(0xffffffff);
+      const base = (trigramHash(text, i) & mask) * words;
+      let any = 0;
+      for (let w = 0; w < words; w++) {
+        const v = (acc[w] ?? 0) & (signatures[base + w] ?? 0);
+        acc[w] = v;
+        any |= v;
+      }
+      if (any === 0) return [];
     }
-    if (any === 0) return [];
   }
+  if (acc === null) return null;
   const out: number[] = [];
   for (let w = 0; w < words; w++) {
     let v = acc[w] ?? 0;

@@ -8,6 +8,7 @@ import { DomainError } from '../errors.js';
 import type { ConfigService } from './config-service.js';
 import { foldCase } from './fold-case.js';
 import { requiredLiterals } from './regex-literals.js';
+import type { RequiredLiterals } from './regex-literals.js';
 import { candidateLinks, haystackSafe, linkContains } from './search-index.js';
 import type { ConfigSearchIndex, IndexedLink } from './search-index.js';
 
@@ -17,8 +18,8 @@ interface Criteria {
   /** `q`, case-folded. */
   readonly q: string | undefined;
   readonly regex: RE2JS | undefined;
-  /** Literals every match of `regex` contains one of (folded), when they can be told. */
-  readonly regexLiterals: readonly string[] | null;
+  /** Literals every match of `regex` contains (per alternative, folded), when they can be told. */
+  readonly regexLiterals: RequiredLiterals;
   readonly fields: ReadonlySet<SearchField>;
 }
 
@@ -102,17 +103,16 @@ function candidates(
 ): Iterable<number> {
   if (criteria.tag !== undefined) return index.tags.get(criteria.tag) ?? [];
   const q = criteria.q;
-  if (q !== undefined && haystackSafe(q)) return holding(index, q, criteria);
+  if (q !== undefined && haystackSafe(q)) return holding(index, [q], criteria);
   const literals = criteria.regexLiterals;
-  if (literals !== null && literals.every(haystackSafe)) {
-    if (literals.length === 1) {
-      return holding(index, literals[0] ?? '', criteria);
+  if (literals !== null && literals.every((all) => all.every(haystackSafe))) {
+    const [only] = literals;
+    if (literals.length === 1 && only !== undefined) {
+      return holding(index, only, criteria);
     }
     const hits = new Set<number>();
-    for (const literal of literals) {
-      for (const position of holding(index, literal, criteria)) {
-        hits.add(position);
-      }
+    for (const all of literals) {
+      for (const position of holding(index, all, criteria)) hits.add(position);
     }
     return [...hits].sort((a, b) => a - b);
   }
@@ -123,16 +123,21 @@ function* allPositions(count: number): Generator<number> {
   for (let i = 0; i < count; i++) yield i;
 }
 
-/** The links holding `text` (folded) in a selected field, in catalog order (lazily: a search stops at its limit). */
+/**
+ * The links holding every one of `texts` (folded) in a selected field, in catalog order (lazily: a search
+ * stops at its limit).
+ */
 function* holding(
   index: ConfigSearchIndex,
-  text: string,
+  texts: readonly string[],
   criteria: Criteria,
 ): Generator<number> {
-  for (const link of candidateLinks(index, text) ??
+  const { fields } = criteria;
+  for (const link of candidateLinks(index, texts) ??
     allPositions(index.links.length)) {
-    if (linkContains(index, link, { text, fields: criteria.fields }))
+    if (texts.every((text) => linkContains(index, link, { text, fields }))) {
       yield link;
+    }
   }
 }
 
