@@ -30,6 +30,7 @@ import {
   requestLogger,
 } from './request-context.js';
 import { mountRestRoutes } from './rest-routes.js';
+import { BodyPermits, withBodyPermit } from './body-permits.js';
 import { refuseSourceMaps, securityHeaders } from './security-headers.js';
 
 /** Options of {@link createApp}. */
@@ -180,14 +181,25 @@ export function createApp(options: AppOptions): Hono {
     }),
   );
 
+  // Two requests with bodies over 256 KiB are answered at a time; more wait (see body-permits.ts).
+  const permits = new BodyPermits(2, 256 * 1024);
   mountRestRoutes(app, {
     context,
     limits,
     compression: options.compression ?? true,
+    permits,
   });
   mountEventsRoute(app, { context });
 
-  app.all('/trpc/*', async (c) => {
+  app.all('/trpc/*', (c) =>
+    c.req.method === 'POST'
+      ? withBodyPermit(permits, c.req.header('content-length'), () =>
+          trpcAnswer(c),
+        )
+      : trpcAnswer(c),
+  );
+
+  async function trpcAnswer(c: HonoContext): Promise<Response> {
     let req = c.req.raw;
     if (req.method === 'POST') {
       const body = await readJsonBody(req, limits);
@@ -214,7 +226,7 @@ export function createApp(options: AppOptions): Hono {
           );
       },
     });
-  });
+  }
 
   const appDir = options.appDir;
   if (appDir !== undefined && existsSync(join(appDir, 'index.html'))) {

@@ -11,6 +11,8 @@ import type { BodyLimits } from './json-body.js';
 import { encodingFor, jsonResponse } from './compression.js';
 import { entryResponse } from './entry-response.js';
 import { answerHeaders } from './request-context.js';
+import { withBodyPermit } from './body-permits.js';
+import type { BodyPermits } from './body-permits.js';
 import { searchOutputJson } from './serialize.js';
 import { REST_ROUTES, allowedMethods } from './route-table.js';
 import type { RestRoute } from './route-table.js';
@@ -22,6 +24,8 @@ export interface RestDeps {
   readonly limits: BodyLimits;
   /** Whether JSON answers are compressed for clients that accept it (`COMPRESSION`). */
   readonly compression: boolean;
+  /** Permits for requests with large bodies (see `body-permits.ts`). */
+  readonly permits: BodyPermits;
 }
 
 /** Routes whose whole answers may be reused while the stored state is unchanged (`cache/cache-policy.ts`). */
@@ -41,7 +45,15 @@ const REUSABLE: ReadonlySet<RestRoute['id']> = new Set([
  */
 export function mountRestRoutes(app: Hono, deps: RestDeps): void {
   for (const route of REST_ROUTES) {
-    const handler = (c: HonoContext) => handle(route, c, deps);
+    const reads = route.source !== 'none' && route.source !== 'query';
+    // A request with a large body waits for a permit before its body is read, and keeps it until
+    // it is answered: the memory of large requests in flight stays bounded.
+    const handler = (c: HonoContext) =>
+      reads
+        ? withBodyPermit(deps.permits, c.req.header('content-length'), () =>
+            handle(route, c, deps),
+          )
+        : handle(route, c, deps);
     switch (route.method) {
       case 'GET':
         app.get(route.honoPath, handler);
