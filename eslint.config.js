@@ -1,4 +1,4 @@
-// One lint profile for every package (conventions §3.15).
+// One lint profile for every package.
 import js from '@eslint/js';
 import unicorn from 'eslint-plugin-unicorn';
 import globals from 'globals';

@@ -1,5 +1,5 @@
 /**
- * Rules 1 and 2 of the hybrid store (service contract §4.2) seen from the page: a config loaded once is
+ * Rules 1 and 2 of the hybrid store (docs/client-stores.md, "Offline, with the hybrid store") seen from the page: a config loaded once is
  * cached and still shown with the server stopped (changes made meanwhile are delivered when it
  * returns); a change another client makes on the server shows up after the background refresh.
  */

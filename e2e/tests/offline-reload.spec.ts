@@ -1,5 +1,5 @@
 /**
- * H1 (reliability.md): a change saved while the browser is offline survives a reload and reaches the
+ * H1 (docs/guarantees.md): a change saved while the browser is offline survives a reload and reaches the
  * server once the browser is back online; the page then shows nothing pending.
  */
 import {

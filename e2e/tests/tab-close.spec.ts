@@ -1,5 +1,5 @@
 /**
- * H2 (reliability.md): an outbox entry is removed only after a 2xx. When the PUT hangs and the tab is
+ * H2 (docs/guarantees.md): an outbox entry is removed only after a 2xx. When the PUT hangs and the tab is
  * closed, the write stays queued and a new tab delivers it.
  */
 import type { Route } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * H5/H6 (reliability.md): offline save → delete leaves the name absent everywhere; offline delete →
+ * H5/H6 (docs/guarantees.md): offline save → delete leaves the name absent everywhere; offline delete →
  * save leaves the saved value, and no DELETE reaches the server after that last PUT.
  */
 import type { Page } from '@playwright/test';

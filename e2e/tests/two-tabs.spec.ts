@@ -1,5 +1,5 @@
 /**
- * H9 (reliability.md): with two tabs holding queued changes, one tab drains at a time (Web Locks),
+ * H9 (docs/guarantees.md): with two tabs holding queued changes, one tab drains at a time (Web Locks),
  * every change reaches the server, no tab sends an entry twice except on retry, and closing the
  * draining tab lets the other finish.
  */

@@ -1,5 +1,5 @@
 /**
- * H11 (reliability.md): delivery does not depend on `navigator.onLine`. With the browser "online" but
+ * H11 (docs/guarantees.md): delivery does not depend on `navigator.onLine`. With the browser "online" but
  * the API unreachable (requests aborted), changes wait; once it is reachable again the queue drains
  * without any `online` event.
  */

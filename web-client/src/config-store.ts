@@ -4,7 +4,7 @@ import type { ConfigEntry, LinkConfig } from '@linkconfig/shared';
 export type { ConfigEntry, LinkConfig };
 
 /**
- * One store of many named configs (service contract §4.2). Every store kind implements it: IndexedDB,
+ * One store of many named configs (docs/client-stores.md). Every store kind implements it: IndexedDB,
  * remote (REST) and hybrid.
  */
 export interface ConfigStore {

@@ -1,6 +1,6 @@
 /**
  * @module @linkconfig/web-client
- * Config stores for browser apps (service contract §4.2): IndexedDB, REST and an offline-first hybrid
+ * Config stores for browser apps (docs/client-stores.md): IndexedDB, REST and an offline-first hybrid
  * of both, plus a typed tRPC client for the server's procedures.
  */
 export { sortNames } from './config-store.js';

@@ -68,7 +68,7 @@ const newToken = () =>
   `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 
 /**
- * Creates the offline-first store of the contract (§4.2): writes land locally and in a durable outbox
+ * Creates the offline-first store (docs/client-stores.md): writes land locally and in a durable outbox
  * at once, reads come from local first, and a background queue delivers to the remote — with
  * preconditions, so that two writers never silently overwrite each other.
  *

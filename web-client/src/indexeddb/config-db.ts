@@ -1,5 +1,5 @@
 /**
- * The one module that opens the browser database (conventions §3.10): its schema, its upgrades, and a
+ * The one module that opens the browser database: its schema, its upgrades, and a
  * connection that is opened lazily, cached, and dropped whenever it fails so the next call reopens.
  */
 import { wrap } from 'idb';

@@ -24,7 +24,7 @@ export interface IndexedDBConfigStore extends ConfigStore {
 const nowIso = () => new Date().toISOString();
 
 /**
- * Creates a store in IndexedDB (service contract §4.2). Needs the `idb` peer dependency.
+ * Creates a store in IndexedDB (docs/client-stores.md). Needs the `idb` peer dependency.
  *
  * @example
  * const store = await createIndexedDBStore();

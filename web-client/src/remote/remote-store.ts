@@ -51,7 +51,7 @@ export interface RemoteConfigStore extends ConfigStore {
 }
 
 /**
- * Creates a ConfigStore backed by the REST API (service contract §4.2). Works in browsers and Node 20.
+ * Creates a ConfigStore backed by the REST API (docs/client-stores.md). Works in browsers and Node 20.
  *
  * @example
  * const store = createRemoteStore({ baseUrl: 'http://localhost:3000', token: () => settings.token });

@@ -1,5 +1,5 @@
 /**
- * The one behaviour suite every ConfigStore implementation runs (conventions §3.4): IndexedDB, remote
+ * The one behaviour suite every ConfigStore implementation runs: IndexedDB, remote
  * and hybrid stores all call {@link runConfigStoreContract}.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
