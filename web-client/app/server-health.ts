@@ -7,8 +7,8 @@
 import { RemoteStoreError } from '@linkconfig/web-client';
 import type {
   ConfigEntry,
-  ConfigStore,
   LinkConfig,
+  RemoteConfigStore,
 } from '@linkconfig/web-client';
 
 /** Access to reads or writes: not known yet, allowed, or why not. */
@@ -102,7 +102,7 @@ export class ServerHealth {
    * Wraps a remote store so that every call reports its outcome here; a successful `list` also
    * records the server's names.
    */
-  observe(remote: ConfigStore): ConfigStore {
+  observe(remote: RemoteConfigStore): RemoteConfigStore {
     const track = async <T>(kind: CallKind, work: () => Promise<T>) => {
       try {
         const value = await work();
@@ -126,6 +126,15 @@ export class ServerHealth {
           this.names = names;
           return names;
         }),
+      // The versioned calls too: without them the hybrid store would take this for a plain store and
+      // send no preconditions (lost updates unseen) and follow no change feed.
+      loadVersioned: (name, options) =>
+        track('read', () => remote.loadVersioned(name, options)),
+      saveVersioned: (name, config, condition) =>
+        track('write', () => remote.saveVersioned(name, config, condition)),
+      removeVersioned: (name, condition) =>
+        track('write', () => remote.removeVersioned(name, condition)),
+      watchChanges: (options) => remote.watchChanges(options),
     };
   }
 
