@@ -122,6 +122,7 @@ export class BenchRun {
       label,
       args: [...profileArgs, server ?? DEFAULT_SERVER_MAIN],
       cwd: REPO_ROOT,
+      logFile: join(dir, 'server.log'),
       env: {
         DATABASE_URL: `sqlite:${join(dir, 'bench.db')}`,
         ...OUR_ENV,
@@ -137,6 +138,7 @@ export class BenchRun {
       label: 'baseline',
       args: ['--import', 'tsx', join(BENCH_DIR, 'baseline-server.ts')],
       cwd: REPO_ROOT,
+      logFile: join(dir, 'baseline.log'),
       env: {
         DATABASE_URL: `sqlite:${join(dir, 'baseline.db')}`,
         NODE_ENV: 'production',

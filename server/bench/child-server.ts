@@ -5,6 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 
@@ -40,6 +41,12 @@ export interface ChildServerOptions {
   env: Record<string, string>;
   /** Working directory. */
   cwd: string;
+  /**
+   * A file for the child's standard output (its log). Without it the output comes through a pipe, which
+   * the benchmark, busy sending requests, drains slowly: a server that logs every request then waits on
+   * the full pipe and the figures measure the pipe, not the server.
+   */
+  logFile?: string;
   /** Give up waiting for `/healthz` after this many milliseconds. */
   startTimeoutMs?: number;
 }
@@ -48,12 +55,18 @@ export interface ChildServerOptions {
 export class ChildServer {
   readonly #child: ChildProcess;
   readonly #label: string;
+  readonly #logFile: string | undefined;
   #output = '';
   readonly #exited: Promise<number | null>;
 
-  private constructor(child: ChildProcess, label: string) {
+  private constructor(
+    child: ChildProcess,
+    label: string,
+    logFile: string | undefined,
+  ) {
     this.#child = child;
     this.#label = label;
+    this.#logFile = logFile;
     const keep = (chunk: Buffer) => {
       this.#output = (this.#output + chunk.toString()).slice(-8000);
     };
@@ -73,6 +86,8 @@ export class ChildServer {
   /** Starts the child on a free port and waits until `/healthz` answers 200. */
   static async start(options: ChildServerOptions): Promise<ChildServer> {
     const port = await freePort();
+    const log =
+      options.logFile === undefined ? 'pipe' : openSync(options.logFile, 'a');
     const child = spawn(process.execPath, options.args, {
       cwd: options.cwd,
       env: {
@@ -81,10 +96,11 @@ export class ChildServer {
         PORT: String(port),
         HOST: '127.0.0.1',
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', log, 'pipe'],
     });
+    if (typeof log === 'number') closeSync(log);
     live.add(child);
-    const server = new ChildServer(child, options.label);
+    const server = new ChildServer(child, options.label, options.logFile);
     server.baseUrl = `http://127.0.0.1:${port}`;
     await server.#waitHealthy(options.startTimeoutMs ?? 30_000);
     return server;
@@ -109,9 +125,16 @@ export class ChildServer {
     return 'running';
   }
 
-  /** The last output of the child (stdout and stderr), for error messages. */
+  /** The last output of the child (its log, then stderr), for error messages. */
   get output(): string {
-    return this.#output;
+    if (this.#logFile === undefined) return this.#output;
+    let log = '';
+    try {
+      log = readFileSync(this.#logFile, 'utf8').slice(-8000);
+    } catch {
+      // No log written yet.
+    }
+    return `${log}${this.#output}`;
   }
 
   async #waitHealthy(timeoutMs: number): Promise<void> {
@@ -121,7 +144,7 @@ export class ChildServer {
     while (Date.now() < deadline) {
       if (exited) {
         throw new Error(
-          `${this.#label} exited during start-up:\n${this.#output}`,
+          `${this.#label} exited during start-up:\n${this.output}`,
         );
       }
       try {
@@ -134,7 +157,7 @@ export class ChildServer {
       await new Promise((r) => setTimeout(r, 100));
     }
     throw new Error(
-      `${this.#label} did not answer /healthz within ${timeoutMs} ms:\n${this.#output}`,
+      `${this.#label} did not answer /healthz within ${timeoutMs} ms:\n${this.output}`,
     );
   }
 
