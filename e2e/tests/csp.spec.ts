@@ -3,6 +3,7 @@
  * UI) work under it, with no violation reported, and a violation would be seen by this test.
  */
 import type { Page } from '@playwright/test';
+import { CONNECTED } from '../support/app.js';
 import { expect, test } from '../support/fixtures.js';
 
 interface Violation {
@@ -66,9 +67,7 @@ test('the web page runs under the CSP without violations', async ({
     "script-src 'self'",
   );
   // The page's script ran, talked to the server and rendered the seeded config.
-  await expect(page.getByTestId('status-server')).toHaveText(
-    'The server is reachable.',
-  );
+  await expect(page.getByTestId('status-server')).toHaveText(CONNECTED);
   await expect(
     page.getByTestId('config-list').getByRole('button', { name: 'demo' }),
   ).toBeVisible();
