@@ -7,8 +7,8 @@
 import { RemoteStoreError } from '@linkconfig/web-client';
 import type {
   ConfigEntry,
-  ConfigStore,
   LinkConfig,
+  RemoteConfigStore,
 } from '@linkconfig/web-client';
 
 /** Access to reads or writes: not known yet, allowed, or why not. */
@@ -100,9 +100,11 @@ export class ServerHealth {
 
   /**
    * Wraps a remote store so that every call reports its outcome here; a successful `list` also
-   * records the server's names.
+   * records the server's names. The wrapper keeps what makes the store a versioned one (conditional
+   * reads and writes, the change feed), so the hybrid store still detects conflicts and follows the
+   * feed through it. A conflict (412) is not an access problem and is not recorded.
    */
-  observe(remote: ConfigStore): ConfigStore {
+  observe(remote: RemoteConfigStore): RemoteConfigStore {
     const track = async <T>(kind: CallKind, work: () => Promise<T>) => {
       try {
         const value = await work();
@@ -125,6 +127,24 @@ export class ServerHealth {
           const names = await remote.list();
           this.names = names;
           return names;
+        }),
+      loadVersioned: (name, options) =>
+        track('read', () => remote.loadVersioned(name, options)),
+      saveVersioned: (name, config, condition) =>
+        track('write', () => remote.saveVersioned(name, config, condition)),
+      removeVersioned: (name, condition) =>
+        track('write', () => remote.removeVersioned(name, condition)),
+      watchChanges: (options) =>
+        remote.watchChanges({
+          ...options,
+          onState: (state) => {
+            if (state === 'connected') this.succeeded('read');
+            options.onState?.(state);
+          },
+          onError: (error) => {
+            this.failed('read', error);
+            options.onError?.(error);
+          },
         }),
     };
   }
