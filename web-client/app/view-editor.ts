@@ -45,6 +45,8 @@ function draftState(open: OpenConfig, state: AppState): string {
       : 'Deleted elsewhere: what you see is no longer saved.';
   if (open.dirty)
     return 'Unsaved edits: press “Save config” (or Ctrl+S) to keep them.';
+  if (state.conflicts.some((conflict) => conflict.name === open.name))
+    return 'Saved in this browser; the server holds another version: choose which to keep.';
   const item = state.configs.find((config) => config.name === open.name);
   if (item?.pending)
     return 'Saved in this browser; it will be sent to the server.';

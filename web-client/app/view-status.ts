@@ -156,11 +156,13 @@ export function statusView(state: AppState, actions: Actions): TemplateResult {
               data-testid="status-conflicts"
               data-conflicts=${conflicts}
               data-state="bad"
-              >${
-                conflicts === 1
-                  ? '1 config was changed here and on the server:'
-                  : `${conflicts} configs were changed here and on the server:`
-              } <a href="#conflicts">choose which version to keep</a>.</span
+              ><span
+                >${
+                  conflicts === 1
+                    ? '1 config was changed here and on the server:'
+                    : `${conflicts} configs were changed here and on the server:`
+                } <a href="#conflicts">choose which version to keep</a>.</span
+              ></span
             >`
           : nothing
       }
