@@ -331,8 +331,15 @@ export class App implements Actions, PageContext {
     this.state.hybrid = status;
     if (status.live === 'connected' && before.live !== 'connected') {
       // Live again: what changed meanwhile is checked by the store; the names are the page's part.
-      void this.refreshNames();
+      this.scheduleNames();
       void this.configs.retryWanted();
+    } else if (
+      status.pending !== before.pending ||
+      status.deadLetters !== before.deadLetters ||
+      status.conflicts !== before.conflicts
+    ) {
+      // A write reached the server, was refused or met another version: the list's markers change.
+      this.scheduleNames();
     }
     try {
       const [letters, pending, conflicts] = await Promise.all([
@@ -434,6 +441,11 @@ export class App implements Actions, PageContext {
   /** Config `name` may have changed elsewhere: the open one follows, and the list is made again. */
   private changedElsewhere(name: string): void {
     void this.configs.remoteChanged(name);
+    this.scheduleNames();
+  }
+
+  /** Lists the configs again shortly (many reasons at once make one list). */
+  private scheduleNames(): void {
     if (this.namesTimer !== null) clearTimeout(this.namesTimer);
     this.namesTimer = setTimeout(() => {
       this.namesTimer = null;
