@@ -68,13 +68,13 @@ describe('GET /openapi.json', () => {
     expect(statuses).toEqual({
       'GET /configs': '200 401 500',
       'GET /configs/{name}': '200 304 400 401 404 500',
-      'PUT /configs/{name}': '204 400 401 403 412 413 415 429 500',
+      'PUT /configs/{name}': '204 400 401 403 412 413 415 429 500 503',
       'DELETE /configs/{name}': '204 400 401 403 412 429 500',
       'GET /search': '200 400 401 429 500',
-      'POST /cherry-pick': '200 400 401 404 413 415 429 500',
-      'POST /query': '200 400 401 404 413 415 429 500',
+      'POST /cherry-pick': '200 400 401 404 413 415 429 500 503',
+      'POST /query': '200 400 401 404 413 415 429 500 503',
       'GET /events': '200 400 401 500 503',
-      'POST /expressions/check': '200 400 401 404 413 415 429 500',
+      'POST /expressions/check': '200 400 401 404 413 415 429 500 503',
     });
     for (const { op } of operations(doc)) {
       for (const [status, response] of Object.entries(op.responses)) {

@@ -3,7 +3,7 @@
  * server's REST API on this origin), run expressions and search. The page itself is kept by a service
  * worker, so it also opens offline.
  */
-import { zodConfig } from './strict-csp.js';
+import './strict-csp.js';
 import { App } from './app.js';
 
 /** Registers the service worker that keeps the page itself available offline. */
@@ -15,7 +15,5 @@ function registerServiceWorker(): void {
 }
 
 registerServiceWorker();
-// Referenced so that the build keeps strict-csp.ts (see there); it holds `jitless: true`.
-if (zodConfig.jitless !== true) console.warn('zod may probe for eval');
 const root = document.getElementById('app');
 if (root) void new App(root).start();

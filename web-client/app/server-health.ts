@@ -128,12 +128,15 @@ export class ServerHealth {
           this.names = names;
           return names;
         }),
+      // The versioned calls too: without them the hybrid store would take this for a plain store and
+      // send no preconditions (lost updates unseen) and follow no change feed.
       loadVersioned: (name, options) =>
         track('read', () => remote.loadVersioned(name, options)),
       saveVersioned: (name, config, condition) =>
         track('write', () => remote.saveVersioned(name, config, condition)),
       removeVersioned: (name, condition) =>
         track('write', () => remote.removeVersioned(name, condition)),
+      // The feed's state and failures count as reads: a refused token shows in the status.
       watchChanges: (options) =>
         remote.watchChanges({
           ...options,

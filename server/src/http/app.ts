@@ -30,7 +30,12 @@ import {
   requestLogger,
 } from './request-context.js';
 import { mountRestRoutes } from './rest-routes.js';
-import { BodyPermits, withBodyPermit } from './body-permits.js';
+import {
+  BodyPermits,
+  LARGE_BODY_BYTES,
+  LARGE_BODY_PERMITS,
+  withBodyPermit,
+} from './body-permits.js';
 import { refuseSourceMaps, securityHeaders } from './security-headers.js';
 
 /** Options of {@link createApp}. */
@@ -181,8 +186,8 @@ export function createApp(options: AppOptions): Hono {
     }),
   );
 
-  // Two requests with bodies over 256 KiB are answered at a time; more wait (see body-permits.ts).
-  const permits = new BodyPermits(2, 256 * 1024);
+  // A few requests with large bodies are answered at a time; more wait (see body-permits.ts).
+  const permits = new BodyPermits(LARGE_BODY_PERMITS, LARGE_BODY_BYTES);
   mountRestRoutes(app, {
     context,
     limits,

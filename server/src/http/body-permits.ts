@@ -68,6 +68,11 @@ export class BodyPermits {
   }
 }
 
+/** Requests with large bodies answered at once. */
+export const LARGE_BODY_PERMITS = 2;
+/** Bodies above this many bytes are large. */
+export const LARGE_BODY_BYTES = 256 * 1024;
+
 /** How long a large request waits for a permit before it is answered 503. */
 const PERMIT_WAIT_MS = 15_000;
 

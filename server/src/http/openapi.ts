@@ -43,6 +43,8 @@ const ERRORS: Record<string, string> = {
   '429':
     'Too many requests from this client; wait as long as `Retry-After` says',
   '500': 'Internal error; the details are in the server log',
+  '503':
+    'Other requests with large bodies are being answered; retry after `Retry-After` seconds',
 };
 
 /** The error statuses a route can answer: derived from the table, plus what its operation declares. */
@@ -66,6 +68,7 @@ function errorStatuses(route: RestRoute): string[] {
   if (hasBody) {
     statuses.add('413');
     statuses.add('415');
+    statuses.add('503');
   }
   if (route.access === 'write' || route.expensive) statuses.add('429');
   statuses.add('500');
@@ -87,6 +90,16 @@ function errorResponse(route: RestRoute, status: string): Json {
               description:
                 'The stored version (absent when the config does not exist)',
               schema: { type: 'string' },
+            },
+          },
+        }
+      : {}),
+    ...(status === '429' || status === '503'
+      ? {
+          headers: {
+            'Retry-After': {
+              description: 'Seconds to wait before trying again',
+              schema: { type: 'integer' },
             },
           },
         }
