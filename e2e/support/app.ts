@@ -7,7 +7,7 @@ import type {
 } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect } from '@playwright/test';
-import type { ConfigEntry, Link } from '@linkconfig/shared';
+import type { ConfigEntry, Link, LinkConfig } from '@linkconfig/shared';
 
 /** Opens the page at `baseURL` and waits until it has shown the config names. */
 export async function openApp(page: Page, baseURL: string): Promise<void> {
@@ -248,4 +248,44 @@ export async function tabTo(
     await page.keyboard.press(key);
   }
   throw new Error(`Tab never reached ${target.toString()}`);
+}
+
+/**
+ * `PUT /configs/:name` from Node's own `fetch`, as another client of the server would (not through the
+ * page or its browser context); fails unless the server accepts it.
+ */
+export async function putOverRest(
+  baseURL: string,
+  name: string,
+  config: LinkConfig,
+): Promise<void> {
+  const response = await fetch(
+    `${baseURL}/configs/${encodeURIComponent(name)}`,
+    {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(config),
+    },
+  );
+  expect(response.status, `PUT ${name}`).toBeLessThan(300);
+}
+
+/** `DELETE /configs/:name` from Node's `fetch`, as another client would. */
+export async function deleteOverRest(
+  baseURL: string,
+  name: string,
+): Promise<void> {
+  const response = await fetch(
+    `${baseURL}/configs/${encodeURIComponent(name)}`,
+    { method: 'DELETE' },
+  );
+  expect(response.status, `DELETE ${name}`).toBeLessThan(300);
+}
+
+/** Waits until the status line says live updates from the server are connected. */
+export async function expectLive(page: Page): Promise<void> {
+  await expect(page.getByTestId('status-live')).toHaveAttribute(
+    'data-live',
+    'connected',
+  );
 }

@@ -1,19 +1,27 @@
 /**
  * Every screen of the page passes an axe scan for WCAG 2.0 and 2.1, levels A and AA, with no
  * violation: at a desktop and a phone width, in the light and the dark scheme, with forms showing
- * their problems, with each dialog open, offline, and with a change the server refused. (The token
- * screens are scanned in tokens.spec.ts.)
+ * their problems, with each dialog open, offline, with a change the server refused, with the notices
+ * of a change made elsewhere, the conflicts panel and expression diagnostics. (The token screens are
+ * scanned in tokens.spec.ts.)
  */
 import type { Page } from '@playwright/test';
 import {
+  addLink,
   addLinkAndSave,
+  configButton,
   createConfig,
+  deleteOverRest,
   expectAccessible,
+  expectLive,
   fillLinkForm,
   linkRow,
   openApp,
   openConfig,
+  pendingCount,
+  putOverRest,
   questionDialog,
+  screenshot,
 } from '../support/app.js';
 import { expect, test } from '../support/fixtures.js';
 
@@ -135,3 +143,85 @@ test('offline, with a config only on the server, and a refused change', async ({
   await expectAccessible(page, testInfo, 'offline');
   await context.setOffline(false);
 });
+
+for (const variant of [
+  { label: 'light, desktop', scheme: 'light', width: 1280, height: 800 },
+  { label: 'dark, phone', scheme: 'dark', width: 390, height: 844 },
+] as const) {
+  test.describe(`${variant.label}`, () => {
+    test.use({
+      colorScheme: variant.scheme,
+      viewport: { width: variant.width, height: variant.height },
+    });
+
+    test('changes made elsewhere, the conflicts panel and expression diagnostics', async ({
+      page,
+      context,
+      baseURL,
+    }, testInfo) => {
+      test.slow();
+      const tag = `${variant.scheme}-${variant.width}`;
+      const link = { url: 'https://example.com/1', label: 'First' };
+      const edited = `a11y-edited-${tag}`;
+      const clash = `a11y-conflict-${tag}`;
+      await putOverRest(baseURL!, edited, { allLinks: { first: link } });
+      await putOverRest(baseURL!, clash, { allLinks: { first: link } });
+      await openApp(page, baseURL!);
+      await expectLive(page);
+
+      // A newer server version while the person has unsaved edits: the notice.
+      await openConfig(page, edited);
+      await addLink(page, { id: 'draft', url: 'https://example.com/draft' });
+      await putOverRest(baseURL!, edited, {
+        allLinks: { first: link, other: { url: 'https://example.com/o' } },
+      });
+      const notice = page.getByTestId('remote-change-notice');
+      await expect(notice).toHaveAttribute('data-remote', 'changed');
+      await expectAccessible(page, testInfo, `${tag}-remote-change`);
+      await screenshot(page, testInfo, `${tag}-remote-change`);
+
+      // The config deleted elsewhere: the other notice.
+      await deleteOverRest(baseURL!, edited);
+      await expect(notice).toHaveAttribute('data-remote', 'removed');
+      await expectAccessible(page, testInfo, `${tag}-remote-removed`);
+      await notice.getByRole('button', { name: 'Keep mine' }).click();
+
+      // A conflict: saved offline while another client changed the server's version.
+      await configButton(page, clash).click();
+      await questionDialog(page)
+        .getByRole('button', { name: 'Discard edits' })
+        .click();
+      await expect(page.getByTestId('editor-heading')).toHaveText(clash);
+      await context.setOffline(true);
+      await addLinkAndSave(page, {
+        id: 'mine',
+        url: 'https://example.com/mine',
+        label: 'Mine',
+      });
+      await expect.poll(() => pendingCount(page)).toBe(1);
+      await putOverRest(baseURL!, clash, {
+        allLinks: {
+          first: { ...link, label: 'Renamed' },
+          theirs: { url: 'https://example.com/theirs' },
+        },
+      });
+      await context.setOffline(false);
+      await expect(page.getByTestId('conflicts')).toBeVisible();
+      await expect(page.getByTestId('changed-links')).toContainText('first');
+
+      // Expression diagnostics under the field, at the same time.
+      await page
+        .getByLabel('Expression', { exact: true })
+        .fill('(.first + @nosuch');
+      await expect(page.getByTestId('diagnostic').first()).toBeVisible();
+      await expectAccessible(page, testInfo, `${tag}-conflict-diagnostics`);
+      await screenshot(page, testInfo, `${tag}-conflict-diagnostics`);
+
+      await page
+        .getByTestId('conflicts')
+        .getByRole('button', { name: 'Keep mine' })
+        .click();
+      await expect(page.getByTestId('conflicts')).toHaveCount(0);
+    });
+  });
+}

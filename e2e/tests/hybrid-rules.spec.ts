@@ -1,7 +1,7 @@
 /**
  * Rules 1 and 2 of the hybrid store (docs/client-stores.md, "Offline, with the hybrid store") seen from the page: a config loaded once is
  * cached and still shown with the server stopped (changes made meanwhile are delivered when it
- * returns); a change another client makes on the server shows up after the background refresh.
+ * returns); a change another client makes on the server shows up without a reload.
  */
 import {
   addLinkAndSave,
@@ -105,7 +105,7 @@ test('rule 2: a change made on the server by another client shows up after the b
       await put({ fresh: { url: 'https://example.com/new', label: 'Fresh' } })
     ).status(),
   ).toBe(204);
-  // No click, no reload: the page's periodic refresh loads it from the server.
+  // No click, no reload: the change feed (or, while it is not connected, the timer refresh) brings it.
   await expect(linkRow(page, 'fresh')).toContainText('Fresh', {
     timeout: 20_000,
   });

@@ -8,6 +8,13 @@ export type FormName = 'create' | 'link' | 'macro' | 'pattern';
 export type FieldOf<K extends FormName> = keyof AppState[K]['values'] & string;
 /** The config sections edited through a form: links, macros, search patterns. */
 export type SectionForm = Exclude<FormName, 'create'>;
+/** How to end a conflict: keep this browser's version, take the server's, or merge the two. */
+export type ConflictAnswer = 'keep-local' | 'take-remote' | 'merge';
+/**
+ * The answer to a change made elsewhere to the open config: show the other version (dropping unsaved
+ * edits), keep mine (saving then replaces theirs, or creates a removed config again), or close it.
+ */
+export type RemoteChangeAnswer = 'show-theirs' | 'keep-mine' | 'close';
 
 /** Everything a view can trigger. */
 export interface Actions {
@@ -35,6 +42,10 @@ export interface Actions {
   runSearch(): void;
   /** Opens a search result's config, pointing at the link. */
   openResult(configName: string, linkId: string): void;
+  /** Ends the conflict of config `name`. */
+  resolveConflict(name: string, answer: ConflictAnswer): void;
+  /** Answers the notice about a change made elsewhere to the open config. */
+  remoteChange(answer: RemoteChangeAnswer): void;
   retryDeadLetter(name: string): void;
   discardDeadLetter(name: string): void;
   openSettings(): void;

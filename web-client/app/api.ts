@@ -1,10 +1,18 @@
 /**
- * The page's calls that are not store operations: `POST /query` and `GET /search` on this origin.
- * They need the server. Failures reject with a `RemoteStoreError` (op `query` or `search`) whose
- * message is the server's own reason, so the page can show it beside the input it is about.
+ * The page's calls that are not store operations: `POST /query`, `GET /search` and
+ * `POST /expressions/check` on this origin. They need the server. Failures reject with a
+ * `RemoteStoreError` (op `query`, `search` or `check`) whose message is the server's own reason, so the
+ * page can show it beside the input it is about.
  */
-import type { QueryInput, QueryOutput, SearchOutput } from '@linkconfig/shared';
+import type {
+  CheckExpressionInput,
+  Diagnostic,
+  QueryInput,
+  QueryOutput,
+  SearchOutput,
+} from '@linkconfig/shared';
 import { RemoteStoreError } from '@linkconfig/web-client';
+import { expressionDiagnostics } from './expression-check.js';
 
 const TIMEOUT_MS = 10_000;
 
@@ -48,23 +56,53 @@ export async function runSearch(
   })) as SearchOutput;
 }
 
+/**
+ * The diagnostics of `input.expression` against the stored config `input.configName`, most serious
+ * first. `signal` stops the request (a newer expression was typed).
+ */
+export async function checkExpression(
+  input: { expression: string; configName: string },
+  doFetch: typeof fetch,
+  signal: AbortSignal,
+): Promise<Diagnostic[]> {
+  const body: CheckExpressionInput = input;
+  return expressionDiagnostics(
+    await call(doFetch, {
+      op: 'check',
+      configName: input.configName,
+      path: '/expressions/check',
+      init: {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      },
+      signal,
+    }),
+  );
+}
+
 interface CallSpec {
-  op: 'query' | 'search';
+  op: 'query' | 'search' | 'check';
   configName: string;
   path: string;
   init: RequestInit;
+  /** Stops the call early (the caller no longer wants the answer). */
+  signal?: AbortSignal;
 }
 
 async function call(doFetch: typeof fetch, spec: CallSpec): Promise<unknown> {
   const { op, configName, path, init } = spec;
+  const timeout = AbortSignal.timeout(TIMEOUT_MS);
   let response: Response;
   try {
     response = await doFetch(new URL(path, location.origin), {
       ...init,
       headers: { Accept: 'application/json', ...init.headers },
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      signal: spec.signal ? AbortSignal.any([timeout, spec.signal]) : timeout,
     });
   } catch (error) {
+    // Stopped by the caller: not a failure of the server, and nobody waits for the answer.
+    if (spec.signal?.aborted) throw error;
     const timedOut =
       error instanceof DOMException && error.name === 'TimeoutError';
     throw new RemoteStoreError({

@@ -2,11 +2,24 @@
  * The page's controller: it owns the state, renders it with lit-html, and carries out what the views
  * ask (the {@link Actions}). Configs are read and written through the session's hybrid store, so the
  * page keeps working offline; forms and tools are handled by FormActions and ToolActions.
+ *
+ * Changes made elsewhere arrive through the store's live updates (the server's change feed) and from
+ * other tabs; the page refreshes in the background on a timer only while live updates are not
+ * connected. Conflicts the store finds are listed for the person to settle.
  */
+import type { ConflictChoice } from '@linkconfig/web-client';
 import { render } from 'lit-html';
-import type { Actions, FieldOf, FormName, SectionForm } from './actions.js';
+import type {
+  Actions,
+  ConflictAnswer,
+  FieldOf,
+  FormName,
+  RemoteChangeAnswer,
+  SectionForm,
+} from './actions.js';
 import type { SearchMode } from './api.js';
 import { ConfigActions } from './config-actions.js';
+import { mergeConfigs } from './config-diff.js';
 import { configPlaces } from './config-places.js';
 import { FormActions } from './form-actions.js';
 import type { PageContext } from './page-context.js';
@@ -23,9 +36,15 @@ import { initialState } from './state.js';
 import type { AppState, Question } from './state.js';
 import { ToolActions } from './tool-actions.js';
 import { appView } from './view-app.js';
+import { conflictHeadingId } from './view-conflicts.js';
 
-/** How often the page refreshes the names and the open config in the background. */
+/**
+ * How often the page refreshes the names and the open config in the background while live updates
+ * are not connected (with them, changes arrive as they happen).
+ */
 const REFRESH_MS = 4000;
+/** Changes that arrive together (a reconnect replays several) make one new list of names. */
+const NAMES_DELAY_MS = 150;
 
 /** The page. */
 export class App implements Actions, PageContext {
@@ -39,6 +58,7 @@ export class App implements Actions, PageContext {
   private renderQueued = false;
   private focusTarget: string | null = null;
   private answerQuestion: ((confirmed: boolean) => void) | null = null;
+  private namesTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(private readonly root: HTMLElement) {}
 
@@ -47,7 +67,11 @@ export class App implements Actions, PageContext {
     // The loading text of index.html makes way for the page.
     this.root.replaceChildren();
     this.render();
-    addEventListener('online', () => this.setOnline());
+    addEventListener('online', () => {
+      this.setOnline();
+      if (this.state.query.check.kind === 'unavailable')
+        this.tools.checkExpression();
+    });
     addEventListener('offline', () => this.setOnline());
     addEventListener('beforeunload', (event) => {
       // The browser asks whether to leave; it shows its own words.
@@ -66,7 +90,7 @@ export class App implements Actions, PageContext {
         reach: this.reach,
         events: {
           status: () => void this.refreshStatus(),
-          changed: (name) => void this.configs.remoteChanged(name),
+          changed: (name) => this.changedElsewhere(name),
         },
       });
     } catch (error) {
@@ -89,8 +113,12 @@ export class App implements Actions, PageContext {
     });
     this.reach.subscribe((now, before) => {
       this.state.reachable = now;
-      // The server answers again: send what waits now rather than at the next retry.
-      if (now && before === false) void this.session()?.store.sync();
+      // The server answers again: send what waits now rather than at the next retry, and open the
+      // config that was asked for while the server was away.
+      if (now && before === false) {
+        void this.session()?.store.sync();
+        void this.configs.retryWanted();
+      }
       this.render();
     });
     await this.refreshStatus();
@@ -143,6 +171,10 @@ export class App implements Actions, PageContext {
 
   describe(error: unknown): string {
     return describeFailure(error, { tokenSet: this.state.tokenSet });
+  }
+
+  recheckExpression(): void {
+    this.tools.checkExpression();
   }
 
   // --- Actions: configs --------------------------------------------------------------------------
@@ -208,6 +240,14 @@ export class App implements Actions, PageContext {
 
   runSearch(): void {
     void this.tools.runSearch();
+  }
+
+  resolveConflict(name: string, answer: ConflictAnswer): void {
+    void this.settleConflict(name, answer);
+  }
+
+  remoteChange(answer: RemoteChangeAnswer): void {
+    void this.configs.answerRemote(answer);
   }
 
   retryDeadLetter(name: string): void {
@@ -286,13 +326,32 @@ export class App implements Actions, PageContext {
   async refreshStatus(): Promise<void> {
     const session = this.current;
     if (!session) return;
-    this.state.hybrid = session.store.getStatus();
+    const before = this.state.hybrid;
+    const status = session.store.getStatus();
+    this.state.hybrid = status;
+    if (status.live === 'connected' && before.live !== 'connected') {
+      // Live again: what changed meanwhile is checked by the store; the names are the page's part.
+      this.scheduleNames();
+      void this.configs.retryWanted();
+    } else if (
+      status.pending !== before.pending ||
+      status.deadLetters !== before.deadLetters ||
+      status.conflicts !== before.conflicts
+    ) {
+      // A write reached the server, was refused or met another version: the list's markers change.
+      this.scheduleNames();
+    }
     try {
-      const [letters, pending] = await Promise.all([
+      const [letters, pending, conflicts] = await Promise.all([
         session.store.deadLetters(),
         session.pendingWrites(),
+        status.conflicts > 0 || this.state.conflicts.length > 0
+          ? session.store.conflicts()
+          : Promise.resolve([]),
       ]);
       this.state.deadLetters = letters;
+      this.announceConflicts(conflicts.map((conflict) => conflict.name));
+      this.state.conflicts = conflicts;
       this.pending = pending;
       this.state.configs = this.state.configs.map((item) => ({
         ...item,
@@ -330,8 +389,74 @@ export class App implements Actions, PageContext {
     });
   }
 
+  /** Says which configs newly wait for a choice between two versions (focus stays where it is). */
+  private announceConflicts(names: string[]): void {
+    const known = new Set(
+      this.state.conflicts.map((conflict) => conflict.name),
+    );
+    const fresh = names.filter((name) => !known.has(name));
+    if (fresh.length === 0) return;
+    this.announce(
+      `${fresh.map((name) => `“${name}”`).join(', ')} changed here and on the server: choose which version to keep.`,
+    );
+  }
+
+  /** Ends a conflict as the person chose, then moves focus to the next one (or the config). */
+  private async settleConflict(
+    name: string,
+    answer: ConflictAnswer,
+  ): Promise<void> {
+    const session = this.current;
+    const conflict = this.state.conflicts.find((c) => c.name === name);
+    if (!session || !conflict) return;
+    let choice: ConflictChoice = answer === 'merge' ? 'keep-local' : answer;
+    if (answer === 'merge') {
+      if (conflict.local === null || conflict.remote === null) return;
+      choice = mergeConfigs(conflict.local, conflict.remote);
+    }
+    try {
+      await session.store.resolveConflict(name, choice);
+    } catch (error) {
+      this.state.pageProblem = this.describe(error);
+      this.render();
+      return;
+    }
+    session.stored(name);
+    this.state.pageProblem = null;
+    await this.refreshStatus();
+    const rest = this.state.conflicts.filter((c) => c.name !== name);
+    this.focus(
+      rest.length > 0 ? `#${conflictHeadingId(0)}` : '#editor-heading',
+    );
+    this.announce(
+      answer === 'keep-local'
+        ? `Kept your version of “${name}”; it is sent to the server.`
+        : answer === 'take-remote'
+          ? `Took the server’s version of “${name}”.`
+          : `Merged both versions of “${name}”; the merge is sent to the server.`,
+    );
+    await this.refreshNames();
+  }
+
+  /** Config `name` may have changed elsewhere: the open one follows, and the list is made again. */
+  private changedElsewhere(name: string): void {
+    void this.configs.remoteChanged(name);
+    this.scheduleNames();
+  }
+
+  /** Lists the configs again shortly (many reasons at once make one list). */
+  private scheduleNames(): void {
+    if (this.namesTimer !== null) clearTimeout(this.namesTimer);
+    this.namesTimer = setTimeout(() => {
+      this.namesTimer = null;
+      void this.refreshNames();
+    }, NAMES_DELAY_MS);
+  }
+
+  /** The fallback refresh, while live updates are not connected. */
   private async tick(): Promise<void> {
     if (document.hidden || !this.current) return;
+    if (this.state.hybrid.live === 'connected') return;
     await this.refreshNames();
     const open = this.state.open;
     if (open !== null && !open.dirty)

@@ -1,15 +1,20 @@
 /**
  * Opening, creating, saving and deleting configs through the hybrid store, and what happens when the
- * server sends a newer version of the open one. Unsaved edits are never dropped without asking.
+ * open one changes elsewhere (on the server, in another tab): without unsaved edits the editor shows
+ * the new version at once; with them, the edits stay and a notice offers the other version. Unsaved
+ * edits are never dropped without asking.
  */
 import { validateLinkConfig } from '@linkconfig/shared';
 import type { LinkConfig } from '@linkconfig/shared';
+import type { RemoteChangeAnswer } from './actions.js';
+import { sameValue } from './config-diff.js';
 import { settingsText } from './config-draft.js';
 import { checkConfigName } from './input-checks.js';
 import type { PageContext } from './page-context.js';
 import { writeOpenConfig } from './preferences.js';
 import { ACCESS } from './server-health.js';
 import { emptyForm, NO_LINK, NO_MACRO, NO_PATTERN } from './state.js';
+import type { OpenConfig } from './state.js';
 
 /** How to open a config. */
 export interface OpenOptions {
@@ -86,7 +91,8 @@ export class ConfigActions {
       settingsText: settingsText(config),
       settingsProblem: null,
       saveProblem: null,
-      remoteChanged: false,
+      base: config,
+      remote: null,
       targetLinkId: target,
     };
     state.link = emptyForm(NO_LINK);
@@ -98,6 +104,7 @@ export class ConfigActions {
     if (target !== null)
       this.page.focus(`#editor [data-link-id="${CSS.escape(target)}"]`);
     else if (options.moveFocus) this.page.focus('#editor-heading');
+    this.page.recheckExpression();
     this.page.render();
     // Opening may have fetched it from the server into this browser: update its marker.
     void this.page.refreshNames();
@@ -130,6 +137,7 @@ export class ConfigActions {
   close(message: string, options = { forget: true }): void {
     this.page.state.open = null;
     this.page.state.editorMessage = message;
+    this.page.recheckExpression();
     if (options.forget) {
       writeOpenConfig(null);
       history.replaceState(null, '', location.pathname);
@@ -152,6 +160,7 @@ export class ConfigActions {
     if (!exists) {
       try {
         await session.store.save(name, { allLinks: {} });
+        session.stored(name);
       } catch (error) {
         this.page.state.pageProblem = this.page.describe(error);
         this.page.render();
@@ -195,10 +204,12 @@ export class ConfigActions {
       this.page.render();
       return;
     }
+    session.stored(open.name);
     // Edits made while saving stay unsaved.
     if (open.draft === saved) open.dirty = false;
+    open.base = saved;
     open.saveProblem = null;
-    open.remoteChanged = false;
+    open.remote = null;
     this.page.announce(`Saved “${open.name}”.`);
     await this.page.refreshStatus();
     await this.page.refreshNames();
@@ -219,6 +230,7 @@ export class ConfigActions {
     if (!confirmed || this.page.state.open !== open) return;
     try {
       await session.store.remove(open.name);
+      session.stored(open.name);
     } catch (error) {
       open.saveProblem = `Not deleted: ${this.page.describe(error)}`;
       this.page.render();
@@ -230,23 +242,104 @@ export class ConfigActions {
     await this.page.refreshNames();
   }
 
-  /** A background refresh brought a newer version of `name`. */
+  /**
+   * Config `name` may have changed elsewhere (the change feed, a refresh, a conflict settled, another
+   * tab). The open one shows the new version at once when it has no unsaved edits; with them, the
+   * edits stay and the notice offers the other version. A removal is said either way.
+   */
   async remoteChanged(name: string): Promise<void> {
     const open = this.page.state.open;
     const session = this.page.session();
     if (!session || open?.name !== name) return;
-    if (open.dirty) {
-      open.remoteChanged = true;
+    let config: LinkConfig | null;
+    try {
+      config = await session.store.load(name);
+    } catch {
+      return; // This browser's storage failed; the next change or open tries again.
+    }
+    if (this.page.state.open !== open) return;
+    if (config === null) {
+      if (open.remote === 'removed') return;
+      open.remote = 'removed';
+      this.page.announce(
+        `“${name}” was deleted elsewhere. Keep yours, or close it.`,
+      );
+      return;
+    }
+    if (sameValue(config, open.base)) {
+      // Back to the version shown (a removal undone, say): nothing to choose any more.
+      if (open.remote !== null && !open.dirty) open.remote = null;
       this.page.render();
       return;
     }
-    const config = await session.store.load(name);
-    if (config === null || this.page.state.open !== open || open.dirty) return;
+    if (open.dirty) {
+      const first = open.remote !== 'changed';
+      open.remote = 'changed';
+      if (first)
+        this.page.announce(
+          `“${name}” changed on the server while you were editing. Show theirs, or keep yours.`,
+        );
+      else this.page.render();
+      return;
+    }
+    this.show(open, config);
+    this.page.announce(`“${name}” was updated from the server.`);
+  }
+
+  /** Answers the notice about a change made elsewhere to the open config. */
+  async answerRemote(answer: RemoteChangeAnswer): Promise<void> {
+    const open = this.page.state.open;
+    const session = this.page.session();
+    if (!session || !open) return;
+    if (answer === 'keep-mine') {
+      // A removed config is created again by the next save: say that it is not saved anywhere.
+      if (open.remote === 'removed') open.dirty = true;
+      else {
+        // The edits now stand against the version that is there, so it is no news any more.
+        const current = await session.store.load(open.name).catch(() => null);
+        if (current !== null) open.base = current;
+      }
+      if (this.page.state.open !== open) return;
+      open.remote = null;
+      this.page.focus('[data-testid="save-config"]');
+      this.page.announce(
+        `Your version of “${open.name}” stays; saving it replaces the other one.`,
+      );
+      return;
+    }
+    let config: LinkConfig | null = null;
+    if (answer === 'show-theirs') {
+      try {
+        config = await session.store.load(open.name);
+      } catch (error) {
+        open.saveProblem = this.page.describe(error);
+        this.page.render();
+        return;
+      }
+    }
+    if (this.page.state.open !== open) return;
+    if (config === null) {
+      this.close(`Config “${open.name}” was deleted elsewhere.`);
+      this.page.focus('#editor-heading');
+      return;
+    }
+    this.show(open, config);
+    this.page.focus('#editor-heading');
+    this.page.announce(`Showing the other version of “${open.name}”.`);
+  }
+
+  /** Puts `config` in the editor in place of the draft. */
+  private show(open: OpenConfig, config: LinkConfig): void {
     open.draft = structuredClone(config);
+    open.base = config;
+    open.dirty = false;
+    open.remote = null;
     open.settingsText = settingsText(config);
+    open.settingsProblem = null;
     const editing = this.page.state.link.editing;
     if (editing !== null && !Object.hasOwn(config.allLinks, editing))
       this.page.state.link = emptyForm(NO_LINK);
-    this.page.announce(`“${name}” was updated from the server.`);
+    this.page.recheckExpression();
+    this.page.render();
   }
 }

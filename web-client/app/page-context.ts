@@ -20,6 +20,8 @@ export interface PageContext {
   describe(error: unknown): string;
   /** Lists the configs again (the list and its markers). */
   refreshNames(): Promise<void>;
-  /** Reads the store's status again (pending writes, refused ones). */
+  /** Reads the store's status again (pending writes, refused ones, conflicts). */
   refreshStatus(): Promise<void>;
+  /** Checks the expression in the field again (the open config changed). */
+  recheckExpression(): void;
 }

@@ -14,6 +14,7 @@ const DOING: Record<string, string> = {
   list: 'list the configs',
   query: 'run the expression',
   search: 'search',
+  check: 'check the expression',
   watch: 'follow changes on the server',
 };
 

@@ -1,7 +1,8 @@
 /**
  * Whether the server answers, learned from the page's own requests: every call of the stores and of the
  * query/search forms goes through {@link Reachability.fetch}. Any HTTP answer means reachable; a
- * network failure or a timeout means not. This does not trust `navigator.onLine`.
+ * network failure or a timeout means not (a request its caller aborted means nothing). This does not
+ * trust `navigator.onLine`.
  */
 export class Reachability {
   private state: boolean | null = null;
@@ -21,7 +22,11 @@ export class Reachability {
       this.set(true);
       return response;
     } catch (error) {
-      this.set(false);
+      // A request its caller stopped (a newer one replaced it, a feed was closed) says nothing about
+      // the server; one that ran out of time does.
+      const reason: unknown = init?.signal?.aborted ? init.signal.reason : null;
+      if (!(reason instanceof DOMException && reason.name === 'AbortError'))
+        this.set(false);
       throw error;
     }
   };

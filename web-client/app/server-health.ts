@@ -100,7 +100,9 @@ export class ServerHealth {
 
   /**
    * Wraps a remote store so that every call reports its outcome here; a successful `list` also
-   * records the server's names.
+   * records the server's names. The wrapper keeps what makes the store a versioned one (conditional
+   * reads and writes, the change feed), so the hybrid store still detects conflicts and follows the
+   * feed through it. A conflict (412) is not an access problem and is not recorded.
    */
   observe(remote: RemoteConfigStore): RemoteConfigStore {
     const track = async <T>(kind: CallKind, work: () => Promise<T>) => {
@@ -134,7 +136,19 @@ export class ServerHealth {
         track('write', () => remote.saveVersioned(name, config, condition)),
       removeVersioned: (name, condition) =>
         track('write', () => remote.removeVersioned(name, condition)),
-      watchChanges: (options) => remote.watchChanges(options),
+      // The feed's state and failures count as reads: a refused token shows in the status.
+      watchChanges: (options) =>
+        remote.watchChanges({
+          ...options,
+          onState: (state) => {
+            if (state === 'connected') this.succeeded('read');
+            options.onState?.(state);
+          },
+          onError: (error) => {
+            this.failed('read', error);
+            options.onError?.(error);
+          },
+        }),
     };
   }
 

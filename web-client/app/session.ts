@@ -3,6 +3,10 @@
  * page works through. The token the person entered is sent by the remote store; when it changes, the
  * remote and hybrid stores are made anew around the same browser database, so writes that waited for
  * a better token go out with the new one.
+ *
+ * The hybrid store follows the server's change feed (`live: true`), so changes made elsewhere arrive
+ * at once. Other tabs of this page share the browser database, and their saves are not news to the
+ * feed here; they say so over a BroadcastChannel instead, as soon as they are stored.
  */
 import {
   createHybridStore,
@@ -18,9 +22,15 @@ import { ServerHealth } from './server-health.js';
 export interface SessionEvents {
   /** The hybrid store's status changed (pending writes, dead letters, pause). */
   status(): void;
-  /** A background refresh brought a newer version of config `name`. */
+  /**
+   * Config `name` may have changed elsewhere: on the server (the change feed, a refresh, a conflict
+   * settled) or in another tab of this page.
+   */
   changed(name: string): void;
 }
+
+/** The BroadcastChannel the tabs of this page share. */
+const TAB_CHANNEL = 'linkconfig-page';
 
 /** A pending write per config name: `save` or `remove`. */
 export type PendingWrites = ReadonlyMap<string, 'save' | 'remove'>;
@@ -30,6 +40,8 @@ export class Session {
   readonly health: ServerHealth;
   private hybrid: HybridStore;
   private currentToken: string | null;
+  /** Tells the other tabs of this page which config this one stored; null where there is none. */
+  private readonly tabs: BroadcastChannel | null;
 
   private constructor(
     private readonly local: IndexedDBConfigStore,
@@ -39,6 +51,13 @@ export class Session {
     this.currentToken = readToken();
     this.health = new ServerHealth(() => this.currentToken !== null);
     this.hybrid = this.createHybrid();
+    this.tabs =
+      typeof BroadcastChannel === 'function'
+        ? new BroadcastChannel(TAB_CHANNEL)
+        : null;
+    this.tabs?.addEventListener('message', (event: MessageEvent<unknown>) => {
+      if (typeof event.data === 'string') this.events.changed(event.data);
+    });
   }
 
   /** Opens the browser database and starts the stores; rejects with a `LocalStoreError` when it cannot. */
@@ -80,6 +99,11 @@ export class Session {
     this.events.status();
   }
 
+  /** Tells the other tabs of this page that this one stored (saved, deleted, settled) config `name`. */
+  stored(name: string): void {
+    this.tabs?.postMessage(name);
+  }
+
   /** Names of the configs kept in this browser. */
   localNames(): Promise<string[]> {
     return this.local.list();
@@ -99,7 +123,7 @@ export class Session {
         token: this.currentToken ?? undefined,
       }),
     );
-    const hybrid = createHybridStore({ local: this.local, remote });
+    const hybrid = createHybridStore({ local: this.local, remote, live: true });
     hybrid.subscribe(() => {
       if (hybrid === this.hybrid) this.events.status();
     });

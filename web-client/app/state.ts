@@ -4,11 +4,13 @@
  * scroll and half-typed input survive.
  */
 import type {
+  Diagnostic,
   LinkConfig,
   ResolvedLink,
   SearchOutput,
 } from '@linkconfig/shared';
 import type {
+  Conflict,
   DeadLetter,
   HybridStatus,
   RemoteStoreError,
@@ -53,14 +55,27 @@ export interface OpenConfig {
   settingsProblem: string | null;
   /** Why the last save did not happen. */
   saveProblem: string | null;
+  /** The version the draft started from (as loaded or last saved), to tell real changes elsewhere. */
+  base: LinkConfig;
   /**
-   * A newer version from the server that is not shown because of unsaved edits. Round two puts the
-   * choice between the versions here.
+   * What happened to this config elsewhere (the server, another tab) that the editor does not show:
+   * a newer version kept back because of unsaved edits, or its removal. The person chooses.
    */
-  remoteChanged: boolean;
+  remote: RemoteChange;
   /** A link to point at (opened from a search result). */
   targetLinkId: string | null;
 }
+
+/** A change made elsewhere to the open config: `changed` (a newer version) or `removed`. */
+export type RemoteChange = 'changed' | 'removed' | null;
+
+/** What the page knows about the expression in the field, from `POST /expressions/check`. */
+export type ExpressionCheck =
+  | { kind: 'none' }
+  /** The diagnostics for `expression` (as sent), most serious first; empty when nothing looks wrong. */
+  | { kind: 'found'; expression: string; diagnostics: Diagnostic[] }
+  /** The check could not run: no server, or the config is not on the server yet. */
+  | { kind: 'unavailable'; reason: 'no-server' | 'not-on-server' };
 
 /** The outcome of running an expression. */
 export type QueryOutcome =
@@ -99,6 +114,8 @@ export interface AppState {
   online: boolean;
   hybrid: HybridStatus;
   deadLetters: DeadLetter[];
+  /** Writes that met a newer version on the server, waiting for the person's choice. */
+  conflicts: Conflict[];
   tokenSet: boolean;
   /** Whether the server lets this page read and write with the current token. */
   access: Record<CallKind, Access>;
@@ -111,7 +128,12 @@ export interface AppState {
   link: FormState<LinkFields>;
   macro: FormState<MacroFields>;
   pattern: FormState<PatternFields>;
-  query: { expression: string; running: boolean; outcome: QueryOutcome | null };
+  query: {
+    expression: string;
+    running: boolean;
+    outcome: QueryOutcome | null;
+    check: ExpressionCheck;
+  };
   search: {
     mode: SearchMode;
     text: string;
@@ -161,6 +183,7 @@ export function initialState(): AppState {
       live: 'off',
     },
     deadLetters: [],
+    conflicts: [],
     tokenSet: false,
     access: { read: ACCESS.unknown, write: ACCESS.unknown },
     failures: { read: null, write: null },
@@ -170,7 +193,12 @@ export function initialState(): AppState {
     link: emptyForm(NO_LINK),
     macro: emptyForm(NO_MACRO),
     pattern: emptyForm(NO_PATTERN),
-    query: { expression: '', running: false, outcome: null },
+    query: {
+      expression: '',
+      running: false,
+      outcome: null,
+      check: { kind: 'none' },
+    },
     search: {
       mode: 'q',
       text: '',

@@ -1,18 +1,53 @@
 /**
  * The two tools that need the server: running an expression against the open config and searching
  * every config. Problems with what the person typed are shown beside the field, never in the status.
+ * While the expression is typed, the server checks it (`POST /expressions/check`) a moment after the
+ * last keystroke; the diagnostics appear under the field. The check never holds up typing or running,
+ * and when it cannot run the page says so quietly.
  */
+import type { Diagnostic } from '@linkconfig/shared';
 import { RemoteStoreError } from '@linkconfig/web-client';
-import { runQuery, runSearch } from './api.js';
+import { checkExpression, runQuery, runSearch } from './api.js';
 import type { SearchMode } from './api.js';
+import { LatestCheck } from './expression-check.js';
 import { checkRegExp } from './input-checks.js';
 import type { PageContext } from './page-context.js';
+import type { ExpressionCheck } from './state.js';
+
+/** How long typing must pause before the expression is checked. */
+export const CHECK_DELAY_MS = 250;
+
+/** What is checked: the expression as typed, against a stored config. */
+interface CheckRequest {
+  expression: string;
+  configName: string;
+}
 
 /** Expression and search actions. */
 export class ToolActions {
   /** Counts runs, so an older answer never replaces a newer one. */
   private queryRun = 0;
   private searchRun = 0;
+  private readonly check = new LatestCheck<CheckRequest, Diagnostic[]>({
+    delayMs: CHECK_DELAY_MS,
+    run: (request, signal) => {
+      const session = this.page.session();
+      if (!session) return Promise.reject(new Error('The page is starting.'));
+      return checkExpression(request, session.fetch, signal);
+    },
+    onAnswer: (request, diagnostics) => {
+      this.page.state.query.check = {
+        kind: 'found',
+        expression: request.expression,
+        diagnostics,
+      };
+      this.page.render();
+    },
+    onFailure: (_request, error) => {
+      this.page.state.query.check = checkUnavailable(error);
+      this.page.render();
+    },
+  });
 
   constructor(private readonly page: PageContext) {}
 
@@ -21,6 +56,29 @@ export class ToolActions {
     const query = this.page.state.query;
     query.expression = expression;
     if (query.outcome?.kind === 'problem') query.outcome = null;
+    this.checkExpression();
+    this.page.render();
+  }
+
+  /**
+   * Checks the expression in the field against the open config after a short pause (again, when the
+   * open config changed or the browser came back online). An empty field, or no open config, clears
+   * the diagnostics.
+   */
+  checkExpression(): void {
+    const { query, open } = this.page.state;
+    if (query.expression.trim() === '' || open === null) {
+      this.check.cancel();
+      query.check = { kind: 'none' };
+    } else if (!navigator.onLine) {
+      this.check.cancel();
+      query.check = { kind: 'unavailable', reason: 'no-server' };
+    } else {
+      this.check.schedule({
+        expression: query.expression,
+        configName: open.name,
+      });
+    }
     this.page.render();
   }
 
@@ -28,7 +86,10 @@ export class ToolActions {
   async runQuery(example?: string): Promise<void> {
     const { state } = this.page;
     const query = state.query;
-    if (example !== undefined) query.expression = example;
+    if (example !== undefined) {
+      query.expression = example;
+      this.checkExpression();
+    }
     const expression = query.expression.trim();
     const session = this.page.session();
     const configName = state.open?.name;
@@ -143,6 +204,21 @@ export class ToolActions {
       this.page.render();
     }
   }
+}
+
+/**
+ * What to show when a check failed: that checks need the server (it cannot be reached, or failed), that
+ * the config must reach the server first (404), or nothing (the token, or what was typed, is the
+ * problem: the status and the run say so).
+ */
+function checkUnavailable(error: unknown): ExpressionCheck {
+  if (error instanceof RemoteStoreError && error.kind === 'http') {
+    if (error.status === 404)
+      return { kind: 'unavailable', reason: 'not-on-server' };
+    if (error.status < 500 && error.status !== 408 && error.status !== 429)
+      return { kind: 'none' };
+  }
+  return { kind: 'unavailable', reason: 'no-server' };
 }
 
 function needsToken(error: unknown): boolean {

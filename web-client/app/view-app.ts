@@ -1,9 +1,13 @@
-/** The whole page: header with status, the configs panel, the open config, and the two tools. */
+/**
+ * The whole page: header with status, the configs panel, conflicts waiting for a choice, the open
+ * config, and the two tools.
+ */
 import { html, nothing } from 'lit-html';
 import type { TemplateResult } from 'lit-html';
 import type { Actions } from './actions.js';
 import type { AppState } from './state.js';
 import { configListView } from './view-config-list.js';
+import { conflictsView } from './view-conflicts.js';
 import { questionDialog, settingsDialog } from './view-dialogs.js';
 import { editorView } from './view-editor.js';
 import { queryView } from './view-query.js';
@@ -37,7 +41,7 @@ export function appView(state: AppState, actions: Actions): TemplateResult {
         ? html`<div class="layout">
             ${configListView(state, actions)}
             <main class="main">
-              ${editorView(state, actions)}
+              ${conflictsView(state, actions)} ${editorView(state, actions)}
               <div class="tools">
                 ${queryView(state, actions)} ${searchView(state, actions)}
               </div>

@@ -39,8 +39,14 @@ export function editorView(state: AppState, actions: Actions): TemplateResult {
 
 /** What the draft-state line says. */
 function draftState(open: OpenConfig, state: AppState): string {
+  if (open.remote === 'removed')
+    return open.dirty
+      ? 'Deleted elsewhere; your unsaved edits are here: “Save config” creates it again.'
+      : 'Deleted elsewhere: what you see is no longer saved.';
   if (open.dirty)
     return 'Unsaved edits: press “Save config” (or Ctrl+S) to keep them.';
+  if (state.conflicts.some((conflict) => conflict.name === open.name))
+    return 'Saved in this browser; the server holds another version: choose which to keep.';
   const item = state.configs.find((config) => config.name === open.name);
   if (item?.pending)
     return 'Saved in this browser; it will be sent to the server.';
@@ -100,14 +106,65 @@ function editorBar(
         : nothing
     }
     <div data-testid="remote-change" class="remote-change">
+      ${remoteNotice(open, actions)}
+    </div>
+  </div>`;
+}
+
+/** The notice about a change made elsewhere to the open config, with the choices it leaves. */
+function remoteNotice(
+  open: OpenConfig,
+  actions: Actions,
+): TemplateResult | typeof nothing {
+  if (open.remote === null) return nothing;
+  const changed = open.remote === 'changed';
+  return html`<div
+    class="notice remote-notice"
+    role="group"
+    aria-labelledby="remote-change-text"
+    data-testid="remote-change-notice"
+    data-remote=${open.remote}
+  >
+    <p id="remote-change-text">
       ${
-        open.remoteChanged
-          ? html`<p class="notice">
-              This config was changed elsewhere while you were editing. Saving
-              replaces that version with yours.
-            </p>`
-          : nothing
+        changed
+          ? html`<strong>This config changed on the server</strong> (or in
+              another tab) while you were editing. “Show theirs” drops your
+              unsaved edits; “Keep mine” keeps them, and saving replaces the
+              other version.`
+          : html`<strong>This config was deleted elsewhere</strong> (on the
+              server or in another tab). “Keep mine” lets you save it again;
+              “Close it” lets it go.`
       }
+    </p>
+    <div class="actions">
+      ${
+        changed
+          ? html`<button
+              type="button"
+              class="button small"
+              data-testid="show-theirs"
+              @click=${() => actions.remoteChange('show-theirs')}
+            >
+              Show theirs
+            </button>`
+          : html`<button
+              type="button"
+              class="button small"
+              data-testid="close-removed"
+              @click=${() => actions.remoteChange('close')}
+            >
+              Close it
+            </button>`
+      }
+      <button
+        type="button"
+        class="button small primary"
+        data-testid="keep-mine-edits"
+        @click=${() => actions.remoteChange('keep-mine')}
+      >
+        Keep mine
+      </button>
     </div>
   </div>`;
 }

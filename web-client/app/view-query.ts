@@ -3,12 +3,14 @@
  * help with examples to try, and the matching links.
  */
 import { html, nothing } from 'lit-html';
+import type { Diagnostic } from '@linkconfig/shared';
 import type { TemplateResult } from 'lit-html';
 import { live } from 'lit-html/directives/live.js';
 import { repeat } from 'lit-html/directives/repeat.js';
 import type { Actions } from './actions.js';
+import { markSpan } from './expression-check.js';
 import { EXPRESSION_HELP } from './expression-help.js';
-import type { AppState } from './state.js';
+import type { AppState, ExpressionCheck } from './state.js';
 import { safeLink, tagChips } from './view-parts.js';
 
 /** The expression panel. */
@@ -16,6 +18,12 @@ export function queryView(state: AppState, actions: Actions): TemplateResult {
   const { query, open } = state;
   const outcome = query.outcome;
   const problem = outcome?.kind === 'problem' ? outcome : null;
+  const check = query.check;
+  // Only an error about what the field holds now marks the field invalid.
+  const wrong =
+    check.kind === 'found' &&
+    check.expression === query.expression &&
+    check.diagnostics.some((d) => d.severity === 'error');
   return html`<section class="panel tool" aria-labelledby="query-heading">
     <h2 id="query-heading">Run an expression</h2>
     <p class="hint">
@@ -45,7 +53,7 @@ export function queryView(state: AppState, actions: Actions): TemplateResult {
           aria-describedby="expression-diagnostics${
             problem ? ' query-problem' : ''
           }"
-          aria-invalid=${problem ? 'true' : 'false'}
+          aria-invalid=${problem || wrong ? 'true' : 'false'}
           .value=${live(query.expression)}
           @input=${(event: Event) =>
             actions.queryInput((event.target as HTMLInputElement).value)}
@@ -57,7 +65,9 @@ export function queryView(state: AppState, actions: Actions): TemplateResult {
         class="diagnostics"
         data-testid="expression-diagnostics"
         aria-live="polite"
-      ></div>
+      >
+        ${diagnosticsView(check, open?.name ?? '')}
+      </div>
       ${
         problem
           ? html`<p
@@ -117,6 +127,53 @@ export function queryView(state: AppState, actions: Actions): TemplateResult {
         : nothing
     }
   </section>`;
+}
+
+/** How each severity reads before its message. */
+const SEVERITY: Record<Diagnostic['severity'], string> = {
+  error: 'Error',
+  warning: 'Warning',
+  info: 'Note',
+};
+
+/** What the server's check found, or a quiet word that it cannot check now. */
+function diagnosticsView(
+  check: ExpressionCheck,
+  configName: string,
+): TemplateResult | typeof nothing {
+  if (check.kind === 'none') return nothing;
+  if (check.kind === 'unavailable')
+    return html`<p class="hint" data-testid="check-unavailable">
+      ${
+        check.reason === 'not-on-server'
+          ? `Checks run once “${configName}” is on the server.`
+          : 'Checks need the server.'
+      }
+    </p>`;
+  if (check.diagnostics.length === 0) return nothing;
+  return html`<ul class="diagnostic-list">
+    ${check.diagnostics.map((diagnostic) => {
+      const span = markSpan(check.expression, diagnostic);
+      return html`<li
+        class="diagnostic"
+        data-testid="diagnostic"
+        data-severity=${diagnostic.severity}
+        data-code=${diagnostic.code}
+      >
+        <span class="diagnostic-severity"
+          >${SEVERITY[diagnostic.severity]}:</span
+        >
+        <span class="diagnostic-message">${diagnostic.message}</span>
+        <code class="diagnostic-span" aria-hidden="true"
+          >${span.before}${
+            span.marked === ''
+              ? html`<mark class="diagnostic-caret"></mark>`
+              : html`<mark>${span.marked}</mark>`
+          }${span.after}</code
+        >
+      </li>`;
+    })}
+  </ul>`;
 }
 
 function helpView(state: AppState, actions: Actions): TemplateResult {

@@ -1,6 +1,7 @@
 /**
  * The status in the header: whether the server can be used (and if not, why and what to do), how many
- * changes wait to be sent, a current server problem, and the changes the server refused for good.
+ * changes wait to be sent, whether live updates are connected, how many conflicts wait for a choice, a
+ * current server problem, and the changes the server refused for good.
  * Everything here describes the present; a problem disappears when it is over.
  */
 import { html, nothing } from 'lit-html';
@@ -84,10 +85,25 @@ export function connection(state: AppState): Connection {
   };
 }
 
+/** What the live-update state means, in plain words. */
+export function liveText(live: AppState['hybrid']['live']): string {
+  switch (live) {
+    case 'connected':
+      return 'Live updates connected: changes made elsewhere show at once.';
+    case 'connecting':
+      return 'Live updates connecting…';
+    case 'disconnected':
+      return 'Live updates reconnecting…';
+    case 'off':
+      return 'Live updates off: the page checks for changes every few seconds.';
+  }
+}
+
 /** The header's status region. */
 export function statusView(state: AppState, actions: Actions): TemplateResult {
   const link = connection(state);
   const pending = state.hybrid.pending;
+  const conflicts = state.hybrid.conflicts;
   const failure =
     (pending > 0 ? state.failures.write : null) ?? state.failures.read;
   return html`<section
@@ -126,6 +142,30 @@ export function statusView(state: AppState, actions: Actions): TemplateResult {
             : `${pending} ${pending === 1 ? 'change waits' : 'changes wait'} to be sent to the server.`
         }</span
       >
+      <span
+        class="status-item"
+        data-testid="status-live"
+        data-live=${state.hybrid.live}
+        data-state=${state.hybrid.live === 'connected' ? 'ok' : 'warn'}
+        >${liveText(state.hybrid.live)}</span
+      >
+      ${
+        conflicts > 0
+          ? html`<span
+              class="status-item"
+              data-testid="status-conflicts"
+              data-conflicts=${conflicts}
+              data-state="bad"
+              ><span
+                >${
+                  conflicts === 1
+                    ? '1 config was changed here and on the server:'
+                    : `${conflicts} configs were changed here and on the server:`
+                } <a href="#conflicts">choose which version to keep</a>.</span
+              ></span
+            >`
+          : nothing
+      }
     </p>
     ${
       failure

@@ -1,0 +1,128 @@
+import type { LinkConfig } from '@linkconfig/shared';
+import { describe, expect, it } from 'vitest';
+import {
+  diffConfigs,
+  isSameConfig,
+  mergeConfigs,
+  sameValue,
+} from './config-diff.js';
+
+const mine = (): LinkConfig => ({
+  allLinks: {
+    both: { url: 'https://same.example', tags: ['a', 'b'] },
+    edited: { url: 'https://mine.example', label: 'Mine' },
+    added: { url: 'https://added.example' },
+  },
+  macros: { m: { linkItems: '.mine' } },
+  settings: { listType: 'ul' },
+});
+
+const theirs = (): LinkConfig => ({
+  allLinks: {
+    gone: { url: 'https://gone.example' },
+    // Same contents, keys in another order: not a change.
+    both: { tags: ['a', 'b'], url: 'https://same.example' },
+    edited: { url: 'https://theirs.example', label: 'Theirs' },
+  },
+  macros: { m: { linkItems: '.theirs' }, t: { linkItems: '.t' } },
+  settings: { listType: 'ul' },
+});
+
+describe('sameValue', () => {
+  it('compares objects by keys whatever their order, arrays in order', () => {
+    expect(sameValue({ a: 1, b: [1, 2] }, { b: [1, 2], a: 1 })).toBe(true);
+    expect(sameValue({ a: [1, 2] }, { a: [2, 1] })).toBe(false);
+    expect(sameValue({ a: 1 }, { a: 1, b: 2 })).toBe(false);
+    expect(sameValue({ a: 1, b: undefined }, { a: 1 })).toBe(true);
+    expect(sameValue([1], { 0: 1 })).toBe(false);
+    expect(sameValue(null, {})).toBe(false);
+    expect(sameValue('x', 'x')).toBe(true);
+  });
+});
+
+describe('diffConfigs', () => {
+  it('names the ids only one side has and the ids both have with other contents', () => {
+    const diff = diffConfigs(mine(), theirs());
+    expect(diff.onlyMine).toEqual(['added']);
+    expect(diff.onlyTheirs).toEqual(['gone']);
+    expect(diff.changed).toEqual([
+      {
+        id: 'edited',
+        mine: { url: 'https://mine.example', label: 'Mine' },
+        theirs: { url: 'https://theirs.example', label: 'Theirs' },
+      },
+    ]);
+    expect(diff.otherParts).toEqual(['macros']);
+    expect(isSameConfig(diff)).toBe(false);
+  });
+
+  it('finds no difference between equal versions', () => {
+    const diff = diffConfigs(mine(), structuredClone(mine()));
+    expect(diff).toEqual({
+      onlyMine: [],
+      onlyTheirs: [],
+      changed: [],
+      otherParts: [],
+    });
+    expect(isSameConfig(diff)).toBe(true);
+  });
+
+  it('counts a deleted side as a config without links', () => {
+    expect(diffConfigs(null, theirs()).onlyTheirs).toEqual([
+      'gone',
+      'both',
+      'edited',
+    ]);
+    expect(diffConfigs(mine(), null).onlyMine).toEqual([
+      'both',
+      'edited',
+      'added',
+    ]);
+    expect(diffConfigs(mine(), null).otherParts).toEqual([]);
+  });
+
+  it('notices settings and unknown keys that differ', () => {
+    const other = { ...mine(), settings: { listType: 'ol' }, extra: 1 };
+    expect(diffConfigs(mine(), other).otherParts).toEqual([
+      'settings',
+      'other',
+    ]);
+  });
+});
+
+describe('mergeConfigs', () => {
+  it('keeps every link of both sides; where both have an id, mine wins', () => {
+    const merged = mergeConfigs(mine(), theirs());
+    expect(Object.keys(merged.allLinks)).toEqual([
+      'both',
+      'edited',
+      'added',
+      'gone',
+    ]);
+    expect(merged.allLinks['edited']).toEqual(mine().allLinks['edited']);
+    expect(merged.allLinks['gone']).toEqual(theirs().allLinks['gone']);
+    expect(merged.macros).toEqual({
+      m: { linkItems: '.mine' },
+      t: { linkItems: '.t' },
+    });
+    expect(merged.settings).toEqual({ listType: 'ul' });
+  });
+
+  it('takes parts only one side has, and leaves both inputs unchanged', () => {
+    const a = { allLinks: { x: { url: 'https://x.example' } } };
+    const b: LinkConfig = {
+      allLinks: {},
+      searchPatterns: { p: 'bridge' },
+      settings: { listType: 'ol' },
+    };
+    const before = structuredClone([a, b]);
+    const merged = mergeConfigs(a, b);
+    expect(merged).toEqual({
+      allLinks: { x: { url: 'https://x.example' } },
+      searchPatterns: { p: 'bridge' },
+      settings: { listType: 'ol' },
+    });
+    expect([a, b]).toEqual(before);
+    expect('macros' in merged).toBe(false);
+  });
+});

@@ -1,0 +1,128 @@
+/**
+ * Comparing two versions of a config, as pure functions: which links only one side has and which both
+ * have with different contents (what the conflict panel shows), whether anything else differs, and the
+ * merge the panel offers (every link of both sides; where both have an id, yours wins).
+ */
+import type { Link, LinkConfig } from '@linkconfig/shared';
+
+/** A link both versions have, with different contents. */
+export interface ChangedLink {
+  id: string;
+  mine: Link;
+  theirs: Link;
+}
+
+/** How two versions of a config differ, seen from "mine" (this browser) against "theirs" (the server). */
+export interface ConfigDiff {
+  /** Ids only my version has, in my order. */
+  onlyMine: string[];
+  /** Ids only their version has, in their order. */
+  onlyTheirs: string[];
+  /** Ids both have with different contents, in my order. */
+  changed: ChangedLink[];
+  /** Other parts that differ: `macros`, `searchPatterns`, `settings`, or `other` (any further key). */
+  otherParts: string[];
+}
+
+/** Top-level keys the diff names on their own; the rest count as `other`. */
+const PARTS = ['macros', 'searchPatterns', 'settings'] as const;
+
+/** Whether two JSON values are equal (objects compared by their keys, whatever their order). */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || !a || !b) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && a.every((item, i) => sameValue(item, b[i]));
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const keys = Object.keys(left).filter((key) => left[key] !== undefined);
+  const otherKeys = Object.keys(right).filter(
+    (key) => right[key] !== undefined,
+  );
+  return (
+    keys.length === otherKeys.length &&
+    keys.every(
+      (key) => Object.hasOwn(right, key) && sameValue(left[key], right[key]),
+    )
+  );
+}
+
+/**
+ * How `mine` differs from `theirs`. A missing version (`null`: deleted on that side) counts as a config
+ * without links, so every link of the other side is "only" there.
+ */
+export function diffConfigs(
+  mine: LinkConfig | null,
+  theirs: LinkConfig | null,
+): ConfigDiff {
+  const myLinks = mine?.allLinks ?? {};
+  const theirLinks = theirs?.allLinks ?? {};
+  const onlyMine: string[] = [];
+  const changed: ChangedLink[] = [];
+  for (const [id, link] of Object.entries(myLinks)) {
+    if (!Object.hasOwn(theirLinks, id)) onlyMine.push(id);
+    else {
+      const other = theirLinks[id];
+      if (other !== undefined && !sameValue(link, other))
+        changed.push({ id, mine: link, theirs: other });
+    }
+  }
+  const onlyTheirs = Object.keys(theirLinks).filter(
+    (id) => !Object.hasOwn(myLinks, id),
+  );
+  const otherParts: string[] =
+    mine === null || theirs === null
+      ? []
+      : PARTS.filter((part) => !sameValue(mine[part], theirs[part]));
+  if (mine !== null && theirs !== null && !sameValue(rest(mine), rest(theirs)))
+    otherParts.push('other');
+  return { onlyMine, onlyTheirs, changed, otherParts };
+}
+
+/** Whether the two versions hold the same links and everything else alike. */
+export function isSameConfig(diff: ConfigDiff): boolean {
+  return (
+    diff.onlyMine.length === 0 &&
+    diff.onlyTheirs.length === 0 &&
+    diff.changed.length === 0 &&
+    diff.otherParts.length === 0
+  );
+}
+
+/**
+ * Both versions in one: every link of either side (mine first, in my order, then the ones only they
+ * have), and the same for macros and search patterns; where both have a key, mine wins. Settings and
+ * any other key are mine when I have them, else theirs.
+ */
+export function mergeConfigs(mine: LinkConfig, theirs: LinkConfig): LinkConfig {
+  const merged: LinkConfig = {
+    ...theirs,
+    ...mine,
+    allLinks: unionMineFirst(mine.allLinks, theirs.allLinks) ?? {},
+  };
+  const macros = unionMineFirst(mine.macros, theirs.macros);
+  if (macros !== undefined) merged.macros = macros;
+  const patterns = unionMineFirst(mine.searchPatterns, theirs.searchPatterns);
+  if (patterns !== undefined) merged.searchPatterns = patterns;
+  return merged;
+}
+
+function unionMineFirst<T>(
+  mine: Record<string, T> | undefined,
+  theirs: Record<string, T> | undefined,
+): Record<string, T> | undefined {
+  if (mine === undefined && theirs === undefined) return undefined;
+  const union: Record<string, T> = { ...mine };
+  for (const [key, value] of Object.entries(theirs ?? {}))
+    if (!Object.hasOwn(union, key)) union[key] = value;
+  return union;
+}
+
+/** The config without the parts compared on their own. */
+function rest(config: LinkConfig): Record<string, unknown> {
+  const copy: Record<string, unknown> = { ...config };
+  delete copy['allLinks'];
+  for (const part of PARTS) delete copy[part];
+  return copy;
+}
