@@ -1,8 +1,10 @@
 /**
- * The production features' cost (`--features`, issue #13): the distinct-request reads on two servers of
- * ours, one with the defaults and one with `METRICS=off COMPRESSION=off ACCESS_LOG=off`, both sent
- * `Accept-Encoding: gzip, br` as browsers do (so the defaults really compress) and both logging at the
- * default level. The order of the two alternates per scenario so neither always runs first. Then the
+ * The production features' cost (`--features`, issue #13): the distinct-request reads on three servers
+ * of ours: the defaults, the defaults with `COMPRESSION=off`, and `METRICS=off COMPRESSION=off
+ * ACCESS_LOG=off`; all sent `Accept-Encoding: gzip, br` as browsers do (so the defaults really compress)
+ * and all logging at the default level. Compression is CPU work of its own, weighed against the bytes it
+ * saves; the middle server tells its cost apart from that of metrics, request ids and the access log.
+ * The order of the servers rotates per scenario so none always runs first. Then the
  * bytes on the wire of `GET /configs/:name`, with and without `Accept-Encoding`, counted before any
  * decoding.
  */
@@ -96,6 +98,13 @@ export async function runFeatures(run: BenchRun): Promise<FeatureResults> {
     label: 'defaults',
     child: await run.startOurs({ LOG_LEVEL: 'info' }, 'defaults'),
   };
+  const uncompressed: Target = {
+    label: 'compression off',
+    child: await run.startOurs(
+      { LOG_LEVEL: 'info', COMPRESSION: 'off' },
+      'compression off',
+    ),
+  };
   const off: Target = {
     label: 'features off',
     child: await run.startOurs(
@@ -105,6 +114,7 @@ export async function runFeatures(run: BenchRun): Promise<FeatureResults> {
   };
   try {
     await run.load(defaults, configs);
+    await run.load(uncompressed, configs);
     await run.load(off, configs);
     const scenarios = run
       .select(buildScenarios({ configs, links }))
@@ -119,20 +129,23 @@ export async function runFeatures(run: BenchRun): Promise<FeatureResults> {
           title: scenario.title,
           headers: ACCEPT_ENCODING,
         });
-      let onResult;
-      let offResult;
-      if (i % 2 === 0) {
-        onResult = await measureOn(defaults);
-        offResult = await measureOn(off);
-      } else {
-        offResult = await measureOn(off);
-        onResult = await measureOn(defaults);
+      const targets = [defaults, uncompressed, off];
+      const results = new Map<Target, Awaited<ReturnType<typeof measureOn>>>();
+      for (let k = 0; k < targets.length; k++) {
+        const target = targets[(i + k) % targets.length] as Target;
+        results.set(target, await measureOn(target));
       }
+      const resultOf = (t: Target) => {
+        const result = results.get(t);
+        if (result === undefined) throw new Error(`${t.label} not measured`);
+        return result;
+      };
       rows.push({
         id: scenario.id,
         title: scenario.title,
-        defaults: onResult,
-        off: offResult,
+        defaults: resultOf(defaults),
+        uncompressed: resultOf(uncompressed),
+        off: resultOf(off),
       });
     }
     progress('phase features: bytes on the wire of GET /configs/:name');
@@ -140,6 +153,7 @@ export async function runFeatures(run: BenchRun): Promise<FeatureResults> {
     return { rows, wire };
   } finally {
     await defaults.child.stop();
+    await uncompressed.child.stop();
     await off.child.stop();
   }
 }

@@ -110,7 +110,7 @@ function render(run: BenchRun, report: Report): string {
   if (report.features !== null) {
     lines.push(
       '',
-      '### Production features (defaults vs METRICS=off COMPRESSION=off ACCESS_LOG=off; distinct reads, Accept-Encoding: gzip, br)',
+      '### Production features (defaults vs COMPRESSION=off vs METRICS=off COMPRESSION=off ACCESS_LOG=off; distinct reads, Accept-Encoding: gzip, br)',
       '',
       featuresTable(report.features.rows),
       '',

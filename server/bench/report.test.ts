@@ -3,6 +3,7 @@ import { medianRound } from './load.js';
 import type { LoadResult } from './load.js';
 import {
   costGrowth,
+  compressionCost,
   featureCost,
   featuresTable,
   mainTable,
@@ -132,13 +133,20 @@ describe('scaleTable', () => {
 });
 
 describe('featuresTable', () => {
-  it('prints the cost of the features in % of the server with them off', () => {
-    const r = { id: 'get', title: 'GET', defaults: load(900), off: load(1000) };
+  it('prints the cost of metrics, ids and log against all off, and of compression apart', () => {
+    const r = {
+      id: 'get',
+      title: 'GET',
+      defaults: load(450),
+      uncompressed: load(900),
+      off: load(1000),
+    };
     expect(featureCost(r)).toBeCloseTo(10);
+    expect(compressionCost(r)).toBeCloseTo(50);
     expect(featuresTable([r]).split('\n')[2]).toMatch(
-      /\| +900 \| +1,000 \| +\+10\.0 % \| +NO \|$/,
+      /\| +450 \| +900 \| +1,000 \| +\+10\.0 % \| +NO \| +\+50\.0 % \|$/,
     );
-    const cheap = { ...r, defaults: load(990) };
+    const cheap = { ...r, uncompressed: load(990) };
     expect(featuresTable([cheap])).toMatch(/\+1\.0 % \| +yes \|/);
   });
 });
