@@ -7,7 +7,7 @@
 import { validateLinkConfig } from '@linkconfig/shared';
 import type { LinkConfig } from '@linkconfig/shared';
 import type { RemoteChangeAnswer } from './actions.js';
-import { sameValue } from './config-diff.js';
+import { sameValue } from '@linkconfig/shared';
 import { settingsText } from './config-draft.js';
 import { checkConfigName } from './input-checks.js';
 import type { PageContext } from './page-context.js';

@@ -1,11 +1,6 @@
 import type { LinkConfig } from '@linkconfig/shared';
 import { describe, expect, it } from 'vitest';
-import {
-  diffConfigs,
-  isSameConfig,
-  mergeConfigs,
-  sameValue,
-} from './config-diff.js';
+import { diffConfigs, isSameConfig, mergeConfigs } from './config-diff.js';
 
 const mine = (): LinkConfig => ({
   allLinks: {
@@ -26,18 +21,6 @@ const theirs = (): LinkConfig => ({
   },
   macros: { m: { linkItems: '.theirs' }, t: { linkItems: '.t' } },
   settings: { listType: 'ul' },
-});
-
-describe('sameValue', () => {
-  it('compares objects by keys whatever their order, arrays in order', () => {
-    expect(sameValue({ a: 1, b: [1, 2] }, { b: [1, 2], a: 1 })).toBe(true);
-    expect(sameValue({ a: [1, 2] }, { a: [2, 1] })).toBe(false);
-    expect(sameValue({ a: 1 }, { a: 1, b: 2 })).toBe(false);
-    expect(sameValue({ a: 1, b: undefined }, { a: 1 })).toBe(true);
-    expect(sameValue([1], { 0: 1 })).toBe(false);
-    expect(sameValue(null, {})).toBe(false);
-    expect(sameValue('x', 'x')).toBe(true);
-  });
 });
 
 describe('diffConfigs', () => {

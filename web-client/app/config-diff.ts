@@ -3,6 +3,7 @@
  * have with different contents (what the conflict panel shows), whether anything else differs, and the
  * merge the panel offers (every link of both sides; where both have an id, yours wins).
  */
+import { sameValue } from '@linkconfig/shared';
 import type { Link, LinkConfig } from '@linkconfig/shared';
 
 /** A link both versions have, with different contents. */
@@ -26,27 +27,6 @@ export interface ConfigDiff {
 
 /** Top-level keys the diff names on their own; the rest count as `other`. */
 const PARTS = ['macros', 'searchPatterns', 'settings'] as const;
-
-/** Whether two JSON values are equal (objects compared by their keys, whatever their order). */
-export function sameValue(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || !a || !b) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a) && Array.isArray(b))
-    return a.length === b.length && a.every((item, i) => sameValue(item, b[i]));
-  const left = a as Record<string, unknown>;
-  const right = b as Record<string, unknown>;
-  const keys = Object.keys(left).filter((key) => left[key] !== undefined);
-  const otherKeys = Object.keys(right).filter(
-    (key) => right[key] !== undefined,
-  );
-  return (
-    keys.length === otherKeys.length &&
-    keys.every(
-      (key) => Object.hasOwn(right, key) && sameValue(left[key], right[key]),
-    )
-  );
-}
 
 /**
  * How `mine` differs from `theirs`. A missing version (`null`: deleted on that side) counts as a config

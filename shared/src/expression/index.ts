@@ -4,6 +4,7 @@
  * expressions, the search-pattern safety heuristic and the URL sanitizer. Pure: no I/O, Node or browser.
  */
 export { isPlainObject } from '../util/is-plain-object.js';
+export { sameValue } from '../util/same-value.js';
 export { analyzeConfig } from './analyze-config.js';
 export { analyzeExpression, resolveWithAnalysis } from './analyze.js';
 export type {

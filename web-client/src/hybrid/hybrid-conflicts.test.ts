@@ -53,6 +53,40 @@ describe('hybrid store versions and conflicts (issue 10)', () => {
     remote.writeDirect('n', cfg('theirs'));
   }
 
+  it('takes a 412 from a write that already got through (its answer lost) as delivered, not as a conflict', async () => {
+    remote.writeDirect('n', cfg('base'));
+    await store.load('n');
+    let lost = false;
+    remote.setScript((call) => {
+      if (call.op !== 'save' || lost) return undefined;
+      // The PUT reaches the server, which applies it; the answer never comes back.
+      lost = true;
+      remote.writeDirect('n', cfg('one'));
+      return remoteFailure(call, 0);
+    });
+    await store.save('n', cfg('one'));
+    await store.flush();
+    expect(await store.conflicts()).toEqual([]);
+    expect(store.getStatus().conflicts).toBe(0);
+    expect(remote.config('n')).toEqual(cfg('one'));
+    // The retry met the version it had made: 412, then recognised as its own.
+    expect(writes('n')).toHaveLength(2);
+    expect(errors.map((e) => e.error)).not.toContainEqual(
+      expect.objectContaining({ kind: 'conflict' }),
+    );
+    // The next save is based on the server's version, so it goes through.
+    await store.save('n', cfg('two'));
+    await store.flush();
+    expect(remote.config('n')).toEqual(cfg('two'));
+  });
+
+  it('still reports a conflict when the server holds something else', async () => {
+    await staleCopy();
+    await store.save('n', cfg('mine'));
+    await expect(store.flush()).rejects.toThrow();
+    expect((await store.conflicts()).map((c) => c.name)).toEqual(['n']);
+  });
+
   it('sends If-Match with the version a save is based on, and the new ETag with the next one', async () => {
     remote.writeDirect('n', cfg('base'));
     const base = remote.data.get('n')?.etag;

@@ -8,7 +8,8 @@
 import { Backoff } from '../backoff.js';
 import type { BackoffOptions } from '../backoff.js';
 import type { RemoteOperation } from '../config-store.js';
-import type { Outbox, OutboxEntry } from '../indexeddb/outbox.js';
+import { sameValue } from '@linkconfig/shared';
+import type { Outbox, OutboxEntry, RemoteSide } from '../indexeddb/outbox.js';
 import { RemoteStoreError } from '../remote/remote-store-error.js';
 import type { Delivery } from './delivery.js';
 
@@ -239,6 +240,15 @@ export class SyncQueue {
     }
     this.#reachable = true;
     this.#reported.delete(entry.token);
+    if (alreadyApplied(entry, remote)) {
+      // The server holds exactly what this write would make it hold: an earlier delivery of it got
+      // through and its answer was lost (a tab closed, a timeout). Delivering twice is harmless, so
+      // this is the acknowledgement, not a conflict.
+      const etag = remote.etag ?? undefined;
+      this.#remember(entry.name, etag);
+      await outbox.acknowledge(entry, etag);
+      return 'delivered';
+    }
     if (await outbox.setConflict(entry, remote)) {
       events.onFailure(entry.op, entry.name, error);
       events.onConflict(entry.name);
@@ -284,4 +294,14 @@ export class SyncQueue {
     if (this.#timer !== null) clearTimeout(this.#timer);
     this.#timer = null;
   }
+}
+
+/** Whether the server's side already is what `entry` writes (the same config, or absent for a remove). */
+function alreadyApplied(entry: OutboxEntry, remote: RemoteSide): boolean {
+  if (entry.op === 'remove') return remote.entry === null;
+  return (
+    remote.entry !== null &&
+    entry.config !== undefined &&
+    sameValue(remote.entry.config, entry.config)
+  );
 }
