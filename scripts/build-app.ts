@@ -23,6 +23,9 @@ export const PAGE = {
     'web-client/app',
     'web-client/src',
     'shared/src',
+    // The service worker's pattern of API paths comes from the server's route table.
+    'server/src/routers',
+    'server/src/http/route-table.ts',
     'web-client/vite.config.ts',
     'web-client/package.json',
     'shared/package.json',
@@ -87,7 +90,12 @@ async function main(): Promise<void> {
   console.log(`build:app: building the page (${reason})`);
   // Imported only when needed: loading Vite costs more than the check itself.
   const { build } = await import('vite');
-  await build({ configFile: 'web-client/vite.config.ts' });
+  const { apiPathPattern } = await import('../server/src/http/route-table.js');
+  await build({
+    configFile: 'web-client/vite.config.ts',
+    // The service worker leaves these paths to the network (web-client/app/sw.ts).
+    define: { __API_PATH_PATTERN__: JSON.stringify(apiPathPattern()) },
+  });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

@@ -25,9 +25,14 @@ interface ServiceWorkerScope {
 
 const scope = self as unknown as ServiceWorkerScope;
 const CACHE = 'linkconfig-shell-v1';
-/** Paths of the server's API: always left to the network. */
-const API_PATH =
-  /^\/(configs|search|query|cherry-pick|healthz|trpc|openapi|docs)(\/|$)/;
+/**
+ * The REST API's paths, from the server's route table (set by `scripts/build-app.ts`), and the server's
+ * other own paths: always left to the network.
+ */
+declare const __API_PATH_PATTERN__: string;
+const API_PATH = new RegExp(__API_PATH_PATTERN__);
+const SERVER_PATH =
+  /^\/(?:events|healthz|metrics|trpc|openapi\.json|docs)(?:\/|$)/;
 
 /** Caches index.html and every asset it references. */
 async function precache(): Promise<void> {
@@ -78,7 +83,8 @@ scope.addEventListener('fetch', (event) => {
   if (
     event.request.method !== 'GET' ||
     url.origin !== scope.location.origin ||
-    API_PATH.test(url.pathname)
+    API_PATH.test(url.pathname) ||
+    SERVER_PATH.test(url.pathname)
   )
     return;
   event.respondWith(networkFirst(event.request));
