@@ -47,18 +47,26 @@ export function sqliteDatabases(): TestDatabase {
   };
 }
 
+/** A repository on `schema` of the test PostgreSQL (created if missing). */
+export function openPostgres(
+  schema: string,
+  history?: HistoryLimits,
+): Promise<ConfigRepository> {
+  return createPostgresConfigRepository({
+    connectionString: TEST_POSTGRES_URL,
+    schema,
+    maxConnections: 4,
+    ...(history === undefined ? {} : { history }),
+  });
+}
+
 /** Schemas of the test PostgreSQL, uniquely named for this run and dropped by `cleanup`. */
 export function postgresDatabases(): TestDatabase {
   const prefix = `lc_t${randomBytes(4).toString('hex')}`;
   const schemas = new WeakMap<ConfigRepository, string>();
   let n = 0;
   const open = async (schema: string, history?: HistoryLimits) => {
-    const repo = await createPostgresConfigRepository({
-      connectionString: TEST_POSTGRES_URL,
-      schema,
-      maxConnections: 4,
-      ...(history === undefined ? {} : { history }),
-    });
+    const repo = await openPostgres(schema, history);
     schemas.set(repo, schema);
     return repo;
   };

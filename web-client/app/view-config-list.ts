@@ -10,7 +10,7 @@ import { placeMarker } from './config-places.js';
 import { checkConfigName } from './input-checks.js';
 import { ACCESS } from './server-health.js';
 import type { AppState, ConfigListItem } from './state.js';
-import { field, visibleProblem } from './view-parts.js';
+import { field, tokenButton, visibleProblem } from './view-parts.js';
 
 /** The configs panel. */
 export function configListView(
@@ -34,13 +34,7 @@ export function configListView(
                   : 'The server did not accept the token, so its configs are not listed.'
               }
             </p>
-            <button
-              type="button"
-              class="button small"
-              @click=${() => actions.openSettings()}
-            >
-              Enter a token
-            </button>
+            ${tokenButton(() => actions.openSettings())}
           </div>`
         : nothing
     }

@@ -127,3 +127,10 @@ export function safeLink(url: string, text: string): TemplateResult {
 export function srOnly(text: string): TemplateResult {
   return html`<span class="visually-hidden">${text}</span>`;
 }
+
+/** The button that opens the token settings, shown wherever the server asked for a token. */
+export function tokenButton(openSettings: () => void): TemplateResult {
+  return html`<button type="button" class="button small" @click=${openSettings}>
+    Enter a token
+  </button>`;
+}

@@ -11,7 +11,7 @@ import type { Actions } from './actions.js';
 import { markSpan } from './expression-check.js';
 import { EXPRESSION_HELP } from './expression-help.js';
 import type { AppState, ExpressionCheck } from './state.js';
-import { safeLink, tagChips } from './view-parts.js';
+import { safeLink, tagChips, tokenButton } from './view-parts.js';
 
 /** The expression panel. */
 export function queryView(state: AppState, actions: Actions): TemplateResult {
@@ -78,13 +78,7 @@ export function queryView(state: AppState, actions: Actions): TemplateResult {
               ${problem.message}
               ${
                 problem.needsToken
-                  ? html`<button
-                      type="button"
-                      class="button small"
-                      @click=${() => actions.openSettings()}
-                    >
-                      Enter a token
-                    </button>`
+                  ? tokenButton(() => actions.openSettings())
                   : nothing
               }
             </p>`

@@ -8,7 +8,7 @@ import { SEARCH_MODES } from './api.js';
 import type { SearchMode } from './api.js';
 import { checkRegExp } from './input-checks.js';
 import type { AppState } from './state.js';
-import { safeLink, srOnly, tagChips } from './view-parts.js';
+import { safeLink, srOnly, tagChips, tokenButton } from './view-parts.js';
 
 /** The problem to show beside the search field, if any. */
 function searchProblem(state: AppState): string | null {
@@ -84,13 +84,7 @@ export function searchView(state: AppState, actions: Actions): TemplateResult {
               ${problem}
               ${
                 outcome?.kind === 'problem' && outcome.needsToken
-                  ? html`<button
-                      type="button"
-                      class="button small"
-                      @click=${() => actions.openSettings()}
-                    >
-                      Enter a token
-                    </button>`
+                  ? tokenButton(() => actions.openSettings())
                   : nothing
               }
             </p>`

@@ -11,7 +11,7 @@ import type { Actions } from './actions.js';
 import { describeFailure } from './problems.js';
 import { ACCESS } from './server-health.js';
 import type { AppState } from './state.js';
-import { srOnly } from './view-parts.js';
+import { srOnly, tokenButton } from './view-parts.js';
 
 type Tone = 'ok' | 'warn' | 'bad';
 
@@ -120,17 +120,7 @@ export function statusView(state: AppState, actions: Actions): TemplateResult {
         data-reachable=${link.reachable}
         >${link.text}</span
       >
-      ${
-        link.token
-          ? html`<button
-              type="button"
-              class="button small"
-              @click=${() => actions.openSettings()}
-            >
-              Enter a token
-            </button>`
-          : nothing
-      }
+      ${link.token ? tokenButton(() => actions.openSettings()) : nothing}
       <span
         class="status-item"
         data-testid="status-pending"

@@ -5,7 +5,7 @@
  * `node --expose-gc --import tsx server/src/cache/measure-weights.ts <shape>` prints one JSON object:
  * the shape's totals (JSON characters, character width, links) and the heap growth per part, in bytes.
  */
-import { resolve } from '@linkconfig/shared';
+import { LINK_FIELD_ORDER, resolve } from '@linkconfig/shared';
 import { ConfigVersion } from '../services/config-version.js';
 import { charWidth } from './weights.js';
 
@@ -65,23 +65,7 @@ export function configText(shape: Shape, seed: number): string {
 }
 
 /** Every field the engine keeps per-link tables for (sort ranks, unique values). */
-const ENGINE_FIELDS = [
-  'id',
-  'url',
-  'label',
-  'tags',
-  'cssClass',
-  'image',
-  'altText',
-  'targetWindow',
-  'description',
-  'thumbnail',
-  'hooks',
-  'guid',
-  'createdAt',
-  'allowedSchemes',
-  'meta',
-];
+const ENGINE_FIELDS = ['id', ...LINK_FIELD_ORDER];
 
 const gc = (globalThis as { gc?: () => void }).gc;
 

@@ -5,26 +5,16 @@ import { runConfigRepositoryContract } from './config-repository.contract.js';
 import type { ConfigRepository, HistoryLimits } from './config-repository.js';
 import { openRepository } from './open-repository.js';
 import { createPostgresConfigRepository } from './postgres-config-repository.js';
-
-/** The real PostgreSQL of the test machine (README: Tests). Each run uses its own schemas. */
-const TEST_POSTGRES_URL =
-  process.env['TEST_POSTGRES_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
+import {
+  TEST_POSTGRES_URL,
+  dropSchemas,
+  openPostgres,
+} from '../../test/test-databases.js';
 
 const prefix = `lc_test_${randomBytes(4).toString('hex')}`;
 let n = 0;
 
-afterAll(async () => {
-  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-  await client.connect();
-  const { rows } = await client.query<{ nspname: string }>(
-    'SELECT nspname FROM pg_namespace WHERE nspname LIKE $1',
-    [`${prefix}%`],
-  );
-  for (const { nspname } of rows) {
-    await client.query(`DROP SCHEMA "${nspname}" CASCADE`);
-  }
-  await client.end();
-});
+afterAll(() => dropSchemas(prefix));
 
 /** The schema each repository of the contract run uses, for a second instance on it. */
 const schemas = new WeakMap<ConfigRepository, string>();
@@ -32,12 +22,7 @@ const open = async (
   schema: string,
   history?: HistoryLimits,
 ): Promise<ConfigRepository> => {
-  const repo = await createPostgresConfigRepository({
-    connectionString: TEST_POSTGRES_URL,
-    schema,
-    maxConnections: 4,
-    ...(history === undefined ? {} : { history }),
-  });
+  const repo = await openPostgres(schema, history);
   schemas.set(repo, schema);
   return repo;
 };

@@ -20,6 +20,7 @@ export { resolve, toCherryPick } from './resolve.js';
 export { compileSafePattern, isSafePattern } from './safe-pattern.js';
 export { sanitizeConfigLinks, sanitizeLink } from './sanitize-link.js';
 export { sanitizeUrl } from './sanitize-url.js';
+export { LINK_FIELD_ORDER } from './types.js';
 export type {
   FilterProtocolHandler,
   PreparedConfig,
