@@ -5,13 +5,15 @@
  */
 import type { AnalysisReport } from './analysis-report.js';
 import type { EngineCache } from './engine-cache.js';
+import { findHyphenRuns } from './hyphen-runs.js';
+import type { HyphenRuns } from './hyphen-runs.js';
 import type { SourceMap, SourceSpan } from './macro-map.js';
 import { TokenKind } from './token-kind.js';
 import type { CallToken, Token } from './token-kind.js';
 import type { FilterProtocolHandler } from './types.js';
 
-/** Everything an analysis observer reads. */
-export interface AnalysisInput {
+/** The tokens and options one analysis reads. */
+export interface AnalysisFields {
   readonly tokens: readonly Token[];
   readonly starts: readonly number[];
   readonly ends: readonly number[];
@@ -27,35 +29,65 @@ export interface AnalysisInput {
   readonly report: AnalysisReport;
 }
 
-/** The original-text span of tokens `first` to `last`, inclusive. */
-export function tokenSpan(
-  input: AnalysisInput,
-  first: number,
-  last: number,
-): SourceSpan {
-  const { starts, ends, map } = input;
-  return map.span(starts[first] ?? 0, ends[last] ?? 0);
-}
+/** Everything an analysis observer reads, and where its tokens are in the original text. */
+export class AnalysisInput implements AnalysisFields {
+  readonly tokens: readonly Token[];
+  readonly starts: readonly number[];
+  readonly ends: readonly number[];
+  readonly text: string;
+  readonly map: SourceMap;
+  readonly sourceEnd: number;
+  readonly cache: EngineCache;
+  readonly handlers: ReadonlyMap<string, FilterProtocolHandler>;
+  readonly builtinProtocols: boolean;
+  readonly now: number;
+  readonly report: AnalysisReport;
+  #hyphens: HyphenRuns | undefined;
 
-/** From token `at` to the end of the expression. */
-export function spanToEnd(input: AnalysisInput, at: number): SourceSpan {
-  const span = tokenSpan(input, at, at);
-  return { ...span, end: Math.max(span.end, input.sourceEnd) };
-}
+  constructor(fields: AnalysisFields) {
+    this.tokens = fields.tokens;
+    this.starts = fields.starts;
+    this.ends = fields.ends;
+    this.text = fields.text;
+    this.map = fields.map;
+    this.sourceEnd = fields.sourceEnd;
+    this.cache = fields.cache;
+    this.handlers = fields.handlers;
+    this.builtinProtocols = fields.builtinProtocols;
+    this.now = fields.now;
+    this.report = fields.report;
+  }
 
-/** The expanded text of token `at`. */
-export function tokenText(input: AnalysisInput, at: number): string {
-  return input.text.slice(input.starts[at], input.ends[at]);
-}
+  /** The hyphen runs of the tokens, found on first use (diagnostics only). */
+  get hyphens(): HyphenRuns {
+    this.#hyphens ??= findHyphenRuns(this);
+    return this.#hyphens;
+  }
 
-/** Reports `code` on the token at `at`. */
-export function sayAt(
-  input: AnalysisInput,
-  code: Parameters<AnalysisReport['diagnostic']>[0],
-  message: string,
-  at: number,
-): void {
-  input.report.diagnostic(code, message, tokenSpan(input, at, at));
+  /** The original-text span of tokens `first` to `last`, inclusive. */
+  span(first: number, last: number): SourceSpan {
+    return this.map.span(this.starts[first] ?? 0, this.ends[last] ?? 0);
+  }
+
+  /** From token `at` to the end of the expression. */
+  toEnd(at: number): SourceSpan {
+    const span = this.span(at, at);
+    return { ...span, end: Math.max(span.end, this.sourceEnd) };
+  }
+
+  /** The expanded text of token `at`. */
+  textOf(at: number): string {
+    return this.text.slice(this.starts[at], this.ends[at]);
+  }
+
+  /** Reports `code` on the token at `at`. */
+  say(
+    code: Parameters<AnalysisReport['diagnostic']>[0],
+    message: string,
+    at: number,
+  ): void {
+    this.report.diagnostic(code, message, this.span(at, at));
+  }
 }
 
 /** How an operator or punctuation token is written, in backticks. */

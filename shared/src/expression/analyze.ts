@@ -113,12 +113,12 @@ export function analyzeExpression(
   const now = options.now ?? Date.now();
   try {
     const report = new AnalysisReport();
-    const input = readExpression(
-      prepared,
-      expression,
-      { ...options, now, diagnose: true },
+    const input = readExpression(prepared, expression, {
+      ...options,
+      now,
+      diagnose: true,
       report,
-    );
+    });
     if (input !== null) {
       parseTokens(input.tokens, NO_VALUES, observerOf(input, true));
     }
@@ -144,19 +144,16 @@ export function resolveWithAnalysis(
   const diagnose = options.diagnostics ?? true;
   try {
     const report = new AnalysisReport();
-    const input = readExpression(
-      prepared,
-      expression,
-      { ...withNow, diagnose },
+    const input = readExpression(prepared, expression, {
+      ...withNow,
+      diagnose,
       report,
-    );
+    });
     if (input === null) return { results: [], analysis: finish(report, now) };
-    const ids = evaluateTokens(
-      prepared,
-      input.tokens,
-      withNow,
-      observerOf(input, diagnose),
-    );
+    const ids = evaluateTokens(prepared, input.tokens, {
+      ...withNow,
+      observer: observerOf(input, diagnose),
+    });
     return {
       results: toResolvedLinks(prepared, ids),
       analysis: finish(report, now),

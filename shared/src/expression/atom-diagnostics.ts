@@ -3,11 +3,10 @@
  * hyphenated names, placeholders, search patterns that are unknown, unusable or over the limit, and
  * protocols that are unknown, turned off or given arguments that select nothing.
  */
-import { protocolText, sayAt, tokenSpan } from './analysis-input.js';
+import { protocolText } from './analysis-input.js';
 import type { AnalysisInput } from './analysis-input.js';
 import { quote } from './analysis-report.js';
 import type { AtomToken } from './atoms.js';
-import type { HyphenRuns } from './hyphen-runs.js';
 import { routeProtocol } from './protocols/dispatch.js';
 import { locationFilter } from './protocols/location.js';
 import { parseTimeArgs } from './protocols/time.js';
@@ -33,10 +32,10 @@ const SEARCH_PROBLEMS: Readonly<Record<SearchPatternProblem, string>> = {
 /** An id or tag: unknown, or the head of a hyphen run read as WITHOUT. */
 function nameDiagnostics(
   input: AnalysisInput,
-  hyphens: HyphenRuns,
   token: NameToken,
   at: number,
 ): void {
+  const { hyphens } = input;
   const run = hyphens.runs.get(at);
   const { prepared } = input.cache;
   if (run !== undefined) {
@@ -58,52 +57,45 @@ function nameDiagnostics(
       known === true
         ? `the ${isTag ? 'tag' : 'id'} ${quote(run.name)} contains \`-\`, so no expression can select it: ${quote(written)} reads as ${quote(reading)} without ${quote(without)}`
         : `${quote(written)} reads as ${quote(reading)} without ${quote(without)}: \`-\` is the WITHOUT operator, and tags and ids cannot contain it`,
-      tokenSpan(input, at, run.last),
+      input.span(at, run.last),
     );
     return;
   }
   if (hyphens.inRun.has(at)) return;
   if (token.kind === TokenKind.CLASS) {
     if (!prepared.tagIndex.has(token.value)) {
-      sayAt(
-        input,
-        'unknown-tag',
-        `no link has the tag ${quote(token.value)}`,
-        at,
-      );
+      input.say('unknown-tag', `no link has the tag ${quote(token.value)}`, at);
     }
     return;
   }
   // A name right after a leftover `@` was reported as a macro cycle.
   const afterAt = input.text.charAt((input.starts[at] ?? 0) - 1) === '@';
   if (!prepared.position.has(token.value) && !afterAt) {
-    sayAt(input, 'unknown-id', `no link has the id ${quote(token.value)}`, at);
+    input.say('unknown-id', `no link has the id ${quote(token.value)}`, at);
   }
 }
 
-/** A search pattern over the limit, unknown, or unusable. */
+/** A search atom beyond the per-expression limit (§8.1). */
+export function searchLimitDiagnostic(input: AnalysisInput, at: number): void {
+  input.say(
+    'search-pattern-limit',
+    `only ${MAX_SEARCH_ATOMS} search patterns are used per expression: this one selects nothing`,
+    at,
+  );
+}
+
+/** A search pattern that is unknown or unusable. */
 function searchDiagnostics(
   input: AnalysisInput,
   token: RegexToken,
   at: number,
-  allowed: boolean,
 ): void {
-  if (!allowed) {
-    sayAt(
-      input,
-      'search-pattern-limit',
-      `only ${MAX_SEARCH_ATOMS} search patterns are used per expression: this one selects nothing`,
-      at,
-    );
-    return;
-  }
   const { prepared } = input.cache;
   const entry = prepared.searchPatterns.get(token.key);
   if (entry === undefined) {
     const problem = prepared.dropped?.searchPatterns.get(token.key);
     if (problem !== undefined) {
-      sayAt(
-        input,
+      input.say(
         'unsafe-search-pattern',
         `the search pattern ${quote(token.key)} cannot be used because ${SEARCH_PROBLEMS[problem]}: it selects nothing`,
         at,
@@ -117,8 +109,7 @@ function searchDiagnostics(
       : prepared.searchPatterns.has(token.key.trim())
         ? ' (spaces in a key count)'
         : '';
-    sayAt(
-      input,
+    input.say(
       'unknown-search-pattern',
       `no search pattern is named ${quote(token.key)}${hint}`,
       at,
@@ -126,8 +117,7 @@ function searchDiagnostics(
     return;
   }
   if (entry.regex === null) {
-    sayAt(
-      input,
+    input.say(
       'unsafe-search-pattern',
       `the search pattern ${quote(token.key)} cannot be used because ${SEARCH_PROBLEMS.unsupported}: it selects nothing`,
       at,
@@ -166,8 +156,7 @@ function protocolDiagnostics(
   if (route.kind === 'builtin') {
     const problem = builtinProblem(token, route.name);
     if (problem !== undefined) {
-      sayAt(
-        input,
+      input.say(
         'invalid-protocol-arguments',
         `${quote(protocolText(token))} selects nothing: ${problem}`,
         at,
@@ -184,32 +173,29 @@ function protocolDiagnostics(
       : input.cache.prepared.protocolNames.has(name)
         ? `the config declares ${quote(`:${name}:`)} but the server has no filter for it: it selects nothing`
         : `unknown protocol ${quote(`:${name}:`)}${hint}: it selects nothing`;
-  sayAt(input, 'unknown-protocol', message, at);
+  input.say('unknown-protocol', message, at);
 }
 
-/** Reports what is wrong with the atom `token` at `at`. */
+/** Reports what is wrong with the atom `token` at `at` (a search atom within the limit). */
 export function atomDiagnostics(
   input: AnalysisInput,
-  hyphens: HyphenRuns,
   token: AtomToken,
   at: number,
-  searchAllowed: boolean,
 ): void {
   switch (token.kind) {
     case TokenKind.ITEM_ID:
     case TokenKind.CLASS:
-      nameDiagnostics(input, hyphens, token, at);
+      nameDiagnostics(input, token, at);
       return;
     case TokenKind.DOM_REF:
-      sayAt(
-        input,
+      input.say(
         'placeholder',
         `\`#${token.value}\` is a placeholder for page elements and selects nothing here`,
         at,
       );
       return;
     case TokenKind.REGEX:
-      searchDiagnostics(input, token, at, searchAllowed);
+      searchDiagnostics(input, token, at);
       return;
     case TokenKind.PROTOCOL:
       protocolDiagnostics(input, token, at);

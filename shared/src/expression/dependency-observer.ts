@@ -3,7 +3,6 @@
  * search patterns with an age), chance (`*shuffle*`) and custom handlers, each with until when the answer
  * holds. No diagnostic is looked for or formatted here.
  */
-import { tokenSpan } from './analysis-input.js';
 import type { AnalysisInput } from './analysis-input.js';
 import type { GrammarObserver } from './grammar-observer.js';
 import { routeProtocol } from './protocols/dispatch.js';
@@ -32,7 +31,7 @@ function searchDependency(
   if (age > 0) {
     report.dependency(
       'clock',
-      tokenSpan(input, at, at),
+      input.span(at, at),
       sinceValidUntil(age, now, cache.sortedCreatedAt),
     );
   }
@@ -51,7 +50,7 @@ function protocolDependency(
     input.builtinProtocols,
   );
   if (route.kind === 'handler') {
-    report.dependency('handler', tokenSpan(input, at, at), now);
+    report.dependency('handler', input.span(at, at), now);
     return;
   }
   if (route.kind !== 'builtin' || route.name !== 'time') return;
@@ -65,7 +64,7 @@ function protocolDependency(
   if (dependsOnClock(window)) {
     report.dependency(
       'clock',
-      tokenSpan(input, at, at),
+      input.span(at, at),
       timeValidUntil(window, now, cache.sortedTimeStamps),
     );
   }
@@ -83,7 +82,7 @@ export function dependencyObserver(input: AnalysisInput): GrammarObserver {
     },
     refiner: (token, at) => {
       if (refinerTraits(token.name)?.random === true) {
-        input.report.dependency('random', tokenSpan(input, at, at), input.now);
+        input.report.dependency('random', input.span(at, at), input.now);
       }
     },
   };

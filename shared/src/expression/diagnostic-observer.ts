@@ -3,20 +3,12 @@
  * applies (an ignored operator, an empty slot, an unclosed group, the limits, where parsing stops) and what
  * is wrong with each atom and refiner reached. Only made when diagnostics are asked for.
  */
-import {
-  refinerText,
-  sayAt,
-  spanToEnd,
-  symbol,
-  tokenSpan,
-  tokenText,
-} from './analysis-input.js';
+import { refinerText, symbol } from './analysis-input.js';
 import type { AnalysisInput } from './analysis-input.js';
 import { quote } from './analysis-report.js';
-import { atomDiagnostics } from './atom-diagnostics.js';
+import { atomDiagnostics, searchLimitDiagnostic } from './atom-diagnostics.js';
 import { MAX_DEPTH } from './grammar.js';
-import type { GrammarObserver } from './grammar-observer.js';
-import { findHyphenRuns } from './hyphen-runs.js';
+import type { GrammarObserver, GroupEnd } from './grammar-observer.js';
 import { refinerDiagnostics } from './refiner-diagnostics.js';
 import { MAX_REFINERS } from './refiners.js';
 import { TokenKind, isOperator } from './token-kind.js';
@@ -34,7 +26,7 @@ function missingOperand(
     input.report.diagnostic(
       'doubled-operator',
       `two operators in a row: ${symbol(op)} has no right operand`,
-      tokenSpan(input, at, rightAt),
+      input.span(at, rightAt),
     );
     return;
   }
@@ -46,43 +38,36 @@ function missingOperand(
   input.report.diagnostic(
     'missing-operand',
     `${symbol(op)} has no right operand before ${before}, ${effect}`,
-    tokenSpan(input, at, at),
+    input.span(at, at),
   );
 }
 
 /** Reports how the group opened at `open` ended, before token `at`. */
-function groupEnd(
-  input: AnalysisInput,
-  open: number,
-  at: number,
-  empty: boolean,
-): void {
+function groupEnd(input: AnalysisInput, group: GroupEnd): void {
+  const { open, at, empty } = group;
   const next = input.tokens[at];
   if (next?.kind === TokenKind.RPAREN) {
     if (empty) {
       input.report.diagnostic(
         'empty-parentheses',
         'empty parentheses select nothing',
-        tokenSpan(input, open, at),
+        input.span(open, at),
       );
     }
   } else if (next?.kind === TokenKind.COMMA) {
-    sayAt(
-      input,
+    input.say(
       'unclosed-parenthesis',
       'a `,` inside parentheses ends the group here: what follows is a new top-level segment',
       at,
     );
   } else if (next === undefined && empty) {
-    sayAt(
-      input,
+    input.say(
       'empty-parentheses',
       'this `(` is never closed and holds nothing, so it selects nothing',
       open,
     );
   } else if (next === undefined) {
-    sayAt(
-      input,
+    input.say(
       'unclosed-parenthesis',
       'this `(` is never closed (it is read as closed at the end)',
       open,
@@ -107,23 +92,26 @@ function stopsAt(
   } else if (isOperator(token) && previous?.kind === TokenKind.REFINER) {
     message = `refiners end a segment, so ${symbol(token)} after them stops the expression: everything from here on is ignored (use parentheses or a comma)`;
   } else {
-    message = `${quote(tokenText(input, at))} follows without an operator before it: the expression stops here and everything from here on is ignored`;
+    message = `${quote(input.textOf(at))} follows without an operator before it: the expression stops here and everything from here on is ignored`;
   }
-  input.report.diagnostic('parsing-stops', message, spanToEnd(input, at));
+  input.report.diagnostic('parsing-stops', message, input.toEnd(at));
 }
 
 /** The observer that reports diagnostics in `input.report`. */
 export function diagnosticObserver(input: AnalysisInput): GrammarObserver {
-  const hyphens = findHyphenRuns(input);
   /** Set when a `,` ended a group early, to explain the `)` that then stops the parse. */
   let commaLeftGroup = false;
   return {
-    atom: (token, at, searchAllowed) =>
-      atomDiagnostics(input, hyphens, token, at, searchAllowed),
+    atom: (token, at, searchAllowed) => {
+      if (token.kind === TokenKind.REGEX && !searchAllowed) {
+        searchLimitDiagnostic(input, at);
+      } else {
+        atomDiagnostics(input, token, at);
+      }
+    },
     refiner: (token, at, misplaced) => {
       if (misplaced) {
-        sayAt(
-          input,
+        input.say(
           'misplaced-refiner',
           `${quote(refinerText(token))} has no links before it to refine: refiners go after the links they act on`,
           at,
@@ -132,8 +120,7 @@ export function diagnosticObserver(input: AnalysisInput): GrammarObserver {
       refinerDiagnostics(input, token, at);
     },
     ignoredRefiner: (token, at) =>
-      sayAt(
-        input,
+      input.say(
         'refiner-limit',
         `only ${MAX_REFINERS} refiners apply per segment: ${quote(refinerText(token))} is ignored`,
         at,
@@ -141,34 +128,34 @@ export function diagnosticObserver(input: AnalysisInput): GrammarObserver {
     trailingOperator: (at) => {
       const op = input.tokens[at];
       if (op === undefined) return;
-      sayAt(
-        input,
+      input.say(
         'trailing-operator',
         `${symbol(op)} at the end has nothing after it and is ignored`,
         at,
       );
     },
-    operand: (at, rightAt, consumed, leading) => {
+    operand: ({ at, rightAt, consumed, leading }) => {
       const op = input.tokens[at];
       if (!consumed) missingOperand(input, at, rightAt);
       else if (leading && op !== undefined) {
-        sayAt(
-          input,
+        input.say(
           'leading-operator',
           `a leading ${symbol(op)} is ignored: the segment is just what follows it`,
           at,
         );
       }
     },
-    groupEnd: (open, at, empty) => {
-      if (input.tokens[at]?.kind === TokenKind.COMMA) commaLeftGroup = true;
-      groupEnd(input, open, at, empty);
+    groupEnd: (group) => {
+      if (input.tokens[group.at]?.kind === TokenKind.COMMA) {
+        commaLeftGroup = true;
+      }
+      groupEnd(input, group);
     },
     depthLimit: (open) =>
       input.report.diagnostic(
         'depth-limit',
         `parentheses nested deeper than ${MAX_DEPTH}: this group and everything after it are ignored`,
-        spanToEnd(input, open),
+        input.toEnd(open),
       ),
     stop: (at) => stopsAt(input, at, commaLeftGroup),
   };

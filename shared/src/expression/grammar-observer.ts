@@ -6,6 +6,28 @@
 import type { AtomToken } from './atoms.js';
 import type { CallToken } from './token-kind.js';
 
+/** An operator and the term slot after it. */
+export interface OperandSlot {
+  /** The operator's index. */
+  readonly at: number;
+  /** The index of the slot's first token. */
+  readonly rightAt: number;
+  /** Whether the slot held a term (P2). */
+  readonly consumed: boolean;
+  /** Whether the segment had no value before the operator (P3). */
+  readonly leading: boolean;
+}
+
+/** How the segment inside a group ended. */
+export interface GroupEnd {
+  /** The index of the `(`. */
+  readonly open: number;
+  /** The index of the token after the segment: a `)`, a `,`, anything else, or the end. */
+  readonly at: number;
+  /** Whether the group holds no token. */
+  readonly empty: boolean;
+}
+
 /** Listener of one parse; every method is optional. */
 export interface GrammarObserver {
   /** An atom is reached; `searchAllowed` is false for search atoms beyond the limit. */
@@ -16,21 +38,10 @@ export interface GrammarObserver {
   ignoredRefiner?(token: CallToken, at: number): void;
   /** The operator at `at` is the last token and is ignored (P4). */
   trailingOperator?(at: number): void;
-  /**
-   * The operator at `at` was followed by a term slot at `rightAt`: `consumed` when it held a term,
-   * `leading` when the segment had no value before the operator (P3).
-   */
-  operand?(
-    at: number,
-    rightAt: number,
-    consumed: boolean,
-    leading: boolean,
-  ): void;
-  /**
-   * The segment of the group opened at `open` ended before token `at` (a `)`, a `,`, anything else, or
-   * the end); `empty` when the group holds no token.
-   */
-  groupEnd?(open: number, at: number, empty: boolean): void;
+  /** An operator was followed by a term slot (not the end). */
+  operand?(slot: OperandSlot): void;
+  /** The segment of a group ended. */
+  groupEnd?(group: GroupEnd): void;
   /** The group opened at `open` is beyond the depth limit: it and everything after it are ignored (P8). */
   depthLimit?(open: number): void;
   /** Parsing stops at token `at`: it and everything after are ignored (P6). */
@@ -59,13 +70,13 @@ export function observeBoth(
       first.trailingOperator?.(at);
       second.trailingOperator?.(at);
     },
-    operand: (at, rightAt, consumed, leading) => {
-      first.operand?.(at, rightAt, consumed, leading);
-      second.operand?.(at, rightAt, consumed, leading);
+    operand: (slot) => {
+      first.operand?.(slot);
+      second.operand?.(slot);
     },
-    groupEnd: (open, at, empty) => {
-      first.groupEnd?.(open, at, empty);
-      second.groupEnd?.(open, at, empty);
+    groupEnd: (group) => {
+      first.groupEnd?.(group);
+      second.groupEnd?.(group);
     },
     depthLimit: (open) => {
       first.depthLimit?.(open);

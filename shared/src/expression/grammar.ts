@@ -88,7 +88,12 @@ class Parser<V> {
       }
       const rightAt = this.#pos;
       const right = this.#term(); // P2: an empty slot is the empty value.
-      this.#observer?.operand?.(at, rightAt, right.consumed, leading);
+      this.#observer?.operand?.({
+        at,
+        rightAt,
+        consumed: right.consumed,
+        leading,
+      });
       value = leading
         ? right.value
         : this.#semantics.combine(op.kind, value, right.value); // P1, P3
@@ -132,7 +137,11 @@ class Parser<V> {
     this.#depth++;
     const inner = this.#pos;
     const value = this.#segment();
-    this.#observer?.groupEnd?.(open, this.#pos, this.#pos === inner);
+    this.#observer?.groupEnd?.({
+      open,
+      at: this.#pos,
+      empty: this.#pos === inner,
+    });
     if (this.#peek()?.kind === TokenKind.RPAREN) this.#pos++;
     this.#depth--;
     return { value, consumed: true };

@@ -3,7 +3,7 @@
  * a source map, tokenizing with spans, each with its own diagnostics (when asked for). It gives what the
  * parse observers read, or `null` when resolution gives `∅` before parsing.
  */
-import type { AnalysisInput } from './analysis-input.js';
+import { AnalysisInput } from './analysis-input.js';
 import type { AnalysisReport } from './analysis-report.js';
 import { engineCache } from './engine-cache.js';
 import { handlerMap } from './eval-context.js';
@@ -22,6 +22,8 @@ export interface ReadOptions extends Pick<
 > {
   readonly now: number;
   readonly diagnose: boolean;
+  /** Where findings go. */
+  readonly report: AnalysisReport;
 }
 
 /** Start and end of `text` without the engine's whitespace around it. */
@@ -35,12 +37,11 @@ function trimmedRange(text: string): { start: number; end: number } {
 
 /** Reports that the expression selects nothing before parsing: empty, or empty after expansion. */
 function empty(
-  report: AnalysisReport,
   options: ReadOptions,
   found: { span: SourceSpan; message: string },
 ): null {
   if (options.diagnose) {
-    report.diagnostic('empty-expression', found.message, found.span);
+    options.report.diagnostic('empty-expression', found.message, found.span);
   }
   return null;
 }
@@ -53,14 +54,13 @@ export function readExpression(
   prepared: PreparedConfig,
   expression: unknown,
   options: ReadOptions,
-  report: AnalysisReport,
 ): AnalysisInput | null {
-  const { diagnose } = options;
+  const { diagnose, report } = options;
   if (typeof expression !== 'string') return null;
   const { start, end } = trimmedRange(expression);
   const here = { start, end, macros: [] };
   if (start === end) {
-    return empty(report, options, {
+    return empty(options, {
       span: { start: 0, end: expression.length, macros: [] },
       message: 'the expression is empty',
     });
@@ -98,7 +98,7 @@ export function readExpression(
   }
   const text = expansion.text;
   if (text === '') {
-    return empty(report, options, {
+    return empty(options, {
       span: here,
       message: 'nothing is left after macro expansion, so it selects nothing',
     });
@@ -117,7 +117,7 @@ export function readExpression(
     return null;
   }
   if (spanned.tokens.length === 0) return null;
-  return {
+  return new AnalysisInput({
     tokens: spanned.tokens,
     starts: spanned.starts,
     ends: spanned.ends,
@@ -129,5 +129,5 @@ export function readExpression(
     builtinProtocols: options.builtinProtocols ?? true,
     now: options.now,
     report,
-  };
+  });
 }

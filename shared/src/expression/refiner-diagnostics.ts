@@ -2,7 +2,7 @@
  * Diagnostics of a refiner the parse applies (docs/expression-language.md §9): unknown names, arguments
  * that make it change nothing, fields no link has. Names and arguments come from the one refiner table.
  */
-import { refinerText, sayAt } from './analysis-input.js';
+import { refinerText } from './analysis-input.js';
 import type { AnalysisInput } from './analysis-input.js';
 import { quote } from './analysis-report.js';
 import { isFieldName, readInteger, refinerTraits } from './refiners.js';
@@ -27,8 +27,7 @@ export function refinerDiagnostics(
   const arg = token.args[0];
   const traits = refinerTraits(name);
   if (traits === undefined) {
-    sayAt(
-      input,
+    input.say(
       'unknown-refiner',
       `unknown refiner ${quote(refinerText(token))}${nameHint(name)}: it changes nothing`,
       at,
@@ -40,15 +39,13 @@ export function refinerDiagnostics(
     case 'non-negative count': {
       const n = readInteger(arg);
       if (Number.isNaN(n)) {
-        sayAt(
-          input,
+        input.say(
           'invalid-refiner-argument',
           `${quote(refinerText(token))} needs a number, as in \`*${name}:5*\`: it changes nothing`,
           at,
         );
       } else if (traits.argument === 'non-negative count' && n < 0) {
-        sayAt(
-          input,
+        input.say(
           'invalid-refiner-argument',
           `a negative limit changes nothing`,
           at,
@@ -58,8 +55,7 @@ export function refinerDiagnostics(
     }
     case 'field':
       if (arg !== undefined && arg !== '' && !isFieldName(arg)) {
-        sayAt(
-          input,
+        input.say(
           'invalid-refiner-argument',
           `${quote(arg)} is not a link field, so ${quote(refinerText(token))} sees the same value on every link`,
           at,

@@ -30,16 +30,19 @@ export function resolveIds(
 
 /**
  * The ids selected by the tokens of an expanded expression (docs/expression-reference.md §1 steps 5 and 6),
- * telling `observer` what the parse reaches.
+ * telling `options.observer` what the parse reaches.
  */
 export function evaluateTokens(
   prepared: PreparedConfig,
   tokens: readonly Token[],
-  options: ResolveOptions,
-  observer?: GrammarObserver,
+  options: ResolveOptions & { readonly observer?: GrammarObserver },
 ): string[] {
   const context = createEvalContext(prepared, options);
-  const positions = new Evaluator(tokens, context, observer).parseQuery();
+  const positions = new Evaluator(
+    tokens,
+    context,
+    options.observer,
+  ).parseQuery();
   return positions.map((pos) => prepared.ids[pos] ?? '');
 }
 
