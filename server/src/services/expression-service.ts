@@ -189,6 +189,8 @@ export class ExpressionService {
       {
         now: this.#now(),
         ...(this.#handlers === undefined ? {} : { handlers: this.#handlers }),
+        // Only validUntil is read here: no diagnostic is looked for or formatted.
+        diagnostics: false,
       },
     );
     return {

@@ -12,6 +12,7 @@ export type {
   Dependency,
   DependencyKind,
   ExpressionAnalysis,
+  ResolveWithAnalysisOptions,
 } from './analyze.js';
 export { mergeConfigs } from './merge.js';
 export { mergePrepared } from './merge-prepared.js';

@@ -106,7 +106,7 @@ function sortDirectly(
 }
 
 function sortBy(list: PosList, cache: EngineCache, field: string): PosList {
-  if (field !== 'id' && !LINK_FIELDS.has(field)) return list; // same text for all
+  if (!isFieldName(field)) return list; // same text for all
   if (sortDirectly(cache, field, list.length)) {
     const keyed = list.map((pos) => ({
       pos,
@@ -178,44 +178,96 @@ function uniqueBy(list: PosList, cache: EngineCache, field: string): PosList {
 }
 
 /** Reads an argument like `parseInt(arg, 10)`; NaN when missing or non-numeric. */
-function readInteger(arg: string | undefined): number {
+export function readInteger(arg: string | undefined): number {
   return arg === undefined ? NaN : Number.parseInt(arg, 10);
 }
 
-/** Applies one refiner to `list`. */
+/** Whether `*sort:F*` and `*unique:F*` read a value of field `field` (link fields and `id`). */
+export function isFieldName(field: string): boolean {
+  return field === 'id' || LINK_FIELDS.has(field);
+}
+
+/**
+ * What a refiner's first argument is: a count (`limit`'s must not be negative to change anything), a field
+ * name, or nothing it reads.
+ */
+export type RefinerArgument = 'count' | 'non-negative count' | 'field' | 'none';
+
+/** What analysis needs to know of a refiner: what its argument is, and whether it draws random numbers. */
+export interface RefinerTraits {
+  readonly argument: RefinerArgument;
+  readonly random: boolean;
+}
+
+/** One refiner: its traits, and what it does to a list. */
+interface Refiner extends RefinerTraits {
+  apply(
+    list: PosList,
+    arg: string | undefined,
+    context: Pick<EvalContext, 'cache' | 'random'>,
+  ): PosList;
+}
+
+/** The refiners by name (docs/expression-language.md §9): the one table evaluation and analysis read. */
+const REFINERS: Readonly<Record<string, Refiner>> = {
+  sort: {
+    argument: 'field',
+    random: false,
+    apply: (list, arg, { cache }) =>
+      sortBy(list, cache, arg === undefined || arg === '' ? 'label' : arg),
+  },
+  reverse: {
+    argument: 'none',
+    random: false,
+    apply: (list) => list.slice().reverse(),
+  },
+  limit: {
+    argument: 'non-negative count',
+    random: false,
+    apply: (list, arg) => {
+      const n = readInteger(arg);
+      return n >= 0 ? list.slice(0, n) : list;
+    },
+  },
+  skip: {
+    argument: 'count',
+    random: false,
+    apply: (list, arg) => {
+      const n = readInteger(arg);
+      return n > 0 ? list.slice(n) : list;
+    },
+  },
+  shuffle: {
+    argument: 'none',
+    random: true,
+    apply: (list, _arg, { random }) => shuffle(list, random),
+  },
+  unique: {
+    argument: 'field',
+    random: false,
+    apply: (list, arg, { cache }) =>
+      uniqueBy(list, cache, arg === undefined || arg === '' ? 'url' : arg),
+  },
+};
+
+/** The refiner named `name`, or `undefined` for a name the engine does not know. */
+function refinerNamed(name: string): Refiner | undefined {
+  return Object.hasOwn(REFINERS, name) ? REFINERS[name] : undefined;
+}
+
+/** The traits of the refiner named `name`; `undefined` when no refiner has that name. */
+export function refinerTraits(name: string): RefinerTraits | undefined {
+  return refinerNamed(name);
+}
+
+/** Applies one refiner to `list`; an unknown name changes nothing. */
 export function applyRefiner(
   list: PosList,
   refiner: { readonly name: string; readonly args: readonly string[] },
   context: Pick<EvalContext, 'cache' | 'random'>,
 ): PosList {
-  const arg = refiner.args[0];
-  const { cache } = context;
-  switch (refiner.name) {
-    case 'sort':
-      return sortBy(
-        list,
-        cache,
-        arg === undefined || arg === '' ? 'label' : arg,
-      );
-    case 'reverse':
-      return list.slice().reverse();
-    case 'limit': {
-      const n = readInteger(arg);
-      return n >= 0 ? list.slice(0, n) : list;
-    }
-    case 'skip': {
-      const n = readInteger(arg);
-      return n > 0 ? list.slice(n) : list;
-    }
-    case 'shuffle':
-      return shuffle(list, context.random);
-    case 'unique':
-      return uniqueBy(
-        list,
-        cache,
-        arg === undefined || arg === '' ? 'url' : arg,
-      );
-    default:
-      return list;
-  }
+  const known = refinerNamed(refiner.name);
+  return known === undefined
+    ? list
+    : known.apply(list, refiner.args[0], context);
 }

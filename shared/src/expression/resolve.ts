@@ -3,32 +3,14 @@
  * evaluation, de-duplication, ids to links. Never throws.
  */
 import type { ResolvedLink } from '../schemas/index.js';
-import { engineCache } from './engine-cache.js';
 import { Evaluator } from './evaluate.js';
 import { MAX_TOKENS, tokenize } from './lexer.js';
+import type { GrammarObserver } from './grammar-observer.js';
 import type { Token } from './token-kind.js';
 import { expandMacros } from './macros.js';
-import type { EvalContext } from './eval-context.js';
-import type {
-  FilterProtocolHandler,
-  PreparedConfig,
-  PreparedLink,
-  ResolveOptions,
-} from './types.js';
+import { createEvalContext } from './eval-context.js';
+import type { PreparedConfig, PreparedLink, ResolveOptions } from './types.js';
 import { trimWhitespace } from './whitespace.js';
-
-/** Custom filter handlers as a map of own, callable entries only. */
-function handlerMap(
-  handlers: ResolveOptions['handlers'],
-): Map<string, FilterProtocolHandler> {
-  const map = new Map<string, FilterProtocolHandler>();
-  if (handlers === undefined || handlers === null) return map;
-  for (const name of Object.keys(handlers)) {
-    const handler = handlers[name];
-    if (typeof handler === 'function') map.set(name, handler);
-  }
-  return map;
-}
 
 /** The ids an expression selects, in result order, without duplicates. */
 export function resolveIds(
@@ -47,23 +29,20 @@ export function resolveIds(
 }
 
 /**
- * The ids selected by the tokens of an expanded expression (docs/expression-reference.md §1 steps 5 and 6).
+ * The ids selected by the tokens of an expanded expression (docs/expression-reference.md §1 steps 5 and 6),
+ * telling `options.observer` what the parse reaches.
  */
 export function evaluateTokens(
   prepared: PreparedConfig,
   tokens: readonly Token[],
-  options: ResolveOptions,
+  options: ResolveOptions & { readonly observer?: GrammarObserver },
 ): string[] {
-  const context: EvalContext = {
-    prepared,
-    now: options.now ?? Date.now(),
-    random: options.random ?? Math.random,
-    handlers: handlerMap(options.handlers),
-    builtinProtocols: options.builtinProtocols ?? true,
-    cache: engineCache(prepared),
-    protocolMemo: new Map(),
-  };
-  const positions = new Evaluator(tokens, context).parseQuery();
+  const context = createEvalContext(prepared, options);
+  const positions = new Evaluator(
+    tokens,
+    context,
+    options.observer,
+  ).parseQuery();
   return positions.map((pos) => prepared.ids[pos] ?? '');
 }
 

@@ -65,19 +65,49 @@ function runLocation(cache: EngineCache, args: readonly string[]): PosList {
   return out;
 }
 
-/** Evaluates a built-in protocol, or `undefined` when `name` is not built in. */
+/** The built-in filter protocols by name (docs/expression-language.md §10): the one table of them. */
+const BUILTINS = {
+  time: (context: EvalContext, args: readonly string[]): PosList =>
+    runTime(context.cache, args, context.now),
+  location: (context: EvalContext, args: readonly string[]): PosList =>
+    runLocation(context.cache, args),
+} as const;
+
+/** The name of a built-in filter protocol. */
+export type BuiltinProtocol = keyof typeof BUILTINS;
+
+/** How a protocol atom is answered, in the engine's order: a custom handler first, then a built-in filter. */
+export type ProtocolRoute =
+  | { readonly kind: 'handler'; readonly handler: FilterProtocolHandler }
+  | { readonly kind: 'builtin'; readonly name: BuiltinProtocol }
+  /** A built-in name while built-in protocols are turned off. */
+  | { readonly kind: 'builtin-off' }
+  | { readonly kind: 'none' };
+
+/** How the protocol `name` is answered with these handlers and built-ins on or off. */
+export function routeProtocol(
+  name: string,
+  handlers: ReadonlyMap<string, FilterProtocolHandler>,
+  builtinProtocols: boolean,
+): ProtocolRoute {
+  const handler = handlers.get(name);
+  if (handler !== undefined) return { kind: 'handler', handler };
+  if (!Object.hasOwn(BUILTINS, name)) return { kind: 'none' };
+  return builtinProtocols
+    ? { kind: 'builtin', name: name as BuiltinProtocol }
+    : { kind: 'builtin-off' };
+}
+
+/** Evaluates a built-in protocol, memoized per resolution. */
 function runBuiltin(
   context: EvalContext,
-  call: ProtocolCall,
-): PosList | undefined {
-  if (call.name !== 'time' && call.name !== 'location') return undefined;
-  const key = JSON.stringify([call.name, ...call.args]);
+  name: BuiltinProtocol,
+  args: readonly string[],
+): PosList {
+  const key = JSON.stringify([name, ...args]);
   let result = context.protocolMemo.get(key);
   if (result === undefined) {
-    result =
-      call.name === 'time'
-        ? runTime(context.cache, call.args, context.now)
-        : runLocation(context.cache, call.args);
+    result = BUILTINS[name](context, args);
     context.protocolMemo.set(key, result);
   }
   return result;
@@ -88,8 +118,18 @@ export function protocolAtom(
   context: EvalContext,
   call: ProtocolCall,
 ): PosList {
-  const custom = context.handlers.get(call.name);
-  if (custom !== undefined) return runHandler(context.cache, custom, call.args);
-  if (!context.builtinProtocols) return [];
-  return runBuiltin(context, call) ?? [];
+  const route = routeProtocol(
+    call.name,
+    context.handlers,
+    context.builtinProtocols,
+  );
+  switch (route.kind) {
+    case 'handler':
+      return runHandler(context.cache, route.handler, call.args);
+    case 'builtin':
+      return runBuiltin(context, route.name, call.args);
+    case 'builtin-off':
+    case 'none':
+      return [];
+  }
 }
