@@ -163,6 +163,24 @@ describe('SIGTERM', () => {
     expect(ms).toBeLessThan(5_000);
   }, 30_000);
 
+  it('exits within its bound when the log reader stops reading (issue 17, item 9)', async () => {
+    const server = await start('stalled-reader');
+    // The reader stays but reads nothing: the pipe fills with access-log lines.
+    server.child.stdout!.pause();
+    for (let i = 0; i < 1500; i++)
+      await fetch(`${server.url}/configs/${'x'.repeat(200)}${i}`).then((r) =>
+        r.arrayBuffer(),
+      );
+    const gone = exited(server.child);
+    server.child.kill('SIGTERM');
+    const { code, ms } = await Promise.race([
+      gone,
+      sleep(20_000).then(() => ({ code: -1, ms: 20_000 })),
+    ]);
+    expect(code).toBe(0);
+    expect(ms).toBeLessThan(5_000);
+  }, 60_000);
+
   it('exits at once on a second SIGTERM while a request holds the stop (issue 17, item 9)', async () => {
     const server = await start('second-signal');
     // A PUT whose body never ends keeps the graceful stop waiting.
