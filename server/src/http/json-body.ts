@@ -260,7 +260,7 @@ class ProtoKeyError extends Error {}
 
 /**
  * Refuses (400, saying where) a body whose value would not read back as sent: a number too large for a
- * double, an integer literal beyond ±(2^53 − 1), a repeated key (see json-fidelity.ts in shared). Every
+ * double, an integer literal a double cannot hold exactly, a repeated key (see json-fidelity.ts in shared). Every
  * JSON body passes here: stored configs (REST and tRPC) and inline ones alike.
  */
 function refuseUnfaithfulJson(text: string): void {

@@ -7,7 +7,7 @@ describe('findJsonInfidelity (issue 17, item 6)', () => {
     ['{"a":[1,-1E999]}', 'a[1]', 'too large'],
     ['{"a":{"b":12345678901234567890123}}', 'a.b', 'lose precision'],
     ['[9007199254740993]', '[0]', 'lose precision'],
-    ['-9007199254740992', '(the top level)', 'lose precision'],
+    ['-9007199254740993', '(the top level)', 'read back as -9007199254740992'],
     ['{"a":1,"b":{"c":2,"c":3}}', 'b.c', 'twice'],
     ['{"a":1,"\\u0061":2}', 'a', 'twice'],
     ['{"x y":[{"k":1,"k":1}]}', '["x y"][0].k', 'twice'],
@@ -25,6 +25,7 @@ describe('findJsonInfidelity (issue 17, item 6)', () => {
     '{"a":"","":1}',
     '[[],{},[{}],"x",true,false,null]',
     '12345678901234567890.5',
+    '[9007199254740992,-1152921504606846976,100000000000000000000]',
   ])('accepts %s', (text) => {
     expect(findJsonInfidelity(text)).toBeUndefined();
   });

@@ -1,8 +1,9 @@
 /**
  * Whether a JSON text means exactly what `JSON.parse` makes of it. Three things do not survive the
  * parse, so a stored config read back would differ from what was sent: a number too large for a double
- * (`1e400` becomes `Infinity`, written back as `null`), an integer literal beyond ±(2^53 − 1) (it is
- * rounded: `12345678901234567890123` comes back as `1.2345678901234568e+22`), and a key repeated in one
+ * (`1e400` becomes `Infinity`, written back as `null`), an integer literal beyond ±2^53 that a double
+ * cannot hold exactly (it is rounded: `12345678901234567890123` comes back as `1.2345678901234568e+22`;
+ * `2^60` written out in full is exact and kept), and a key repeated in one
  * object (only the last value is kept). Spellings that only change the representation are faithful:
  * `1.0` is `1`, `-0` is `0`, `1E2` is `100`, `\u0061` is `a`.
  *
@@ -112,8 +113,12 @@ function numberProblem(literal: string): string | undefined {
   const value = Number(literal);
   if (!Number.isFinite(value))
     return `the number ${abbreviate(literal)} is too large for a JSON number (a double)`;
-  if (!/[.eE]/.test(literal) && !Number.isSafeInteger(value))
-    return `the integer ${abbreviate(literal)} is beyond ±(2^53 − 1) and would lose precision; send it as a string`;
+  if (
+    !/[.eE]/.test(literal) &&
+    !Number.isSafeInteger(value) &&
+    BigInt(literal) !== BigInt(value)
+  )
+    return `the integer ${abbreviate(literal)} is beyond ±2^53 and would lose precision (it would read back as ${value}); send it as a string`;
   return undefined;
 }
 
