@@ -1,5 +1,6 @@
 import { pino } from 'pino';
 import type { DestinationStream, Logger } from 'pino';
+import { FdDestination } from './log-destination.js';
 
 /**
  * The structured logger: JSON lines on stdout (or `destination`, which tests use to read the lines), each
@@ -32,25 +33,18 @@ export function createLogger(
 }
 
 /** The one stdout destination of this process, shared by every logger that writes there. */
-let stdout: DestinationStream | undefined;
+let stdout: FdDestination | undefined;
 
 /**
- * Standard output, written asynchronously: lines that pile up while a write is in progress go out
- * together in the next one, so a busy server spends one system call on many access-log lines instead
- * of one each (at the default log level that was a fifth of the CPU time of the cheapest requests). A
- * quiet server still writes every line at once. Whatever is pending is written out when the process
- * exits, on purpose or not.
+ * Standard output, written asynchronously in batches (at the default log level one system call per
+ * access-log line was a fifth of the CPU time of the cheapest requests). Whatever is pending is written
+ * out when the process exits, on purpose or not, unless the reader has gone or stopped reading: that
+ * never holds the exit (see log-destination.ts).
  */
 function stdoutDestination(): DestinationStream {
   if (stdout !== undefined) return stdout;
-  const stream = pino.destination({ dest: 1, sync: false });
-  process.once('exit', () => {
-    try {
-      stream.flushSync();
-    } catch {
-      // Not open yet, or already gone: nothing more can be written.
-    }
-  });
+  const stream = new FdDestination(1);
+  process.once('exit', () => stream.flushSync());
   stdout = stream;
   return stream;
 }

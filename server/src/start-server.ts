@@ -1,4 +1,5 @@
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
+import { Server as NetServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
@@ -35,6 +36,9 @@ export interface RunningServer {
   /** Stops accepting connections, lets in-flight requests finish (up to `graceMs`), closes the database. */
   close(graceMs?: number): Promise<void>;
 }
+
+/** After SIGTERM, how long requests already sent on open connections are still read and answered. */
+const SETTLE_MS = 250;
 
 /** Default folder of the built web page. */
 export const DEFAULT_APP_DIR = fileURLToPath(
@@ -138,14 +142,20 @@ export async function startServer(
         : undefined,
   });
 
+  // While stopping (`draining`), answers close their connections; a little later a request that
+  // arrives anyway (on a connection opened before) gets 503 (`refusing`).
+  let draining = false;
+  let refusing = false;
   const server = serve({
-    fetch: app.fetch,
+    fetch: (request, env) =>
+      refusing ? unavailableWhileStopping() : app.fetch(request, env),
     // A client gets 60 s to send a whole request (Node's default is 5 minutes): stalled uploads cannot
     // hold sockets for long.
     serverOptions: { requestTimeout: 60_000, headersTimeout: 20_000 },
     port: options.port ?? 3000,
     hostname: options.host ?? '0.0.0.0',
   });
+  const inFlight = trackResponses(server as Server, () => draining);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
@@ -178,14 +188,24 @@ export async function startServer(
         // Event streams never end by themselves: end them first (clients reconnect elsewhere or later,
         // resuming by id), so they do not hold the shutdown until the deadline.
         services.changes.close();
-        // Stop accepting; requests in progress run to their end; keep-alive sockets are closed as soon
-        // as they are idle; whatever is still open at the deadline is cut.
+        // Stop accepting, but without Node's instant close of idle keep-alive connections
+        // (`http.Server#close` does that): a request already sent on one may not have been read yet,
+        // and closing it would reset that request. Every answer from now on closes its connection.
+        draining = true;
+        for (const response of inFlight)
+          if (!response.headersSent) response.shouldKeepAlive = false;
         const stopped = new Promise<void>((resolve) =>
-          server.close(() => resolve()),
+          NetServer.prototype.close.call(server, () => resolve()),
         );
+        // Once what was sent before the signal has been read, requests get 503 and idle connections
+        // are closed; requests in progress run to their end; whatever is open at the deadline is cut.
         const http = server as Partial<Server>;
-        const sweep = setInterval(() => http.closeIdleConnections?.(), 25);
-        http.closeIdleConnections?.();
+        let sweep: ReturnType<typeof setInterval> | undefined;
+        const settle = setTimeout(() => {
+          refusing = true;
+          http.closeIdleConnections?.();
+          sweep = setInterval(() => http.closeIdleConnections?.(), 25);
+        }, SETTLE_MS);
         let timer: ReturnType<typeof setTimeout> | undefined;
         await Promise.race([
           stopped,
@@ -193,6 +213,7 @@ export async function startServer(
             timer = setTimeout(resolve, graceMs);
           }),
         ]);
+        clearTimeout(settle);
         clearInterval(sweep);
         clearTimeout(timer);
         http.closeAllConnections?.();
@@ -203,4 +224,34 @@ export async function startServer(
       return closing;
     },
   };
+}
+
+/** The answer to a request that arrives while the server stops. */
+function unavailableWhileStopping(): Response {
+  return new Response(JSON.stringify({ error: 'the server is stopping' }), {
+    status: 503,
+    headers: {
+      'Content-Type': 'application/json; charset=utf-8',
+      Connection: 'close',
+      'Retry-After': '1',
+    },
+  });
+}
+
+/**
+ * The responses not yet finished (a live set, per server). While `stopping()` holds, every new response
+ * closes its connection.
+ */
+function trackResponses(
+  server: Server,
+  stopping: () => boolean,
+): ReadonlySet<ServerResponse> {
+  const open = new Set<ServerResponse>();
+  // Before the application's own listener, which may answer at once.
+  server.prependListener('request', (_request, response) => {
+    if (stopping()) response.shouldKeepAlive = false;
+    open.add(response);
+    response.once('close', () => open.delete(response));
+  });
+  return open;
 }

@@ -145,6 +145,37 @@ describe('rate limits', () => {
     expect((await client('/configs/z', put('z'))).status).toBe(429);
   });
 
+  it('charges /trpc calls however the path is written: trailing slash, %2C between batched names (issue 17, item 2)', async () => {
+    const { from } = limitedApp();
+    const client = from('10.0.0.1');
+    const trpcPut = (path: string) =>
+      client(path, {
+        method: 'POST',
+        headers: JSON_HEADERS,
+        body: JSON.stringify({ name: 'p', config: sampleConfig() }),
+      });
+    // tRPC trims the slash: each of these is a write.
+    for (let i = 0; i < 3; i++)
+      expect((await trpcPut('/trpc/configs.put/')).status).toBe(200);
+    expect((await trpcPut('/trpc/configs.put/')).status).toBe(429);
+    // tRPC decodes before it splits a batch: two expensive reads, the whole read burst.
+    const twoQueries = JSON.stringify({
+      0: { expression: '.x', configName: 'p' },
+      1: { expression: '.x', configName: 'p' },
+    });
+    const batch = await client(
+      '/trpc/expressions.query%2Cexpressions.query/?batch=1',
+      { method: 'POST', headers: JSON_HEADERS, body: twoQueries },
+    );
+    expect(batch.status).toBe(200);
+    const more = await client('/trpc/expressions.query?batch=1', {
+      method: 'POST',
+      headers: JSON_HEADERS,
+      body: JSON.stringify({ 0: { expression: '.x', configName: 'p' } }),
+    });
+    expect(more.status).toBe(429);
+  });
+
   it('keys on a valid token wherever it comes from, and on the address for anything else', async () => {
     const { from } = limitedApp({
       auth: { apiToken: 'writer-token', readToken: 'reader-token' },

@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer';
-import { nestedDeeper } from '@linkconfig/shared';
+import { findJsonInfidelity, nestedDeeper } from '@linkconfig/shared';
 import { promisify } from 'node:util';
 import { brotliDecompress, gunzip, inflate } from 'node:zlib';
 import type { InputType, ZlibOptions } from 'node:zlib';
@@ -42,8 +42,8 @@ const ACCEPTED_ENCODINGS = 'gzip, deflate, br';
 /**
  * Reads a request body as JSON, defensively: wrong media type or unknown `Content-Encoding` → 415; over
  * the size limit (declared, actual, or once decompressed) → 413 without reading or inflating further; not
- * UTF-8, not JSON, not valid compressed data, nested too deep, or holding a `__proto__` key → 400. Never
- * throws anything but {@link HttpError}.
+ * UTF-8, not JSON, not valid compressed data, nested too deep, holding a `__proto__` key, or not readable
+ * back as sent ({@link refuseUnfaithfulJson}) → 400. Never throws anything but {@link HttpError}.
  */
 export async function readJsonBody(
   request: Request,
@@ -63,6 +63,7 @@ export async function readJsonBody(
   }
   // V8 parses iteratively, so even absurd nesting parses; the depth is then checked on the value.
   const value = parseJson(text);
+  refuseUnfaithfulJson(text);
   if ((options.checkDepth ?? true) && nestedDeeper(value, limits.maxDepth)) {
     throw new HttpError(
       400,
@@ -256,3 +257,18 @@ function parseJson(text: string): unknown {
 }
 
 class ProtoKeyError extends Error {}
+
+/**
+ * Refuses (400, saying where) a body whose value would not read back as sent: a number too large for a
+ * double, an integer literal a double cannot hold exactly, a repeated key (see json-fidelity.ts in shared). Every
+ * JSON body passes here: stored configs (REST and tRPC) and inline ones alike.
+ */
+function refuseUnfaithfulJson(text: string): void {
+  const found = findJsonInfidelity(text);
+  if (found !== undefined) {
+    throw new HttpError(
+      400,
+      `the JSON body cannot be kept as sent at ${found.path}: ${found.reason}`,
+    );
+  }
+}

@@ -9,6 +9,7 @@ import type { Metrics } from './metrics.js';
 import { REST_ROUTES } from './route-table.js';
 import type { RestRoute } from './route-table.js';
 import { TokenBuckets } from './token-buckets.js';
+import { trpcCalls } from './trpc-calls.js';
 import type { RateBudget } from './token-buckets.js';
 
 /** The two budgets. */
@@ -115,9 +116,10 @@ export function mountRateLimits(app: Hono, options: RateLimitOptions): void {
     });
   }
 
-  // `/trpc/a.b,c.d?batch=1` calls several procedures at once: each limited one costs a token.
+  // `/trpc/a.b,c.d?batch=1` calls several procedures at once: each limited call costs a token. The
+  // names are resolved as tRPC resolves them (trailing slashes, percent-encoding; see trpc-calls.ts).
   const trpc: MiddlewareHandler = async (c, next) => {
-    const names = c.req.path.slice('/trpc/'.length).split(',');
+    const names = trpcCalls(c.req.url);
     for (const budget of [BUDGET.writes, BUDGET.reads] as const) {
       const cost = names.filter(
         (name) => procedureBudget.get(name) === budget,

@@ -23,6 +23,8 @@ export {
   validateLinkConfig,
 } from './validate-config.js';
 export type { ConfigValidation, ValidateOptions } from './validate-config.js';
+export { findJsonInfidelity } from './json-fidelity.js';
+export type { JsonInfidelity } from './json-fidelity.js';
 export {
   CherryPickInputSchema,
   CherryPickOutputSchema,

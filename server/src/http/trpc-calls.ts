@@ -1,0 +1,30 @@
+/**
+ * Which procedures a `/trpc` request calls, resolved from its URL the way tRPC's fetch adapter does it
+ * (`@trpc/server` 11: `fetchRequestHandler` then `resolveResponse`): slashes trimmed around the path and
+ * the endpoint, the rest percent-decoded, then split at `,` when the query has `batch=1`. So
+ * `/trpc/configs.put/` calls `configs.put`, and `/trpc/a%2Cb?batch=1` calls `a` and `b`.
+ * `server/test/trpc-calls.test.ts` holds this to tRPC's own resolution.
+ */
+
+/** The tRPC endpoint of the service. */
+export const TRPC_ENDPOINT = '/trpc';
+
+const trimSlashes = (path: string): string =>
+  path.replace(/^\//, '').replace(/\/$/, '');
+
+/**
+ * The procedure paths, one per call (in order; a batch may name one several times). Empty when tRPC
+ * cannot decode the path (it answers 400 and calls nothing).
+ */
+export function trpcCalls(url: string | URL): string[] {
+  const parsed = typeof url === 'string' ? new URL(url) : url;
+  const endpoint = trimSlashes(TRPC_ENDPOINT);
+  const raw = trimSlashes(trimSlashes(parsed.pathname).slice(endpoint.length));
+  let path: string;
+  try {
+    path = decodeURIComponent(raw);
+  } catch {
+    return [];
+  }
+  return parsed.searchParams.get('batch') === '1' ? path.split(',') : [path];
+}

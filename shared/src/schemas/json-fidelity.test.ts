@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { findJsonInfidelity } from './json-fidelity.js';
+
+describe('findJsonInfidelity (issue 17, item 6)', () => {
+  it.each([
+    ['{"a":1e400}', 'a', 'too large'],
+    ['{"a":[1,-1E999]}', 'a[1]', 'too large'],
+    ['{"a":{"b":12345678901234567890123}}', 'a.b', 'lose precision'],
+    ['[9007199254740993]', '[0]', 'lose precision'],
+    ['-9007199254740993', '(the top level)', 'read back as -9007199254740992'],
+    ['{"a":1,"b":{"c":2,"c":3}}', 'b.c', 'twice'],
+    ['{"a":1,"\\u0061":2}', 'a', 'twice'],
+    ['{"x y":[{"k":1,"k":1}]}', '["x y"][0].k', 'twice'],
+  ])('refuses %s at %s', (text, path, reason) => {
+    const found = findJsonInfidelity(text);
+    expect(found?.path).toBe(path);
+    expect(found?.reason).toContain(reason);
+  });
+
+  it.each([
+    '{"a":1.0,"b":-0,"c":1E2,"d":9007199254740991,"e":-9007199254740991}',
+    '{"a":1.7976931348623157e308,"b":5e-324,"c":0.1000000000000000055511}',
+    '{"a":{"k":1},"b":{"k":1},"c":[{"k":1},{"k":1}]}',
+    '{"s":"\\"k\\":1,\\"k\\":2, 1e400 \\\\","t":"\\\\"}',
+    '{"a":"","":1}',
+    '[[],{},[{}],"x",true,false,null]',
+    '12345678901234567890.5',
+    '[9007199254740992,-1152921504606846976,100000000000000000000]',
+  ])('accepts %s', (text) => {
+    expect(findJsonInfidelity(text)).toBeUndefined();
+  });
+
+  it('reads a large text in linear time', () => {
+    const links = Object.fromEntries(
+      Array.from({ length: 50_000 }, (_, i) => [
+        `link-${i}`,
+        { url: `https://example.com/${i}`, title: `Link "${i}"`, n: i * 1.5 },
+      ]),
+    );
+    const text = JSON.stringify({ allLinks: links });
+    const started = performance.now();
+    expect(findJsonInfidelity(text)).toBeUndefined();
+    const scan = performance.now() - started;
+    const parseStarted = performance.now();
+    JSON.parse(text);
+    const parse = performance.now() - parseStarted;
+    // Generous: a quadratic scan would take seconds here.
+    expect(scan).toBeLessThan(Math.max(500, parse * 20));
+  });
+});
