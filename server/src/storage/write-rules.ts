@@ -26,6 +26,20 @@ export function historyLimits(
 export const AGE_PRUNE_INTERVAL_MS = 1000;
 
 /**
+ * When a connection scans its history for changes older than the age limit: the returned function says,
+ * for a write recorded at `at` (write-clock ms), whether to scan now. At most once per
+ * {@link AGE_PRUNE_INTERVAL_MS}, and again at once when the clock stepped back.
+ */
+export function ageScanSchedule(): (at: number) => boolean {
+  let last = -Infinity;
+  return (at) => {
+    if (at - last < AGE_PRUNE_INTERVAL_MS && at >= last) return false;
+    last = at;
+    return true;
+  };
+}
+
+/**
  * Whether a write may go ahead given what is stored (`null`: the name does not exist). RFC 9110 order:
  * `If-Match` first, then `If-None-Match`.
  */
