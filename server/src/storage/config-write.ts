@@ -53,8 +53,7 @@ const refusal = (current: StoredStamp | null): Refused => ({
 /** Creates or overwrites `name` when the preconditions hold (see `ConfigRepository.put`). */
 export function putConfig(
   tx: WriteTransaction,
-  name: string,
-  json: string,
+  { name, json }: { readonly name: string; readonly json: string },
   options: WriteOptions,
 ): PutResult | Refused {
   const previous = tx.readCurrent(name);

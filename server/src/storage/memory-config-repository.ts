@@ -80,7 +80,7 @@ export function createMemoryConfigRepository(
     },
     put: async (name, json, write = {}) => {
       open();
-      return putConfig(tx, name, json, write);
+      return putConfig(tx, { name, json }, write);
     },
     remove: async (name, write = {}) => {
       open();

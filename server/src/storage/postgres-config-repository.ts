@@ -40,8 +40,9 @@ const quoteIdent = (name: string): string => `"${name.replaceAll('"', '""')}"`;
  * Every write transaction first increments the single row of the revision table. That row lock
  * serializes writers across all instances, so revisions (versions and change ids) are handed out in
  * commit order, which a sequence does not guarantee; the transaction then reads the stored version (a new
- * snapshot, after the lock), checks the preconditions, stamps the time, writes the config and its change
- * row and sends `NOTIFY`. Other instances `LISTEN` on a dedicated connection and read the changes table.
+ * snapshot, after the lock), and runs the one write algorithm (`config-write.ts`: preconditions, stamp,
+ * config row, change row), whose rows go out as one statement with the pruning and `NOTIFY`
+ * (`postgres-writer.ts`). Other instances `LISTEN` on a dedicated connection and read the changes table.
  */
 export async function createPostgresConfigRepository(
   options: PostgresRepositoryOptions,
@@ -138,7 +139,7 @@ export async function createPostgresConfigRepository(
       return rows[0] === undefined ? null : Number(rows[0].version);
     },
     put: (name, json, conditions = {}) =>
-      write(name, (tx) => putConfig(tx, name, json, conditions)),
+      write(name, (tx) => putConfig(tx, { name, json }, conditions)),
     remove: (name, conditions = {}) =>
       write(name, (tx) => removeConfig(tx, name, conditions)),
     // One indexed single-row read: cheap enough for every request, and exact across instances.

@@ -133,7 +133,7 @@ export function createSqliteConfigRepository(
     version: (name) =>
       guard(() => statements.selectVersion.get(name)?.version ?? null),
     put: (name, json, conditions = {}) =>
-      write(() => putTx(tx, name, json, conditions)),
+      write(() => putTx(tx, { name, json }, conditions)),
     remove: (name, conditions = {}) =>
       write(() => removeTx(tx, name, conditions)),
     changeToken: () =>
