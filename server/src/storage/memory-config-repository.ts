@@ -1,14 +1,13 @@
 import { compareNames } from './config-repository.js';
 import type {
   Change,
-  ChangesPage,
   ConfigRepository,
   HistoryLimits,
   StoredConfig,
 } from './config-repository.js';
 import { putConfig, removeConfig } from './config-write.js';
 import type { WriteTransaction } from './config-write.js';
-import { historyLimits } from './write-rules.js';
+import { changesPage, historyLimits } from './write-rules.js';
 
 /** Options of {@link createMemoryConfigRepository}. */
 export interface MemoryRepositoryOptions {
@@ -91,20 +90,14 @@ export function createMemoryConfigRepository(
       open();
       return revision;
     },
-    changesSince: async (afterId, limit): Promise<ChangesPage> => {
+    changesSince: async (afterId, limit) => {
       open();
-      if (afterId < prunedThrough || afterId > revision) {
-        return { reset: true, head: revision };
-      }
-      const start = changes.findIndex((entry) => entry.change.id > afterId);
-      return {
-        reset: false,
-        head: revision,
-        changes:
-          start < 0
-            ? []
-            : changes.slice(start, start + limit).map((entry) => entry.change),
-      };
+      return changesPage(afterId, { head: revision, prunedThrough }, () => {
+        const start = changes.findIndex((entry) => entry.change.id > afterId);
+        return start < 0
+          ? []
+          : changes.slice(start, start + limit).map((entry) => entry.change);
+      });
     },
     watch: (listener) => {
       const own = (): void => listener();

@@ -2,14 +2,13 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { compareNames } from './config-repository.js';
 import type {
-  Change,
-  ChangesPage,
   ConfigRepository,
   HistoryLimits,
   NameVersion,
   StoredConfig,
 } from './config-repository.js';
 import { putConfig, removeConfig } from './config-write.js';
+import { readChangesPage } from './postgres-changes.js';
 import { createListener } from './postgres-listener.js';
 import type { StampRow } from './postgres-write.js';
 import { createPostgresWriter } from './postgres-writer.js';
@@ -145,44 +144,8 @@ export async function createPostgresConfigRepository(
     // One indexed single-row read: cheap enough for every request, and exact across instances.
     changeToken: async () => String(await readHead()),
     head: () => readHead(),
-    changesSince: async (afterId, limit): Promise<ChangesPage> => {
-      // One statement, one snapshot: the head, the pruned mark and the rows agree.
-      const { rows } = await query<{
-        head: string;
-        pruned_through: string;
-        id: string | null;
-        name: string;
-        op: Change['op'];
-        etag: string | null;
-        updated_at: string;
-      }>(
-        `SELECT r.value AS head, r.pruned_through, c.id, c.name, c.op, c.etag, c.updated_at
-         FROM ${revision} r LEFT JOIN LATERAL (
-           SELECT * FROM ${changes} WHERE id > $1 ORDER BY id LIMIT $2
-         ) c ON true
-         ORDER BY c.id`,
-        [afterId, limit],
-      );
-      const first = rows[0];
-      if (first === undefined) throw new Error('revision row missing');
-      const head = Number(first.head);
-      if (afterId < Number(first.pruned_through) || afterId > head) {
-        return { reset: true, head };
-      }
-      return {
-        reset: false,
-        head,
-        changes: rows
-          .filter((row) => row.id !== null)
-          .map((row) => ({
-            id: Number(row.id),
-            name: row.name,
-            op: row.op,
-            etag: row.etag,
-            updatedAt: row.updated_at,
-          })),
-      };
-    },
+    changesSince: (afterId, limit) =>
+      readChangesPage(query, { revision, changes }, { afterId, limit }),
     watch: (onChange) => {
       const own = (): void => onChange();
       listeners.add(own);

@@ -1,7 +1,6 @@
 import { compareNames } from './config-repository.js';
 import type {
   Change,
-  ChangesPage,
   ConfigRepository,
   HistoryLimits,
   StoredConfig,
@@ -14,7 +13,7 @@ import { prepareStatements } from './sqlite-statements.js';
 import { createSqliteWatch } from './sqlite-watch.js';
 import { createWriteLock } from './sqlite-write-lock.js';
 import { sqliteWriteTransaction } from './sqlite-write.js';
-import { historyLimits } from './write-rules.js';
+import { changesPage, historyLimits } from './write-rules.js';
 
 /** Options of {@link createSqliteConfigRepository}. */
 export interface SqliteRepositoryOptions {
@@ -53,23 +52,19 @@ export function createSqliteConfigRepository(
   const putTx = db.transaction(putConfig);
   const removeTx = db.transaction(removeConfig);
   // One read transaction, so head, pruned mark and rows come from one snapshot.
-  const changesTx = db.transaction(
-    (afterId: number, limit: number): ChangesPage => {
-      const head = statements.selectCounter.get('version') ?? 0;
-      const pruned = statements.selectCounter.get('pruned') ?? 0;
-      if (afterId < pruned || afterId > head) return { reset: true, head };
-      const changes = statements.selectChanges
-        .all(afterId, limit)
-        .map((row): Change => ({
-          id: row.id,
-          name: row.name,
-          op: row.op,
-          etag: row.etag,
-          updatedAt: row.updated_at,
-        }));
-      return { reset: false, head, changes };
-    },
-  );
+  const changesTx = db.transaction((afterId: number, limit: number) => {
+    const head = statements.selectCounter.get('version') ?? 0;
+    const prunedThrough = statements.selectCounter.get('pruned') ?? 0;
+    return changesPage(afterId, { head, prunedThrough }, () =>
+      statements.selectChanges.all(afterId, limit).map((row): Change => ({
+        id: row.id,
+        name: row.name,
+        op: row.op,
+        etag: row.etag,
+        updatedAt: row.updated_at,
+      })),
+    );
+  });
 
   let closed = false;
   const isClosed = (): boolean => closed;

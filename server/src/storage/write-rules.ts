@@ -2,7 +2,12 @@
  * The rules every adapter applies inside its write transaction, in one place so memory, SQLite and
  * PostgreSQL cannot drift apart: preconditions, timestamps, and the bounds of the change history.
  */
-import type { HistoryLimits, WriteConditions } from './config-repository.js';
+import type {
+  Change,
+  ChangesPage,
+  HistoryLimits,
+  WriteConditions,
+} from './config-repository.js';
 import { etagOf, matchesStrongly, matchesWeakly } from './etag.js';
 import type { VersionStamp } from './etag.js';
 
@@ -37,6 +42,23 @@ export function ageScanSchedule(): (at: number) => boolean {
     last = at;
     return true;
   };
+}
+
+/**
+ * The answer to "changes after `afterId`" given the latest revision (`head`) and the highest pruned id:
+ * a reset when changes after `afterId` are no longer all kept or `afterId` was never given out, else the
+ * page `read` returns (called only then).
+ */
+export function changesPage(
+  afterId: number,
+  {
+    head,
+    prunedThrough,
+  }: { readonly head: number; readonly prunedThrough: number },
+  read: () => readonly Change[],
+): ChangesPage {
+  if (afterId < prunedThrough || afterId > head) return { reset: true, head };
+  return { reset: false, head, changes: read() };
 }
 
 /**
