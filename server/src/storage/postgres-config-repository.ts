@@ -10,7 +10,7 @@ import type {
 import { putConfig, removeConfig } from './config-write.js';
 import { readChangesPage } from './postgres-changes.js';
 import { createListener } from './postgres-listener.js';
-import type { StampRow } from './postgres-write.js';
+import type { StampRow } from './postgres-write-lock.js';
 import { createPostgresWriter } from './postgres-writer.js';
 import { migrate } from './postgres-migrate.js';
 import { historyLimits } from './write-rules.js';

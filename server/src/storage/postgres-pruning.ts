@@ -1,5 +1,5 @@
 import type { HistoryLimits } from './config-repository.js';
-import type { Locked } from './postgres-write.js';
+import type { Locked } from './postgres-write-lock.js';
 import { ageScanSchedule } from './write-rules.js';
 
 /**

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { Change } from './config-repository.js';
 import type { WriteTransaction } from './config-write.js';
-import type { Locked } from './postgres-write.js';
+import type { Locked } from './postgres-write-lock.js';
 
 /** The quoted tables and the notification channel a write touches. */
 export interface WriteTargets {

@@ -4,7 +4,7 @@ import type { WriteTransaction } from './config-write.js';
 import { createPostgresPruning } from './postgres-pruning.js';
 import { stageWrite } from './postgres-staged-write.js';
 import type { WriteTargets } from './postgres-staged-write.js';
-import { finishWrite, lockForWrite } from './postgres-write.js';
+import { finishWrite, lockForWrite } from './postgres-write-lock.js';
 
 /** Options of {@link createPostgresWriter}. */
 export interface WriterOptions {
