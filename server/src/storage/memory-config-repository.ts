@@ -1,18 +1,13 @@
 import { compareNames } from './config-repository.js';
 import type {
   Change,
-  ChangesPage,
   ConfigRepository,
   HistoryLimits,
   StoredConfig,
 } from './config-repository.js';
-import { etagOf } from './etag.js';
-import {
-  historyLimits,
-  nextUpdatedAt,
-  preconditionsHold,
-  systemClock,
-} from './write-rules.js';
+import { putConfig, removeConfig } from './config-write.js';
+import type { WriteTransaction } from './config-write.js';
+import { changesPage, historyLimits } from './write-rules.js';
 
 /** Options of {@link createMemoryConfigRepository}. */
 export interface MemoryRepositoryOptions {
@@ -50,6 +45,19 @@ export function createMemoryConfigRepository(
     });
   };
 
+  /** The write steps: the map is the transaction (nothing runs in between). */
+  const tx: WriteTransaction = {
+    readCurrent: (name) => rows.get(name) ?? null,
+    nextRevision: () => ++revision,
+    writeRow: (row) => {
+      rows.set(row.name, row);
+    },
+    deleteRow: (name) => {
+      rows.delete(name);
+    },
+    appendChange: record,
+  };
+
   return {
     list: async () => {
       open();
@@ -71,80 +79,25 @@ export function createMemoryConfigRepository(
     },
     put: async (name, json, write = {}) => {
       open();
-      const previous = rows.get(name) ?? null;
-      if (!preconditionsHold(previous, write)) {
-        return {
-          ok: false,
-          currentEtag: previous === null ? null : etagOf(previous),
-        };
-      }
-      const now = (write.now ?? systemClock)();
-      const updatedAt = nextUpdatedAt(now, previous);
-      const row: StoredConfig = {
-        name,
-        json,
-        createdAt: previous?.createdAt ?? updatedAt,
-        updatedAt,
-        version: ++revision,
-      };
-      rows.set(name, row);
-      const etag = etagOf(row);
-      record(
-        { id: row.version, name, op: 'put', etag, updatedAt },
-        now.getTime(),
-      );
-      return {
-        ok: true,
-        createdAt: row.createdAt,
-        updatedAt,
-        version: row.version,
-        etag,
-        created: previous === null,
-      };
+      return putConfig(tx, { name, json }, write);
     },
     remove: async (name, write = {}) => {
       open();
-      const previous = rows.get(name) ?? null;
-      if (!preconditionsHold(previous, write)) {
-        return {
-          ok: false,
-          currentEtag: previous === null ? null : etagOf(previous),
-        };
-      }
-      if (previous === null) return { ok: true, removed: false };
-      rows.delete(name);
-      const now = (write.now ?? systemClock)();
-      record(
-        {
-          id: ++revision,
-          name,
-          op: 'delete',
-          etag: null,
-          updatedAt: nextUpdatedAt(now, previous),
-        },
-        now.getTime(),
-      );
-      return { ok: true, removed: true };
+      return removeConfig(tx, name, write);
     },
     changeToken: async () => String(revision),
     head: async () => {
       open();
       return revision;
     },
-    changesSince: async (afterId, limit): Promise<ChangesPage> => {
+    changesSince: async (afterId, limit) => {
       open();
-      if (afterId < prunedThrough || afterId > revision) {
-        return { reset: true, head: revision };
-      }
-      const start = changes.findIndex((entry) => entry.change.id > afterId);
-      return {
-        reset: false,
-        head: revision,
-        changes:
-          start < 0
-            ? []
-            : changes.slice(start, start + limit).map((entry) => entry.change),
-      };
+      return changesPage(afterId, { head: revision, prunedThrough }, () => {
+        const start = changes.findIndex((entry) => entry.change.id > afterId);
+        return start < 0
+          ? []
+          : changes.slice(start, start + limit).map((entry) => entry.change);
+      });
     },
     watch: (listener) => {
       const own = (): void => listener();

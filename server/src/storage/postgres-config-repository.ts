@@ -2,29 +2,18 @@ import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { compareNames } from './config-repository.js';
 import type {
-  Change,
-  ChangesPage,
   ConfigRepository,
   HistoryLimits,
   NameVersion,
-  PutResult,
-  Refused,
-  RemoveResult,
   StoredConfig,
-  WriteOptions,
 } from './config-repository.js';
-import { etagOf } from './etag.js';
+import { putConfig, removeConfig } from './config-write.js';
+import { readChangesPage } from './postgres-changes.js';
 import { createListener } from './postgres-listener.js';
-import { finishWrite, lockForWrite } from './postgres-write.js';
-import type { Locked, StampRow } from './postgres-write.js';
+import type { StampRow } from './postgres-write-lock.js';
+import { createPostgresWriter } from './postgres-writer.js';
 import { migrate } from './postgres-migrate.js';
-import {
-  AGE_PRUNE_INTERVAL_MS,
-  historyLimits,
-  nextUpdatedAt,
-  preconditionsHold,
-  systemClock,
-} from './write-rules.js';
+import { historyLimits } from './write-rules.js';
 
 /** Options of {@link createPostgresConfigRepository}. */
 export interface PostgresRepositoryOptions {
@@ -50,8 +39,9 @@ const quoteIdent = (name: string): string => `"${name.replaceAll('"', '""')}"`;
  * Every write transaction first increments the single row of the revision table. That row lock
  * serializes writers across all instances, so revisions (versions and change ids) are handed out in
  * commit order, which a sequence does not guarantee; the transaction then reads the stored version (a new
- * snapshot, after the lock), checks the preconditions, stamps the time, writes the config and its change
- * row and sends `NOTIFY`. Other instances `LISTEN` on a dedicated connection and read the changes table.
+ * snapshot, after the lock), and runs the one write algorithm (`config-write.ts`: preconditions, stamp,
+ * config row, change row), whose rows go out as one statement with the pruning and `NOTIFY`
+ * (`postgres-writer.ts`). Other instances `LISTEN` on a dedicated connection and read the changes table.
  */
 export async function createPostgresConfigRepository(
   options: PostgresRepositoryOptions,
@@ -93,61 +83,6 @@ export async function createPostgresConfigRepository(
   const byName = (a: { name: string }, b: { name: string }): number =>
     compareNames(a.name, b.name);
 
-  /** When this instance last scanned for changes older than the age limit (write-clock ms). */
-  let lastAgePrune = -Infinity;
-
-  const lock = async (name: string): Promise<Locked> => {
-    if (closed) throw new Error('repository is closed');
-    return lockForWrite(pool, { revision, table, name });
-  };
-  const refusal = (locked: Locked): Refused => ({
-    ok: false,
-    currentEtag: locked.stored === null ? null : etagOf(locked.stored),
-  });
-  /** The highest change id to drop: beyond the count, or (once a second) older than the age limit. */
-  const pruneMark = async (locked: Locked, at: number): Promise<number> => {
-    let through = Math.max(
-      locked.prunedThrough,
-      locked.revision - limits.maxCount,
-    );
-    if (at - lastAgePrune >= AGE_PRUNE_INTERVAL_MS || at < lastAgePrune) {
-      lastAgePrune = at;
-      const { rows } = await locked.client.query<{ id: string | null }>(
-        `SELECT MAX(id) AS id FROM ${changes} WHERE at < $1`,
-        [at - limits.maxAgeMs],
-      );
-      through = Math.max(through, Number(rows[0]?.id ?? 0));
-    }
-    return through;
-  };
-  /**
-   * The statement that records a change: the change row, pruning of the history (with the pruned mark),
-   * and the notification, which PostgreSQL delivers at commit.
-   */
-  const recordChange = `ch AS (
-      INSERT INTO ${changes} (id, name, op, etag, updated_at, at)
-      VALUES ($1, $2, $3, $4, $5, $6) RETURNING 1
-    ), pruned AS (
-      DELETE FROM ${changes} WHERE id <= $7 RETURNING 1
-    ), mark AS (
-      UPDATE ${revision} SET pruned_through = $7 WHERE pruned_through < $7 RETURNING 1
-    )
-    SELECT pg_notify('${channel}', $8)`;
-  const changeValues = async (
-    locked: Locked,
-    change: Change,
-    at: number,
-  ): Promise<unknown[]> => [
-    change.id,
-    change.name,
-    change.op,
-    change.etag,
-    change.updatedAt,
-    at,
-    await pruneMark(locked, at),
-    String(change.id),
-  ];
-
   const listeners = new Set<() => void>();
   const notify = (): void => {
     for (const listener of listeners) listener();
@@ -157,6 +92,13 @@ export async function createPostgresConfigRepository(
     channel,
     reconnectMs: options.reconnectMs ?? 250,
     onWake: notify,
+  });
+  const write = createPostgresWriter({
+    pool,
+    targets: { table, revision, changes, channel },
+    limits,
+    isClosed: () => closed,
+    onCommit: notify,
   });
 
   return {
@@ -195,121 +137,15 @@ export async function createPostgresConfigRepository(
       );
       return rows[0] === undefined ? null : Number(rows[0].version);
     },
-    put: async (name, json, write: WriteOptions = {}) => {
-      const locked = await lock(name);
-      let commit = false;
-      try {
-        if (!preconditionsHold(locked.stored, write)) return refusal(locked);
-        const now = (write.now ?? systemClock)();
-        const updatedAt = nextUpdatedAt(now, locked.stored);
-        const createdAt = locked.stored?.createdAt ?? updatedAt;
-        const version = locked.revision;
-        const etag = etagOf({ version, updatedAt });
-        const values = await changeValues(
-          locked,
-          { id: version, name, op: 'put', etag, updatedAt },
-          now.getTime(),
-        );
-        await locked.client.query(
-          `WITH up AS (
-             INSERT INTO ${table} (name, json, created_at, updated_at, version)
-             VALUES ($2, $9, $10, $5, $1)
-             ON CONFLICT (name) DO UPDATE SET json = EXCLUDED.json,
-               updated_at = EXCLUDED.updated_at, version = EXCLUDED.version
-             RETURNING 1
-           ), ${recordChange}`,
-          [...values, json, createdAt],
-        );
-        commit = true;
-        const result: PutResult = {
-          ok: true,
-          createdAt,
-          updatedAt,
-          version,
-          etag,
-          created: locked.stored === null,
-        };
-        return result;
-      } finally {
-        await finishWrite(locked, commit);
-        if (commit) notify();
-      }
-    },
-    remove: async (name, write: WriteOptions = {}) => {
-      const locked = await lock(name);
-      let commit = false;
-      try {
-        if (!preconditionsHold(locked.stored, write)) return refusal(locked);
-        const result: RemoveResult = {
-          ok: true,
-          removed: locked.stored !== null,
-        };
-        // Nothing to delete: roll back, so the revision is not spent on a change that did not happen.
-        if (locked.stored === null) return result;
-        const now = (write.now ?? systemClock)();
-        const values = await changeValues(
-          locked,
-          {
-            id: locked.revision,
-            name,
-            op: 'delete',
-            etag: null,
-            updatedAt: nextUpdatedAt(now, locked.stored),
-          },
-          now.getTime(),
-        );
-        await locked.client.query(
-          `WITH gone AS (DELETE FROM ${table} WHERE name = $2 RETURNING 1), ${recordChange}`,
-          values,
-        );
-        commit = true;
-        return result;
-      } finally {
-        await finishWrite(locked, commit);
-        if (commit) notify();
-      }
-    },
+    put: (name, json, conditions = {}) =>
+      write(name, (tx) => putConfig(tx, { name, json }, conditions)),
+    remove: (name, conditions = {}) =>
+      write(name, (tx) => removeConfig(tx, name, conditions)),
     // One indexed single-row read: cheap enough for every request, and exact across instances.
     changeToken: async () => String(await readHead()),
     head: () => readHead(),
-    changesSince: async (afterId, limit): Promise<ChangesPage> => {
-      // One statement, one snapshot: the head, the pruned mark and the rows agree.
-      const { rows } = await query<{
-        head: string;
-        pruned_through: string;
-        id: string | null;
-        name: string;
-        op: Change['op'];
-        etag: string | null;
-        updated_at: string;
-      }>(
-        `SELECT r.value AS head, r.pruned_through, c.id, c.name, c.op, c.etag, c.updated_at
-         FROM ${revision} r LEFT JOIN LATERAL (
-           SELECT * FROM ${changes} WHERE id > $1 ORDER BY id LIMIT $2
-         ) c ON true
-         ORDER BY c.id`,
-        [afterId, limit],
-      );
-      const first = rows[0];
-      if (first === undefined) throw new Error('revision row missing');
-      const head = Number(first.head);
-      if (afterId < Number(first.pruned_through) || afterId > head) {
-        return { reset: true, head };
-      }
-      return {
-        reset: false,
-        head,
-        changes: rows
-          .filter((row) => row.id !== null)
-          .map((row) => ({
-            id: Number(row.id),
-            name: row.name,
-            op: row.op,
-            etag: row.etag,
-            updatedAt: row.updated_at,
-          })),
-      };
-    },
+    changesSince: (afterId, limit) =>
+      readChangesPage(query, { revision, changes }, { afterId, limit }),
     watch: (onChange) => {
       const own = (): void => onChange();
       listeners.add(own);

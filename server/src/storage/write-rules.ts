@@ -2,7 +2,12 @@
  * The rules every adapter applies inside its write transaction, in one place so memory, SQLite and
  * PostgreSQL cannot drift apart: preconditions, timestamps, and the bounds of the change history.
  */
-import type { HistoryLimits, WriteConditions } from './config-repository.js';
+import type {
+  Change,
+  ChangesPage,
+  HistoryLimits,
+  WriteConditions,
+} from './config-repository.js';
 import { etagOf, matchesStrongly, matchesWeakly } from './etag.js';
 import type { VersionStamp } from './etag.js';
 
@@ -24,6 +29,37 @@ export function historyLimits(
 
 /** How often at most an adapter scans the history for changes older than `maxAgeMs`. */
 export const AGE_PRUNE_INTERVAL_MS = 1000;
+
+/**
+ * When a connection scans its history for changes older than the age limit: the returned function says,
+ * for a write recorded at `at` (write-clock ms), whether to scan now. At most once per
+ * {@link AGE_PRUNE_INTERVAL_MS}, and again at once when the clock stepped back.
+ */
+export function ageScanSchedule(): (at: number) => boolean {
+  let last = -Infinity;
+  return (at) => {
+    if (at - last < AGE_PRUNE_INTERVAL_MS && at >= last) return false;
+    last = at;
+    return true;
+  };
+}
+
+/**
+ * The answer to "changes after `afterId`" given the latest revision (`head`) and the highest pruned id:
+ * a reset when changes after `afterId` are no longer all kept or `afterId` was never given out, else the
+ * page `read` returns (called only then).
+ */
+export function changesPage(
+  afterId: number,
+  {
+    head,
+    prunedThrough,
+  }: { readonly head: number; readonly prunedThrough: number },
+  read: () => readonly Change[],
+): ChangesPage {
+  if (afterId < prunedThrough || afterId > head) return { reset: true, head };
+  return { reset: false, head, changes: read() };
+}
 
 /**
  * Whether a write may go ahead given what is stored (`null`: the name does not exist). RFC 9110 order:

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { StoredStamp } from './config-write.js';
 
 /** A stored row's timestamps and version, as PostgreSQL returns them. */
 export interface StampRow {
@@ -10,14 +11,12 @@ export interface StampRow {
 /** A write transaction's view once it holds the revision lock. */
 export interface Locked {
   readonly client: pg.PoolClient;
+  /** The name the write is about. */
+  readonly name: string;
   /** The revision this write takes (the counter, already incremented). */
   readonly revision: number;
   readonly prunedThrough: number;
-  readonly stored: {
-    createdAt: string;
-    updatedAt: string;
-    version: number;
-  } | null;
+  readonly stored: StoredStamp | null;
 }
 
 /**
@@ -47,6 +46,7 @@ export async function lockForWrite(
     const row = rows[0];
     return {
       client,
+      name: target.name,
       revision: Number(bumped.value),
       prunedThrough: Number(bumped.pruned_through),
       stored:

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import type { StoredConfig } from './config-repository.js';
+import { putConfig, removeConfig } from './config-write.js';
+import type { StoredStamp, WriteTransaction } from './config-write.js';
+import { etagOf } from './etag.js';
+
+/** A transaction over one stored stamp that records which steps the algorithm took, in order. */
+const recording = (
+  stored: StoredStamp | null,
+): { tx: WriteTransaction; steps: string[] } => {
+  const steps: string[] = [];
+  let revision = 41;
+  const tx: WriteTransaction = {
+    readCurrent: (name) => {
+      steps.push(`read ${name}`);
+      return stored;
+    },
+    nextRevision: () => {
+      steps.push('revision');
+      return ++revision;
+    },
+    writeRow: (row: StoredConfig, created) => {
+      steps.push(`row ${row.name} v${row.version} created=${created}`);
+    },
+    deleteRow: (name) => {
+      steps.push(`delete ${name}`);
+    },
+    appendChange: (change, at) => {
+      steps.push(`change ${change.op} #${change.id} at ${at}`);
+    },
+  };
+  return { tx, steps };
+};
+
+const stored: StoredStamp = {
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-02T00:00:00.000Z',
+  version: 7,
+};
+const at = Date.parse('2026-01-03T00:00:00.000Z');
+const now = (): Date => new Date(at);
+
+describe('the write algorithm', () => {
+  it('reads, takes a revision, writes the row, then appends its change', () => {
+    const { tx, steps } = recording(stored);
+    const result = putConfig(tx, { name: 'n', json: '{}' }, { now });
+    expect(steps).toEqual([
+      'read n',
+      'revision',
+      'row n v42 created=false',
+      `change put #42 at ${at}`,
+    ]);
+    expect(result).toEqual({
+      ok: true,
+      createdAt: stored.createdAt,
+      updatedAt: '2026-01-03T00:00:00.000Z',
+      version: 42,
+      etag: etagOf({ version: 42, updatedAt: '2026-01-03T00:00:00.000Z' }),
+      created: false,
+    });
+  });
+
+  it('takes no revision and writes nothing when the preconditions fail', () => {
+    const { tx, steps } = recording(stored);
+    expect(
+      putConfig(tx, { name: 'n', json: '{}' }, { ifNoneMatch: '*', now }),
+    ).toEqual({ ok: false, currentEtag: etagOf(stored) });
+    expect(removeConfig(tx, 'n', { ifMatch: ['"x"'], now })).toEqual({
+      ok: false,
+      currentEtag: etagOf(stored),
+    });
+    expect(steps).toEqual(['read n', 'read n']);
+  });
+
+  it('deletes a stored name under a new revision, and a missing one without any', () => {
+    const existing = recording(stored);
+    expect(removeConfig(existing.tx, 'n', { now })).toEqual({
+      ok: true,
+      removed: true,
+    });
+    expect(existing.steps).toEqual([
+      'read n',
+      'revision',
+      'delete n',
+      `change delete #42 at ${at}`,
+    ]);
+    const missing = recording(null);
+    expect(removeConfig(missing.tx, 'n', { now })).toEqual({
+      ok: true,
+      removed: false,
+    });
+    expect(missing.steps).toEqual(['read n']);
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * The one write algorithm of every adapter: preconditions → next revision → stamp → row → change →
+ * result. Each backend supplies the small steps of its write transaction ({@link WriteTransaction}); what
+ * a write means (which checks, which revision, which timestamps, which change, which answer) is here once.
+ *
+ * A step that a later feature adds to every write (say, a revision row appended beside the change) is one
+ * more step of the transaction, called here, in the same transaction as the row and the change.
+ */
+import type {
+  Change,
+  PutResult,
+  Refused,
+  RemoveResult,
+  StoredConfig,
+  WriteOptions,
+} from './config-repository.js';
+import { etagOf } from './etag.js';
+import type { VersionStamp } from './etag.js';
+import {
+  nextUpdatedAt,
+  preconditionsHold,
+  systemClock,
+} from './write-rules.js';
+
+/** What a write reads of the stored row of its name. */
+export interface StoredStamp extends VersionStamp {
+  readonly createdAt: string;
+}
+
+/**
+ * The steps a backend supplies, each run inside one write transaction that holds the write lock (so
+ * what `readCurrent` returns cannot change before the transaction ends). The transaction commits when the
+ * algorithm appended a change, and need not otherwise (a refused write or the delete of a missing name).
+ */
+export interface WriteTransaction {
+  /** The stored stamp of `name`, or `null` when the name does not exist. */
+  readCurrent(name: string): StoredStamp | null;
+  /** The next value of the database's revision counter, taken by this write. */
+  nextRevision(): number;
+  /** Stores `row`: a new row when `created`, else it replaces the stored one. */
+  writeRow(row: StoredConfig, created: boolean): void;
+  /** Deletes the row of `name` (which exists). */
+  deleteRow(name: string): void;
+  /** Appends `change` to the history, recorded at `at` (write-clock ms), and keeps the history bounded. */
+  appendChange(change: Change, at: number): void;
+}
+
+const refusal = (current: StoredStamp | null): Refused => ({
+  ok: false,
+  currentEtag: current === null ? null : etagOf(current),
+});
+
+/** Creates or overwrites `name` when the preconditions hold (see `ConfigRepository.put`). */
+export function putConfig(
+  tx: WriteTransaction,
+  { name, json }: { readonly name: string; readonly json: string },
+  options: WriteOptions,
+): PutResult | Refused {
+  const previous = tx.readCurrent(name);
+  if (!preconditionsHold(previous, options)) return refusal(previous);
+  const version = tx.nextRevision();
+  const now = (options.now ?? systemClock)();
+  const updatedAt = nextUpdatedAt(now, previous);
+  const createdAt = previous?.createdAt ?? updatedAt;
+  const created = previous === null;
+  tx.writeRow({ name, json, createdAt, updatedAt, version }, created);
+  const etag = etagOf({ version, updatedAt });
+  tx.appendChange(
+    { id: version, name, op: 'put', etag, updatedAt },
+    now.getTime(),
+  );
+  return { ok: true, createdAt, updatedAt, version, etag, created };
+}
+
+/**
+ * Deletes `name` when the preconditions hold (see `ConfigRepository.remove`). A missing name takes no
+ * revision and records no change.
+ */
+export function removeConfig(
+  tx: WriteTransaction,
+  name: string,
+  options: WriteOptions,
+): RemoveResult | Refused {
+  const previous = tx.readCurrent(name);
+  if (!preconditionsHold(previous, options)) return refusal(previous);
+  if (previous === null) return { ok: true, removed: false };
+  const id = tx.nextRevision();
+  const now = (options.now ?? systemClock)();
+  const updatedAt = nextUpdatedAt(now, previous);
+  tx.deleteRow(name);
+  tx.appendChange(
+    { id, name, op: 'delete', etag: null, updatedAt },
+    now.getTime(),
+  );
+  return { ok: true, removed: true };
+}

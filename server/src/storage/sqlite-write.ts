@@ -1,0 +1,57 @@
+import type { WriteTransaction } from './config-write.js';
+import type { SqliteStatements } from './sqlite-statements.js';
+
+/**
+ * The write steps of the SQLite adapter, each one statement, run by `config-write.ts` inside a
+ * `BEGIN IMMEDIATE` transaction (`sqlite-group-commit.ts`) so the write lock is held before the first read.
+ * `prune` keeps the history bounded after each appended change (`sqlite-pruning.ts`).
+ */
+export function sqliteWriteTransaction(
+  statements: SqliteStatements,
+  prune: (id: number, at: number) => void,
+): WriteTransaction {
+  return {
+    readCurrent: (name) => {
+      const row = statements.selectStamp.get(name);
+      return row === undefined
+        ? null
+        : {
+            createdAt: row.created_at,
+            updatedAt: row.updated_at,
+            version: row.version,
+          };
+    },
+    nextRevision: () => {
+      const bumped = statements.bumpRevision.get();
+      if (bumped === undefined) throw new Error('revision counter missing');
+      return bumped.value;
+    },
+    writeRow: (row, created) => {
+      if (created) {
+        statements.insert.run(
+          row.name,
+          row.json,
+          row.createdAt,
+          row.updatedAt,
+          row.version,
+        );
+      } else {
+        statements.update.run(row.json, row.updatedAt, row.version, row.name);
+      }
+    },
+    deleteRow: (name) => {
+      statements.deleteOne.run(name);
+    },
+    appendChange: (change, at) => {
+      statements.insertChange.run(
+        change.id,
+        change.name,
+        change.op,
+        change.etag,
+        change.updatedAt,
+        at,
+      );
+      prune(change.id, at);
+    },
+  };
+}
