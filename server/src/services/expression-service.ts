@@ -18,10 +18,10 @@ import type {
   QueryOutput,
 } from '@linkconfig/shared';
 import type { MergeCache } from '../cache/cache-policy.js';
-import { partWeight } from '../cache/weights.js';
+import { partWeight } from '../versions/weights.js';
 import { DomainError } from '../errors.js';
 import type { ConfigService } from './config-service.js';
-import type { ConfigVersion } from './config-version.js';
+import type { ConfigVersion } from '../versions/config-version.js';
 
 /** What {@link ExpressionService} needs. */
 export interface ExpressionServiceDeps {

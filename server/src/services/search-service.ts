@@ -6,11 +6,18 @@ import type {
 } from '@linkconfig/shared';
 import { DomainError } from '../errors.js';
 import type { ConfigService } from './config-service.js';
-import { foldCase } from './fold-case.js';
+import { foldCase } from '../versions/fold-case.js';
 import { requiredLiterals } from './regex-literals.js';
 import type { RequiredLiterals } from './regex-literals.js';
-import { candidateLinks, haystackSafe, linkContains } from './search-index.js';
-import type { ConfigSearchIndex, IndexedLink } from './search-index.js';
+import {
+  candidateLinks,
+  haystackSafe,
+  linkContains,
+} from '../versions/search-index.js';
+import type {
+  ConfigSearchIndex,
+  IndexedLink,
+} from '../versions/search-index.js';
 
 /** A compiled `/search` request. */
 interface Criteria {
