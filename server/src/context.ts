@@ -12,7 +12,7 @@ export interface Context {
    * The token of the stored state as this request saw it, read on first use and then kept, or `null`
    * when the repository cannot tell (nothing derived from earlier reads may then be reused).
    */
-  stateToken(): Promise<string | null>;
+  readonly stateToken: () => Promise<string | null>;
 }
 
 /** An auth that allows everything, for in-process callers and tests. */

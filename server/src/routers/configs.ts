@@ -47,7 +47,7 @@ export const configsOperations = {
     },
     input: z.void(),
     output: ListConfigsOutputSchema,
-    run: (ctx) => plain(ctx.services.configs.list()),
+    run: (ctx) => plain(ctx.services.configs.list(ctx.stateToken)),
   }),
 
   get: operation({
@@ -74,7 +74,10 @@ export const configsOperations = {
     input: ConfigNameInputSchema,
     output: GetConfigOutputSchema,
     run: async (ctx, input) => {
-      const view = await ctx.services.configs.current(input.name);
+      const view = await ctx.services.configs.current(
+        input.name,
+        ctx.stateToken,
+      );
       if (view === null) {
         throw new DomainError('not_found', `config "${input.name}" not found`);
       }

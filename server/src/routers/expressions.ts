@@ -26,7 +26,8 @@ export const expressionsOperations = {
     },
     input: CherryPickInputSchema,
     output: CherryPickOutputSchema,
-    run: (ctx, input) => ctx.services.expressions.cherryPick(input),
+    run: (ctx, input) =>
+      ctx.services.expressions.cherryPick(input, ctx.stateToken),
   }),
 
   query: operation({
@@ -43,7 +44,7 @@ export const expressionsOperations = {
     },
     input: QueryInputSchema,
     output: QueryOutputSchema,
-    run: (ctx, input) => ctx.services.expressions.query(input),
+    run: (ctx, input) => ctx.services.expressions.query(input, ctx.stateToken),
   }),
 
   check: operation({
@@ -63,7 +64,8 @@ export const expressionsOperations = {
     },
     input: CheckExpressionInputSchema,
     output: CheckExpressionOutputSchema,
-    run: (ctx, input) => plain(ctx.services.expressions.check(input)),
+    run: (ctx, input) =>
+      plain(ctx.services.expressions.check(input, ctx.stateToken)),
   }),
 };
 

@@ -18,7 +18,8 @@ export const searchOperations = {
     },
     input: SearchInputSchema,
     output: SearchOutputSchema,
-    run: (ctx, input) => plain(ctx.services.search.search(input)),
+    run: (ctx, input) =>
+      plain(ctx.services.search.search(input, ctx.stateToken)),
   }),
 };
 

@@ -19,6 +19,12 @@ interface Catalog {
   readonly versions: ReadonlyMap<string, number>;
 }
 
+/**
+ * How a read learns the stored state's change token: a request reads it once (`Context.stateToken`) and
+ * hands this on, so one request never asks the repository twice. Absent: the read asks the repository.
+ */
+export type StateRead = () => Promise<string | null>;
+
 /** What {@link ConfigService} needs. */
 export interface ConfigServiceDeps {
   readonly repository: ConfigRepository;
@@ -46,14 +52,14 @@ export class ConfigService {
   }
 
   /** Every name, sorted by code point. */
-  async list(): Promise<string[]> {
-    const catalog = await this.#catalog();
+  async list(state?: StateRead): Promise<string[]> {
+    const catalog = await this.#catalog(state);
     return catalog === null ? this.#repo.list() : [...catalog.names];
   }
 
   /** Every name with its version, sorted by code point. */
-  async versions(): Promise<readonly NameVersion[]> {
-    const catalog = await this.#catalog();
+  async versions(state?: StateRead): Promise<readonly NameVersion[]> {
+    const catalog = await this.#catalog(state);
     return catalog === null ? this.#repo.listVersions() : catalog.entries;
   }
 
@@ -70,8 +76,8 @@ export class ConfigService {
    * Names and versions, re-read only when the repository's change token moved (another process wrote,
    * or we did); `null` when the repository cannot tell, and every read must ask it.
    */
-  async #catalog(): Promise<Catalog | null> {
-    const token = await this.#repo.changeToken();
+  async #catalog(state?: StateRead): Promise<Catalog | null> {
+    const token = await (state ?? this.#changeToken)();
     if (token === null) return null;
     if (this.#snapshot?.token === token) return this.#snapshot;
     const entries = await this.#repo.listVersions();
@@ -84,9 +90,14 @@ export class ConfigService {
     return this.#snapshot;
   }
 
+  readonly #changeToken = () => this.#repo.changeToken();
+
   /** The current version of a config, or `null` when it does not exist. */
-  async current(name: string): Promise<ConfigVersion | null> {
-    const catalog = await this.#catalog();
+  async current(
+    name: string,
+    state?: StateRead,
+  ): Promise<ConfigVersion | null> {
+    const catalog = await this.#catalog(state);
     const version =
       catalog === null
         ? await this.#repo.version(name)
