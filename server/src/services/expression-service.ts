@@ -20,6 +20,7 @@ import type {
 import type { MergeCache } from '../cache/cache-policy.js';
 import { partWeight } from '../versions/weights.js';
 import { DomainError } from '../errors.js';
+import type { Outcome } from '../outcome.js';
 import type { ConfigService, StateRead } from './config-service.js';
 import type { ConfigVersion } from '../versions/config-version.js';
 
@@ -36,12 +37,11 @@ export interface ExpressionServiceDeps {
   readonly merges: MergeCache;
 }
 
-/** An answer with the instant until which it holds unless a config is written (ms since the epoch). */
-export interface Answer<T> {
-  readonly value: T;
-  /** `Infinity` when only a write can change it; `now` or less when it may change on any call. */
-  readonly validUntil: number;
-}
+/**
+ * An outcome that always says until when it holds unless a config is written (ms since the epoch):
+ * `Infinity` when only a write can change it; `now` or less when it may change on any call.
+ */
+export type Answer<T> = Outcome<T> & { readonly validUntil: number };
 
 /** Default name of `/query` without `configs` (reference servers do the same). */
 const DEFAULT_CONFIG = 'demo';
