@@ -7,7 +7,7 @@
  * fixed allowance for the requests in flight ({@link inFlightAllowanceKiB}), and the peaks of each stream's
  * two halves with each other: memory that is bounded does not rise from one half to the next.
  */
-import { LARGE_BODY_PERMITS } from '../src/http/body-permits.js';
+import { LARGE_BODY_PERMITS } from '../src/http/middleware/body-permits.js';
 import { partWeight } from '../src/versions/weights.js';
 import type { BenchRun, LoadSummary } from './bench-run.js';
 import { mib } from './bench-run.js';

@@ -1,6 +1,6 @@
 /**
  * The JSON a request body carried: the parsed value and the text it was parsed from. It travels as a value
- * from the body reader (`http/json-body.ts`) to the service that stores it (`ConfigService.put`), so a
+ * from the body reader (`http/middleware/json-body.ts`) to the service that stores it (`ConfigService.put`), so a
  * config is kept exactly as received (key order, unknown keys, spacing) and never serialized again.
  */
 export class ReceivedJson {

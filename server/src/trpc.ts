@@ -18,7 +18,7 @@ import type { ReceivedJson } from './received-json.js';
  */
 export type Representation = 'entry' | 'json' | 'search' | 'none';
 
-/** What a REST route needs beyond `openapi.method` and `openapi.path` (see `http/route-table.ts`). */
+/** What a REST route needs beyond `openapi.method` and `openapi.path` (see `http/routes/route-table.ts`). */
 export interface RestMeta {
   /**
    * Where a PUT/POST input comes from: the body's fields (default), or the whole body as one input field
@@ -102,7 +102,7 @@ export interface Received {
 /**
  * One operation of the service, declared once: its access, its route (meta), its zod input and output,
  * and what it does. `/trpc` serves it as a procedure ({@link proceduresOf}) and the REST layer builds its
- * route from the same declaration (`http/route-table.ts`).
+ * route from the same declaration (`http/routes/route-table.ts`).
  */
 export interface Operation<
   TIn extends z.ZodType,

@@ -14,30 +14,37 @@ import { appRouter } from '../routers/app-router.js';
 import type { Services } from '../services/services.js';
 import { accessDenied } from '../trpc.js';
 import { clientAddress } from './client-address.js';
-import { DOCS_INIT_SCRIPT, docsPage, swaggerUiDir } from './docs-page.js';
+import {
+  DOCS_INIT_SCRIPT,
+  docsPage,
+  swaggerUiDir,
+} from './routes/docs-page.js';
 import { toErrorAnswer } from './error-response.js';
 import { HttpError } from './http-error.js';
-import { readJsonBody } from './json-body.js';
-import type { BodyLimits } from './json-body.js';
-import { mountEventsRoute } from './events-route.js';
+import { readJsonBody } from './middleware/json-body.js';
+import type { BodyLimits } from './middleware/json-body.js';
+import { mountEventsRoute } from './routes/events-route.js';
 import type { Metrics } from './metrics.js';
-import { mountMetrics } from './metrics-route.js';
-import { buildOpenApiDocument } from './openapi.js';
-import { clientKey, mountRateLimits } from './rate-limit.js';
-import type { RateLimitOptions } from './rate-limit.js';
+import { mountMetrics } from './routes/metrics-route.js';
+import { buildOpenApiDocument } from './routes/openapi.js';
+import { clientKey, mountRateLimits } from './middleware/rate-limit.js';
+import type { RateLimitOptions } from './middleware/rate-limit.js';
 import {
   answerHeaders,
   requestContext,
   requestLogger,
-} from './request-context.js';
-import { mountRestRoutes } from './rest-routes.js';
+} from './middleware/request-context.js';
+import { mountRestRoutes } from './routes/rest-routes.js';
 import {
   BodyPermits,
   LARGE_BODY_BYTES,
   LARGE_BODY_PERMITS,
   withBodyPermit,
-} from './body-permits.js';
-import { refuseSourceMaps, securityHeaders } from './security-headers.js';
+} from './middleware/body-permits.js';
+import {
+  refuseSourceMaps,
+  securityHeaders,
+} from './middleware/security-headers.js';
 
 /** Options of {@link createApp}. */
 export interface AppOptions {

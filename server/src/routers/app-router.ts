@@ -5,7 +5,7 @@ import { searchOperations, searchRouter } from './search.js';
 
 /**
  * The operations behind the procedures, by router: the tRPC routers are built from these records
- * (`proceduresOf`) and so is the REST route table (`http/route-table.ts`), so an operation is named
+ * (`proceduresOf`) and so is the REST route table (`http/routes/route-table.ts`), so an operation is named
  * once and its route is declared once, in its `meta`.
  */
 export const OPERATIONS = {

@@ -1,9 +1,9 @@
 import type { Context as HonoContext } from 'hono';
-import type { Outcome } from '../outcome.js';
-import { entryBytes } from '../versions/entry-bytes.js';
-import { matchesWeakly, parseEntityTags } from '../storage/etag.js';
-import { compress, MIN_COMPRESSED_BYTES } from './compression.js';
-import type { Encoding } from './compression.js';
+import type { Outcome } from '../../outcome.js';
+import { entryBytes } from '../../versions/entry-bytes.js';
+import { matchesWeakly, parseEntityTags } from '../../storage/etag.js';
+import { compress, MIN_COMPRESSED_BYTES } from '../middleware/compression.js';
+import type { Encoding } from '../middleware/compression.js';
 
 const ENCODED: Record<Encoding, symbol> = {
   br: Symbol('GET /configs/:name body, br'),

@@ -3,13 +3,13 @@
  * `routers/*.ts`). The Hono routes, the `Allow` lists of 405 answers, the OpenAPI corrections and the
  * web page's list of API paths all come from this table, never from a second list.
  */
-import { OPERATIONS } from '../routers/app-router.js';
+import { OPERATIONS } from '../../routers/app-router.js';
 import type {
   Access,
   AnyOperation,
   Representation,
   RestMeta,
-} from '../trpc.js';
+} from '../../trpc.js';
 
 /** A REST method of the contract. */
 export type RestMethod = 'GET' | 'PUT' | 'DELETE' | 'POST';

@@ -3,8 +3,8 @@ import { findJsonInfidelity, nestedDeeper } from '@linkconfig/shared';
 import { promisify } from 'node:util';
 import { brotliDecompress, gunzip, inflate } from 'node:zlib';
 import type { InputType, ZlibOptions } from 'node:zlib';
-import { ReceivedJson } from '../received-json.js';
-import { HttpError } from './http-error.js';
+import { ReceivedJson } from '../../received-json.js';
+import { HttpError } from '../http-error.js';
 
 /** Options of {@link readJsonBody}. */
 export interface ReadOptions {
