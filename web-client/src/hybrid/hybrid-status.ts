@@ -2,7 +2,7 @@
  * The status a UI shows for a hybrid store, recomputed from the outbox and the queue whenever something
  * changes, and published to subscribers.
  */
-import type { Outbox } from '../indexeddb/outbox.js';
+import type { Outbox } from './outbox.js';
 import type { FeedState } from '../remote/change-feed.js';
 import type { SyncQueue } from './sync-queue.js';
 

@@ -1,7 +1,7 @@
 import type { LinkConfig } from '@linkconfig/shared';
 import type { BackoffOptions } from '../backoff.js';
 import type { ConfigStore, RemoteOperation } from '../config-store.js';
-import type { DeadLetter } from '../indexeddb/outbox.js';
+import type { DeadLetter } from './outbox.js';
 import { createConflicts } from './conflicts.js';
 import type { Conflict, ConflictChoice, ConflictHandler } from './conflicts.js';
 import { createDelivery } from './delivery.js';

@@ -9,7 +9,7 @@ import { Backoff } from '../backoff.js';
 import type { BackoffOptions } from '../backoff.js';
 import type { RemoteOperation } from '../config-store.js';
 import { sameValue } from '@linkconfig/shared';
-import type { Outbox, OutboxEntry, RemoteSide } from '../indexeddb/outbox.js';
+import type { Outbox, OutboxEntry, RemoteSide } from './outbox.js';
 import { RemoteStoreError } from '../remote/remote-store-error.js';
 import type { Delivery } from './delivery.js';
 

@@ -7,7 +7,8 @@
  */
 import type { ConfigEntry, LinkConfig } from '@linkconfig/shared';
 import type { IDBPTransaction } from 'idb';
-import type { ConfigDb, ConfigDbSchema, OutboxEntry } from './config-db.js';
+import type { ConfigDb, ConfigDbSchema } from '../indexeddb/config-db.js';
+import type { OutboxEntry } from './sync-records.js';
 import { resolveCache, versionAfterCache } from './cache-rule.js';
 import type { Outbox, VersionRecord } from './outbox-types.js';
 

@@ -8,7 +8,7 @@ import type {
   DeadLetter,
   OutboxEntry,
   VersionRecord,
-} from './config-db.js';
+} from './sync-records.js';
 
 /** A local save (`config`) or remove (`config: null`) to apply and queue. */
 export interface LocalWrite {
