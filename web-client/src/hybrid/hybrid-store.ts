@@ -112,20 +112,18 @@ export function createHybridStore(options: HybridStoreOptions): HybridStore {
     lockName: options.lockName,
     events: {
       onFailure: report,
-      onChange: () => void status.refresh(),
+      onChange: () => status.queueChanged(),
       onConflict: (name) => void conflicts.offer(name),
     },
   });
-  const status = new StatusBoard({ outbox, queue });
+  const status = new StatusBoard(queue);
+  const unwatch = outbox.watch((change) => status.apply(change));
   const conflicts = createConflicts({
     replica,
     onConflict: options.onConflict,
     report,
     changed,
-    settled: () => {
-      void status.refresh();
-      void queue.drain();
-    },
+    settled: () => void queue.drain(),
   });
   const readThrough = createReadThrough({
     replica,
@@ -133,7 +131,7 @@ export function createHybridStore(options: HybridStoreOptions): HybridStore {
     queue,
     report,
     changed,
-    statusChanged: () => void status.refresh(),
+    statusChanged: () => status.queueChanged(),
     isClosed: () => closed,
   });
 
@@ -145,7 +143,6 @@ export function createHybridStore(options: HybridStoreOptions): HybridStore {
       token: newToken(),
       queuedAt: new Date().toISOString(),
     });
-    void status.refresh();
     // During a Retry-After this only makes sure a pass runs when the wait is over.
     void queue.drain();
   };
@@ -156,7 +153,10 @@ export function createHybridStore(options: HybridStoreOptions): HybridStore {
     removeEventListener?: typeof removeEventListener;
   };
   target.addEventListener?.('online', onOnline);
-  void status.refresh();
+  // The one full read of the sync state; from here on the outbox tells what changes.
+  Promise.all([outbox.all(), outbox.deadLetters(), outbox.conflicts()]).catch(
+    (error: unknown) => status.failed(error),
+  );
   void queue.drain();
   void conflicts.offerAll();
   const live = options.live
@@ -233,19 +233,16 @@ export function createHybridStore(options: HybridStoreOptions): HybridStore {
         token: newToken(),
         queuedAt: new Date().toISOString(),
       });
-      void status.refresh();
       void queue.drain();
     },
-    async discardDeadLetter(name) {
-      await outbox.discardDeadLetter(name);
-      void status.refresh();
-    },
+    discardDeadLetter: (name) => outbox.discardDeadLetter(name),
     conflicts: () => conflicts.list(),
     resolveConflict: (name, choice) => conflicts.resolve(name, choice),
     resume: () => queue.resume(),
     sync: () => queue.drain(),
     close() {
       closed = true;
+      unwatch();
       queue.close();
       live?.close();
       target.removeEventListener?.('online', onOnline);
