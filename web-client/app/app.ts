@@ -31,8 +31,12 @@ import {
 import { describeFailure } from './problems.js';
 import { Reachability } from './reachability.js';
 import { Session } from './session.js';
-import type { PendingWrites } from './session.js';
 import { initialState } from './state.js';
+import {
+  conflictsChanged,
+  pendingWrites,
+  refusedWrites,
+} from './sync-status.js';
 import type { AppState, Question } from './state.js';
 import { ToolActions } from './tool-actions.js';
 import { appView } from './view-app.js';
@@ -54,7 +58,6 @@ export class App implements Actions, PageContext {
   private readonly configs = new ConfigActions(this);
   private readonly forms = new FormActions(this);
   private readonly tools = new ToolActions(this);
-  private pending: PendingWrites = new Map();
   private renderQueued = false;
   private focusTarget: string | null = null;
   private answerQuestion: ((confirmed: boolean) => void) | null = null;
@@ -341,24 +344,21 @@ export class App implements Actions, PageContext {
       // A write reached the server, was refused or met another version: the list's markers change.
       this.scheduleNames();
     }
-    try {
-      const [letters, pending, conflicts] = await Promise.all([
-        session.store.deadLetters(),
-        session.pendingWrites(),
-        status.conflicts > 0 || this.state.conflicts.length > 0
-          ? session.store.conflicts()
-          : Promise.resolve([]),
-      ]);
-      this.state.deadLetters = letters;
-      this.announceConflicts(conflicts.map((conflict) => conflict.name));
-      this.state.conflicts = conflicts;
-      this.pending = pending;
-      this.state.configs = this.state.configs.map((item) => ({
-        ...item,
-        pending: pending.get(item.name) === 'save',
-      }));
-    } catch (error) {
-      this.state.pageProblem = this.describe(error);
+    this.state.deadLetters = refusedWrites(status);
+    const pending = pendingWrites(status);
+    this.state.configs = this.state.configs.map((item) => ({
+      ...item,
+      pending: pending.get(item.name) === 'save',
+    }));
+    if (conflictsChanged(before, status)) {
+      try {
+        // The two sides of each conflict are not in the status: the store lists them.
+        const conflicts = await session.store.conflicts();
+        this.announceConflicts(conflicts.map((conflict) => conflict.name));
+        this.state.conflicts = conflicts;
+      } catch (error) {
+        this.state.pageProblem = this.describe(error);
+      }
     }
     this.render();
   }
@@ -373,18 +373,14 @@ export class App implements Actions, PageContext {
     await this.guard(async () => {
       const before = session.health.serverNames;
       const all = await session.store.list();
-      const [local, pending] = await Promise.all([
-        session.localNames(),
-        session.pendingWrites(),
-      ]);
+      const local = await session.localNames();
       const server = session.health.serverNames;
       if (server !== null && server !== before) writeServerNames(server);
-      this.pending = pending;
       this.state.configs = configPlaces({
         listed: all,
         local,
         server: server ?? readServerNames(),
-        pending,
+        pending: pendingWrites(session.store.getStatus()),
       });
     });
   }

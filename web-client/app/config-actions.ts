@@ -211,7 +211,6 @@ export class ConfigActions {
     open.saveProblem = null;
     open.remote = null;
     this.page.announce(`Saved “${open.name}”.`);
-    await this.page.refreshStatus();
     await this.page.refreshNames();
   }
 

@@ -32,9 +32,6 @@ export interface SessionEvents {
 /** The BroadcastChannel the tabs of this page share. */
 const TAB_CHANNEL = 'linkconfig-page';
 
-/** A pending write per config name: `save` or `remove`. */
-export type PendingWrites = ReadonlyMap<string, 'save' | 'remove'>;
-
 /** The stores of this page, and the token they send. */
 export class Session {
   readonly health: ServerHealth;
@@ -107,12 +104,6 @@ export class Session {
   /** Names of the configs kept in this browser. */
   localNames(): Promise<string[]> {
     return this.local.list();
-  }
-
-  /** Writes waiting for the server, by config name. */
-  async pendingWrites(): Promise<PendingWrites> {
-    const entries = await this.local.outbox.all();
-    return new Map(entries.map((entry) => [entry.name, entry.op]));
   }
 
   private createHybrid(): HybridStore {
