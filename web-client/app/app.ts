@@ -29,7 +29,7 @@ import {
   writeServerNames,
 } from './preferences.js';
 import { describeFailure } from './problems.js';
-import { Reachability } from './reachability.js';
+import { Reachability } from '@linkconfig/web-client';
 import { Session } from './session.js';
 import { initialState } from './state.js';
 import {

@@ -15,7 +15,7 @@ import {
 } from '@linkconfig/web-client';
 import type { HybridStore, IndexedDBConfigStore } from '@linkconfig/web-client';
 import { readToken, writeToken } from './preferences.js';
-import type { Reachability } from './reachability.js';
+import type { Reachability } from '@linkconfig/web-client';
 import { ServerHealth } from './server-health.js';
 
 /** What a session tells the page. */
@@ -114,7 +114,12 @@ export class Session {
         token: this.currentToken ?? undefined,
       }),
     );
-    const hybrid = createHybridStore({ local: this.local, remote, live: true });
+    const hybrid = createHybridStore({
+      local: this.local,
+      remote,
+      live: true,
+      reachability: this.reach,
+    });
     hybrid.subscribe(() => {
       if (hybrid === this.hybrid) this.events.status();
     });

@@ -18,6 +18,7 @@ export type {
 export { LocalStoreError } from './indexeddb/local-store-error.js';
 export type { LocalStoreErrorCode } from './indexeddb/local-store-error.js';
 export type { DeadLetter, OutboxEntry } from './hybrid/outbox.js';
+export type { NameSync } from './hybrid/outbox-types.js';
 export { createRemoteStore, isVersionedRemote } from './remote/remote-store.js';
 export type {
   RemoteConfigStore,
@@ -39,6 +40,7 @@ export type { RemoteFailureKind } from './remote/remote-store-error.js';
 export { createMemoryStore } from './memory/memory-store.js';
 export type { MemoryStoreOptions } from './memory/memory-store.js';
 export { createHybridStore } from './hybrid/hybrid-store.js';
+export { Reachability } from './reachability.js';
 export type { HybridStore, HybridStoreOptions } from './hybrid/hybrid-store.js';
 export type { HybridStatus, LiveState } from './hybrid/hybrid-status.js';
 export type {

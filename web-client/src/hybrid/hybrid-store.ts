@@ -1,6 +1,7 @@
 import type { LinkConfig } from '@linkconfig/shared';
 import type { BackoffOptions } from '../backoff.js';
 import type { ConfigStore, RemoteOperation } from '../config-store.js';
+import { Reachability } from '../reachability.js';
 import type { DeadLetter } from './outbox.js';
 import { createConflicts } from './conflicts.js';
 import type { Conflict, ConflictChoice, ConflictHandler } from './conflicts.js';
@@ -33,6 +34,11 @@ export interface HybridStoreOptions {
   /** Retry delays of delivery and of reconnecting the change feed. */
   backoff?: BackoffOptions;
   lockName?: string;
+  /**
+   * Whether the server answers, shared with the app's own calls (pass the one the app's `fetch` goes
+   * through); by default the store keeps its own. `getStatus().remoteReachable` is its value.
+   */
+  reachability?: Reachability;
 }
 
 /** A ConfigStore that writes through to local and remote, reads local first and syncs in the background. */
@@ -105,8 +111,10 @@ export function createHybridStore(options: HybridStoreOptions): HybridStore {
     }
   };
 
+  const reachability = options.reachability ?? new Reachability();
   const queue: SyncQueue = new SyncQueue({
     outbox,
+    reachability,
     delivery: createDelivery(remote),
     backoff: options.backoff,
     lockName: options.lockName,
@@ -118,6 +126,7 @@ export function createHybridStore(options: HybridStoreOptions): HybridStore {
   });
   const status = new StatusBoard(queue);
   const unwatch = outbox.watch((change) => status.apply(change));
+  const unreach = reachability.subscribe(() => status.queueChanged());
   const conflicts = createConflicts({
     replica,
     onConflict: options.onConflict,
@@ -243,6 +252,7 @@ export function createHybridStore(options: HybridStoreOptions): HybridStore {
     close() {
       closed = true;
       unwatch();
+      unreach();
       queue.close();
       live?.close();
       target.removeEventListener?.('online', onOnline);
