@@ -9,11 +9,16 @@
  * feed here; they say so over a BroadcastChannel instead, as soon as they are stored.
  */
 import {
+  createHttpCaller,
   createHybridStore,
   createIndexedDBStore,
   createRemoteStore,
 } from '@linkconfig/web-client';
-import type { HybridStore, IndexedDBConfigStore } from '@linkconfig/web-client';
+import type {
+  HttpCaller,
+  HybridStore,
+  IndexedDBConfigStore,
+} from '@linkconfig/web-client';
 import { readToken, writeToken } from './preferences.js';
 import type { Reachability } from '@linkconfig/web-client';
 import { ServerHealth } from './server-health.js';
@@ -46,6 +51,11 @@ export class Session {
     private readonly events: SessionEvents,
   ) {
     this.currentToken = readToken();
+    this.caller = createHttpCaller({
+      baseUrl: location.origin,
+      fetch: this.reach.fetch,
+      token: () => this.currentToken ?? undefined,
+    });
     this.health = new ServerHealth(() => this.currentToken !== null);
     this.hybrid = this.createHybrid();
     this.tabs =
@@ -76,13 +86,11 @@ export class Session {
     return this.currentToken;
   }
 
-  /** A `fetch` for the page's own calls: reachability is recorded and the token sent. */
-  readonly fetch: typeof fetch = (input, init) => {
-    const headers = new Headers(init?.headers);
-    if (this.currentToken !== null)
-      headers.set('Authorization', `Bearer ${this.currentToken}`);
-    return this.reach.fetch(input, { ...init, headers });
-  };
+  /**
+   * The caller for the page's own calls (query, search, check): the remote store's, sending the
+   * current token and recording whether the server answered.
+   */
+  readonly caller: HttpCaller;
 
   /** Keeps `token` (null: none) in this browser and sends it from now on. */
   setToken(token: string | null): void {

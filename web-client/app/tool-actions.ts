@@ -33,7 +33,7 @@ export class ToolActions {
     run: (request, signal) => {
       const session = this.page.session();
       if (!session) return Promise.reject(new Error('The page is starting.'));
-      return checkExpression(request, session.fetch, signal);
+      return checkExpression(request, session.caller, signal);
     },
     onAnswer: (request, diagnostics) => {
       this.page.state.query.check = {
@@ -108,7 +108,7 @@ export class ToolActions {
     query.running = true;
     query.outcome = null;
     try {
-      const output = await runQuery({ expression, configName }, session.fetch);
+      const output = await runQuery({ expression, configName }, session.caller);
       session.health.succeeded('read');
       if (run !== this.queryRun) return;
       query.outcome = {
@@ -168,7 +168,7 @@ export class ToolActions {
     try {
       const output = await runSearch(
         { mode: search.mode, text },
-        session.fetch,
+        session.caller,
       );
       session.health.succeeded('read');
       if (run !== this.searchRun) return;

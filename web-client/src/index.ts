@@ -26,7 +26,14 @@ export type {
   VersionedLoad,
   WriteCondition,
 } from './remote/remote-store.js';
-export type { TokenSource } from './remote/http-call.js';
+export { createHttpCaller } from './remote/http-call.js';
+export type {
+  CallResult,
+  CallSpec,
+  HttpCaller,
+  HttpCallerOptions,
+  TokenSource,
+} from './remote/http-call.js';
 export { FEED_STATES } from './remote/change-feed.js';
 export type {
   ChangeFeed,

@@ -3,7 +3,11 @@
  * place that says which record field becomes which fact.
  */
 import type { NameSync } from './outbox-types.js';
-import type { ConflictRecord, DeadLetter, OutboxEntry } from './sync-records.js';
+import type {
+  ConflictRecord,
+  DeadLetter,
+  OutboxEntry,
+} from './sync-records.js';
 
 /** The facts of one name from its records (each `undefined` when absent). */
 export function factsOf(records: {
