@@ -56,14 +56,19 @@ export class SessionActions {
       ...item,
       pending: pending.get(item.name) === 'save',
     }));
-    if (!conflictsChanged(before, status)) return;
+    if (conflictsChanged(before, status)) await this.refreshConflicts();
+  }
+
+  /** Lists the conflicts: their two sides are not in the status, the store lists them. */
+  async refreshConflicts(): Promise<void> {
+    const session = this.page.session();
+    if (!session) return;
     try {
-      // The two sides of each conflict are not in the status: the store lists them.
       const conflicts = await session.store.conflicts();
       this.announceConflicts(conflicts.map((conflict) => conflict.name));
-      state.conflicts = conflicts;
+      this.page.state.conflicts = conflicts;
     } catch (error) {
-      state.pageProblem = this.page.describe(error);
+      this.page.state.pageProblem = this.page.describe(error);
     }
   }
 
@@ -136,7 +141,7 @@ export class SessionActions {
     }
     session.stored(name);
     state.pageProblem = null;
-    await this.refreshStatus();
+    await this.refreshConflicts();
     const rest = state.conflicts.filter((c) => c.name !== name);
     this.page.focus(
       rest.length > 0 ? `#${conflictHeadingId(0)}` : '#editor-heading',
