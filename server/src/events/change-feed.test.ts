@@ -35,6 +35,7 @@ function recorder(): Subscriber & {
     },
     heartbeat: () => undefined,
     room: () => Promise.resolve(),
+    backlog: () => 0,
     end(reason) {
       this.ended.push(reason);
     },

@@ -17,8 +17,13 @@ export interface Subscriber {
   deliver(item: FeedItem): boolean;
   reset(head: number): boolean;
   heartbeat(): void;
-  /** Resolves once the consumer has room again (catch-up waits on it between pages). */
+  /**
+   * Resolves once the consumer has room again: at once while its queue is at most half full, else when
+   * it has read down to that (catch-up waits on it before each change).
+   */
   room(): Promise<void>;
+  /** Bytes queued that the consumer has not read yet. */
+  backlog(): number;
   /** Ends the stream: the server stops, or the consumer cannot keep up. */
   end(reason: EndReason): void;
 }
