@@ -71,7 +71,7 @@ function subscribe(server: RunningServer, lastEventId: string, count: number) {
 }
 
 describe.each(databases)('resuming the change feed on $kind', (db) => {
-  it('GET /events: a reader behind a burst of long-named changes gets every one of them', async () => {
+  it('GET /events: a reader behind a burst of long-named changes gets every one of them (F1)', async () => {
     const repository = await db.create();
     const server = await start(repository);
     await burst(repository);
@@ -89,7 +89,7 @@ describe.each(databases)('resuming the change feed on $kind', (db) => {
     expect(text).toContain(`"name":"${LONG}${BURST - 1}"`);
   });
 
-  it('configs.changes: a subscriber behind a burst of long-named changes gets every one of them', async () => {
+  it('configs.changes: a subscriber behind a burst of long-named changes gets every one of them (F1)', async () => {
     const repository = await db.create();
     const server = await start(repository);
     await burst(repository);
@@ -99,7 +99,7 @@ describe.each(databases)('resuming the change feed on $kind', (db) => {
     );
   });
 
-  it('GET /events: an id beyond the newest change gets a reset to the newest', async () => {
+  it('GET /events: an id beyond the newest change gets a reset to the newest (F2)', async () => {
     const repository = await db.create();
     const server = await start(repository);
     for (const name of ['a', 'b']) await repository.put(name, '{}');
@@ -121,7 +121,7 @@ describe.each(databases)('resuming the change feed on $kind', (db) => {
     );
   });
 
-  it('configs.changes: an id beyond the newest change gets a reset to the newest', async () => {
+  it('configs.changes: an id beyond the newest change gets a reset to the newest (F2)', async () => {
     const repository = await db.create();
     const server = await start(repository);
     for (const name of ['a', 'b']) await repository.put(name, '{}');

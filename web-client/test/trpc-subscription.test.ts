@@ -34,7 +34,7 @@ const config = { allLinks: { a: { url: 'https://a' } } };
 type Received = { id: string; data: { type: string; name?: string } };
 
 describe('createLinkConfigClient: configs.changes', () => {
-  it('streams changes with the token, and resumes after a lastEventId', async () => {
+  it('streams changes with the token, and resumes after a lastEventId (F3)', async () => {
     const writer = createLinkConfigClient({
       baseUrl: server.url,
       token: 'write',
@@ -71,7 +71,7 @@ describe('createLinkConfigClient: configs.changes', () => {
     again.unsubscribe();
   });
 
-  it('is refused without the read token', async () => {
+  it('is refused without the read token (F3)', async () => {
     const client = createLinkConfigClient({ baseUrl: server.url });
     const error = await new Promise<unknown>((resolve) => {
       client.configs.changes.subscribe(undefined, { onError: resolve });
