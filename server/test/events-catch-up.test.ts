@@ -3,14 +3,18 @@
  * subscription `configs.changes`. A reader far behind a burst of long changes catches up (issue 17,
  * item 1); an id beyond the newest change is answered with a reset (item 5).
  */
+import { request } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { createTRPCClient, httpSubscriptionLink } from '@trpc/client';
 import { EventSource } from 'eventsource';
 import { pino } from 'pino';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppRouter } from '../src/index.js';
+import { createLogger } from '../src/logger.js';
 import { startServer } from '../src/start-server.js';
 import type { RunningServer } from '../src/start-server.js';
 import type { ConfigRepository } from '../src/storage/config-repository.js';
+import { createMemoryConfigRepository } from '../src/storage/memory-config-repository.js';
 import { readStream } from './sse-client.js';
 import { postgresDatabases, sqliteDatabases } from './test-databases.js';
 
@@ -128,5 +132,50 @@ describe.each(databases)('resuming the change feed on $kind', (db) => {
     const head = await repository.head();
     const got = await subscribe(server, String(head + 5), 1);
     expect(got).toEqual([{ id: String(head), data: { type: 'reset' } }]);
+  });
+});
+
+describe('a stream cut off for falling behind', () => {
+  it('is logged with the stream’s number and how far behind it was (F1)', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const logger = createLogger('info', {
+      write: (text: string) => {
+        lines.push(JSON.parse(text) as Record<string, unknown>);
+      },
+    });
+    const repository = createMemoryConfigRepository();
+    const server = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      seed: 'none',
+      logger,
+      repository,
+      eventsBuffer: 4096,
+    });
+    servers.push(server);
+    const { port } = new URL(server.url);
+    const response = await new Promise<IncomingMessage>((resolve) => {
+      request({ host: '127.0.0.1', port, path: '/events' }, resolve).end();
+    });
+    response.pause();
+    response.on('error', () => undefined);
+    await vi.waitFor(() => expect(server.services.changes.openStreams).toBe(1));
+    for (let i = 0; server.services.changes.openStreams > 0; i++) {
+      if (i > 200_000) throw new Error('the stopped reader was never cut off');
+      await repository.put(`${'n'.repeat(240)}${i}`, '{}');
+      if (i % 200 === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    response.destroy();
+    const cut = lines.find((line) =>
+      String(line['msg']).startsWith('change stream cut off'),
+    );
+    expect(cut).toMatchObject({
+      level: 40, // warn
+      stream: 1,
+      cursor: expect.any(Number),
+      head: expect.any(Number),
+      behindChanges: expect.any(Number),
+    });
+    expect(cut?.['bufferedBytes']).toBeGreaterThan(4096);
   });
 });
