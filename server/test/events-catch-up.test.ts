@@ -27,13 +27,17 @@ afterAll(async () => {
   for (const db of databases) await db.cleanup();
 });
 
-async function start(repository: ConfigRepository): Promise<RunningServer> {
+async function start(
+  repository: ConfigRepository,
+  eventsBuffer?: number,
+): Promise<RunningServer> {
   const server = await startServer({
     port: 0,
     host: '127.0.0.1',
     seed: 'none',
     logger: pino({ level: 'silent' }),
     repository,
+    ...(eventsBuffer === undefined ? {} : { eventsBuffer }),
   });
   servers.push(server);
   return server;
@@ -101,6 +105,23 @@ describe.each(databases)('resuming the change feed on $kind', (db) => {
     expect(got.map((m) => (m.data as { name: string }).name)).toEqual(
       Array.from({ length: BURST }, (_, i) => `${LONG}${i}`),
     );
+  });
+
+  it('GET /events: a live reader gets a burst written through another instance, however small its buffer (F1)', async () => {
+    const repository = await db.create();
+    const other = await db.connect(repository);
+    const server = await start(repository, 4096);
+    const reading = readStream(`${server.url}/events`, {
+      done: (t) => t.includes(`id: ${BURST}\n`),
+    });
+    await vi.waitFor(() => expect(server.services.changes.openStreams).toBe(1));
+    try {
+      await burst(other);
+    } finally {
+      await other.close();
+    }
+    const { text } = await reading;
+    expect(text.match(/event: change/g)).toHaveLength(BURST);
   });
 
   it('GET /events: an id beyond the newest change gets a reset to the newest (F2)', async () => {

@@ -217,6 +217,7 @@ describe('ChangeFeed', () => {
     const { repo, feed } = setup();
     const sub = recorder();
     sub.deliver = () => false;
+    sub.backlog = () => Number.POSITIVE_INFINITY;
     feed.join(sub);
     await new Promise((resolve) => setTimeout(resolve, 10));
     await putAll(repo, ['a']);
@@ -355,6 +356,29 @@ describe('catching up (F1, F2)', () => {
     if (typeof stream === 'string') throw new Error(stream);
     const text = await readUntil(stream, (t) => t.includes('id: 120\n'));
     expect(text.match(/event: change/g)).toHaveLength(120);
+    feed.close();
+  });
+
+  it('sends a live reader overfilled by a burst back to catching up instead of cutting it off (F1)', async () => {
+    const { repo, feed } = setup({ bufferBytes: 2048 });
+    const sse = openSseStream(feed);
+    if (typeof sse === 'string') throw new Error(sse);
+    const messages = feedMessages(feed);
+    const first = messages.next();
+    await vi.waitFor(() => expect(feed.openStreams).toBe(2));
+    // Written without waiting for the feed: it reads them in a few large pages.
+    await Promise.all(
+      Array.from({ length: 100 }, (_, i) => repo.put(long(i), '{}')),
+    );
+    const text = await readUntil(sse, (t) => t.includes('id: 100\n'));
+    expect(text.match(/event: change/g)).toHaveLength(100);
+    const ids = [(await first).value?.id];
+    for await (const message of { [Symbol.asyncIterator]: () => messages }) {
+      ids.push(message.id);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      if (message.id === 100) break;
+    }
+    expect(ids).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
     feed.close();
   });
 

@@ -117,11 +117,16 @@ export class ChangeFeed {
     if (refused !== null) return refused;
     this.#open.set(subscriber, ++this.#streams);
     this.#start();
+    this.#follow(subscriber, lastEventId);
+    return null;
+  }
+
+  /** Catches `subscriber` up from the history (then it is live); a failed read drops it. */
+  #follow(subscriber: Subscriber, lastEventId?: number): void {
     void this.#catchUp(subscriber, lastEventId).catch((error: unknown) => {
       this.#onError(error);
       this.#drop(subscriber, 'overflow');
     });
-    return null;
   }
 
   /** Closes a stream's membership (its consumer went away). */
@@ -210,7 +215,14 @@ export class ChangeFeed {
             }
             more = false;
           } else {
-            for (const change of page.changes) this.#dispatch(change);
+            // Streams keeping up when the page came: if it overfills one (a burst, say from another
+            // instance), that one goes back to catching up at its own pace instead of being cut.
+            const keeping = new Set(
+              [...this.#live].filter(
+                (subscriber) => subscriber.backlog() <= this.bufferBytes / 2,
+              ),
+            );
+            for (const change of page.changes) this.#dispatch(change, keeping);
             more = page.changes.length === this.#pageSize;
           }
         }
@@ -234,13 +246,17 @@ export class ChangeFeed {
     }
   }
 
-  #dispatch(change: Change): void {
+  #dispatch(change: Change, keeping: ReadonlySet<Subscriber>): void {
     this.#position = change.id;
     const item = feedItem(change);
     for (const subscriber of this.#live) {
       if (change.id <= subscriber.cursor) continue;
       subscriber.cursor = change.id;
-      if (!subscriber.deliver(item)) this.#drop(subscriber, 'overflow');
+      if (subscriber.deliver(item)) continue;
+      if (keeping.has(subscriber)) {
+        this.#live.delete(subscriber);
+        this.#follow(subscriber, change.id);
+      } else this.#drop(subscriber, 'overflow');
     }
   }
 
@@ -256,14 +272,23 @@ export class ChangeFeed {
     await this.#ready;
     let cursor = lastEventId ?? this.#position;
     let unchecked = cursor > this.#position;
+    let waited = false;
     subscriber.cursor = cursor;
     for (;;) {
       if (!this.#open.has(subscriber)) return;
       if (cursor >= this.#position && !unchecked) {
+        // Live once the queue has room (else the next change would cut it off); waits once, then
+        // the position is checked again.
+        if (!waited && subscriber.backlog() > this.bufferBytes / 2) {
+          waited = true;
+          await subscriber.room();
+          continue;
+        }
         this.#live.add(subscriber);
         return;
       }
       unchecked = false;
+      waited = false;
       const page = await this.#source.changesSince(cursor, this.#pageSize);
       if (!this.#open.has(subscriber)) return;
       if (page.reset) {
