@@ -9,8 +9,9 @@ export interface FeedItem {
 
 /**
  * One open stream of the feed. The feed moves `cursor` (the last id handed over) and calls the rest;
- * `deliver` and `reset` answer `false` when the consumer's buffer is full, and the feed then disconnects it
- * (`end('overflow')`) so it resumes by id instead of holding memory.
+ * `deliver` and `reset` answer `false` when the consumer's buffer is full: the feed then sends a stream
+ * that was keeping up back to catching up, and disconnects one that was not (`end('overflow')`), so it
+ * resumes by id instead of holding memory.
  */
 export interface Subscriber {
   cursor: number;
