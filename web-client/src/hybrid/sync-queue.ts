@@ -10,9 +10,9 @@ import { Backoff } from '../backoff.js';
 import type { BackoffOptions } from '../backoff.js';
 import type { RemoteOperation } from '../config-store.js';
 import { Reachability } from '../reachability.js';
-import { sameValue } from '@linkconfig/shared';
-import type { Outbox, OutboxEntry, RemoteSide } from './outbox.js';
+import type { Outbox, OutboxEntry } from './outbox.js';
 import { RemoteStoreError } from '../remote/remote-store-error.js';
+import { alreadyApplied } from './delivery.js';
 import type { Delivery } from './delivery.js';
 
 /** What the queue tells its owner. */
@@ -246,9 +246,9 @@ export class SyncQueue {
     this.#reach.record(true);
     this.#reported.delete(entry.token);
     if (alreadyApplied(entry, remote)) {
-      // The server holds exactly what this write would make it hold: an earlier delivery of it got
-      // through and its answer was lost (a tab closed, a timeout). Delivering twice is harmless, so
-      // this is the acknowledgement, not a conflict.
+      // The server holds what this write would make it hold: an earlier delivery of it got through
+      // and its answer was lost (a tab closed, a timeout). Delivering twice is harmless, so this is
+      // the acknowledgement, not a conflict.
       const etag = remote.etag ?? undefined;
       this.#remember(entry.name, etag);
       await outbox.acknowledge(entry, etag);
@@ -299,14 +299,4 @@ export class SyncQueue {
     if (this.#timer !== null) clearTimeout(this.#timer);
     this.#timer = null;
   }
-}
-
-/** Whether the server's side already is what `entry` writes (the same config, or absent for a remove). */
-function alreadyApplied(entry: OutboxEntry, remote: RemoteSide): boolean {
-  if (entry.op === 'remove') return remote.entry === null;
-  return (
-    remote.entry !== null &&
-    entry.config !== undefined &&
-    sameValue(remote.entry.config, entry.config)
-  );
 }
