@@ -72,6 +72,10 @@ export class SyncQueue {
     return this.#reach.current;
   }
 
+  /**
+   * The last remote failure that still stands (`null` when none): a delivery that gets through clears
+   * it, and so does any other successful call while no delivery is under way or waits for a retry.
+   */
   get lastError(): unknown {
     return this.#lastError;
   }
@@ -150,9 +154,10 @@ export class SyncQueue {
     const wasPaused = this.#paused;
     this.#paused = false;
     if (wasPaused || this.#timer !== null) {
+      // A delivery waits: its failure stands until it gets through.
       this.#backoff.reset();
       void this.drain();
-    }
+    } else if (this.#running === null) this.#lastError = null;
   }
 
   /** A remote call of the store failed: note reachability, the error and any Retry-After. */
@@ -197,6 +202,7 @@ export class SyncQueue {
       return this.#failed(entry, error);
     }
     this.#reach.record(true);
+    this.#lastError = null;
     this.#reported.delete(entry.token);
     // Noted before the acknowledgement is stored: the feed may bring this write back before that.
     this.#remember(entry.name, etag);
@@ -250,6 +256,7 @@ export class SyncQueue {
       // and its answer was lost (a tab closed, a timeout). Delivering twice is harmless, so this is
       // the acknowledgement, not a conflict.
       const etag = remote.etag ?? undefined;
+      this.#lastError = null;
       this.#remember(entry.name, etag);
       await outbox.acknowledge(entry, etag);
       return 'delivered';
