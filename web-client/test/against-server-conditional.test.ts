@@ -414,7 +414,7 @@ describe('hybrid stores on one server', () => {
     expect(b.store.getStatus().conflicts).toBe(0);
   });
 
-  it('counts its own write as delivered when the answer was lost, even with a URL the server sanitizes (H8)', async () => {
+  it('counts its own write as delivered when the answer was lost, even with a URL the server sanitizes (H19)', async () => {
     // Issue 17, item 10: saved offline with a `javascript:` URL, reloaded, back online; the server
     // stores the write but its answer is lost, so the retry meets 412 and finds the server's copy,
     // which the server hands out sanitized (`about:blank`). That is this store's own write.

@@ -20,7 +20,7 @@ const server = (config: LinkConfig | null): RemoteSide => ({
   etag: config === null ? null : '"1-x"',
 });
 
-describe('alreadyApplied: does the server already hold this write? (H8)', () => {
+describe('alreadyApplied: does the server already hold this write? (H19)', () => {
   const mine: LinkConfig = {
     allLinks: {
       a: {

@@ -87,11 +87,11 @@ function unseenVersion(
 }
 
 /**
- * Whether the server's side already is what `entry` writes: absent for a remove; for a save, the same
- * config as the server answers it. The server answers a stored config with its links sanitized
- * (docs/expression-reference.md §15), so both sides are compared in that form, through the one
- * sanitizer the server uses: a write holding a `javascript:` URL is recognised as delivered, whether or
- * not sanitizing changed anything. Sanitizing only replaces script-capable URLs by `about:blank`, so
+ * Whether the server's side already is what `entry` writes (H8, H19): absent for a remove; for a save,
+ * the same config as the server answers it. The server answers a stored config with its links
+ * sanitized (docs/expression-reference.md §15), so both sides are compared in that form, through the
+ * one sanitizer the server uses: a write holding a `javascript:` URL is recognised as delivered, whether
+ * or not sanitizing changed anything. Sanitizing only replaces script-capable URLs by `about:blank`, so
  * the one difference this cannot see is one no answer of the server shows either (two such URLs, or
  * such a URL and a literal `about:blank`, at the same place). The ETag cannot decide it instead: it
  * names a version (number and time), not content, so it is unknown when the answer was lost.

@@ -12,7 +12,7 @@ const cfg = (label: string): LinkConfig => ({
 });
 const fast = { baseMs: 1, capMs: 4 };
 
-describe('hybrid store status: lastError after recovery (H19)', () => {
+describe('hybrid store status: lastError after recovery (H20)', () => {
   let local: IndexedDBConfigStore;
   let remote: ReturnType<typeof createScriptedRemote>;
   let store: HybridStore;

@@ -73,8 +73,9 @@ export class SyncQueue {
   }
 
   /**
-   * The last remote failure that still stands (`null` when none): a delivery that gets through clears
-   * it, and so does any other successful call while no delivery is under way or waits for a retry.
+   * The last remote failure that still stands (`null` when none, H20): a delivery that gets through
+   * clears it, and so does any other successful call while no delivery is under way or waits for a
+   * retry.
    */
   get lastError(): unknown {
     return this.#lastError;
