@@ -76,8 +76,9 @@ export interface HybridStore extends ConfigStore {
   /** Resumes delivery paused by 401/403 (for example after a new token). */
   resume(): void;
   /**
-   * Starts a delivery pass now (unless the server asked to wait) and resolves when it ended; never
-   * rejects (failures go to `onRemoteError` and the status).
+   * Starts a delivery pass now and resolves when it ended; never rejects (failures go to
+   * `onRemoteError` and the status). While the server's `Retry-After` holds, it resolves at once and
+   * the pass starts when the wait is over.
    */
   sync(): Promise<void>;
   /**
