@@ -28,10 +28,7 @@ import type { Metrics } from './metrics.js';
 import { mountMetrics } from './routes/metrics-route.js';
 import { buildOpenApiDocument } from './routes/openapi.js';
 import { clientKey, mountRateLimits } from './middleware/rate-limit.js';
-import {
-  DEFAULT_BODY_MIN_RATE,
-  bodyProgress,
-} from './middleware/body-pace.js';
+import { DEFAULT_BODY_MIN_RATE, bodyProgress } from './middleware/body-pace.js';
 import type { RateLimitOptions } from './middleware/rate-limit.js';
 import {
   answerHeaders,
@@ -228,9 +225,11 @@ export function createApp(options: AppOptions): Hono {
   ): Promise<Response> =>
     withBodyPermit(
       permits,
-      c.req.header('content-length'),
+      {
+        contentLength: c.req.header('content-length'),
+        client: clientAddress(c, trustProxy),
+      },
       answer,
-      clientAddress(c, trustProxy),
     );
   mountRestRoutes(app, {
     context,

@@ -88,7 +88,8 @@ export class BodyPermits {
 
   #mayTake(client: string | undefined): boolean {
     return (
-      this.#available > 0 && (client === undefined || !this.#holders.has(client))
+      this.#available > 0 &&
+      (client === undefined || !this.#holders.has(client))
     );
   }
 
@@ -118,20 +119,26 @@ export const LARGE_BODY_BYTES = 256 * 1024;
 /** How long a large request waits for a permit before it is answered 503. */
 const PERMIT_WAIT_MS = 15_000;
 
+/** What {@link withBodyPermit} needs to know of a request. */
+export interface PermitRequest {
+  /** Its `Content-Length` header. */
+  readonly contentLength: string | undefined;
+  /** Who sent it (see `client-address.ts`): one permit per client at a time; absent: not limited so. */
+  readonly client?: string;
+}
+
 /**
- * Runs `answer` holding a permit when the request's body (by its `Content-Length` header) is large or of
- * unknown length, one permit per `client` (see `client-address.ts`) at a time; answers 503 with
+ * Runs `answer` holding a permit when the request's body is large or of unknown length; answers 503 with
  * `Retry-After` when none frees up in time. Call it only once the caller's access is checked, so a
  * request that will be refused never holds a permit.
  */
 export async function withBodyPermit(
   permits: BodyPermits,
-  contentLength: string | undefined,
+  request: PermitRequest,
   answer: () => Promise<Response>,
-  client?: string,
 ): Promise<Response> {
-  if (!permits.needs(contentLength, true)) return answer();
-  const release = await permits.acquire(PERMIT_WAIT_MS, client);
+  if (!permits.needs(request.contentLength, true)) return answer();
+  const release = await permits.acquire(PERMIT_WAIT_MS, request.client);
   if (release === undefined) {
     throw new HttpError(
       503,
