@@ -265,7 +265,8 @@ export function createApp(options: AppOptions): Hono {
   ): Promise<Response> {
     let req = c.req.raw;
     if (body !== undefined) {
-      // The body handed on is plain JSON (or none): the original encoding and length no longer describe it.
+      // The body handed on is plain JSON (or none): the original encoding and length no longer
+      // describe it.
       const headers = new Headers(req.headers);
       headers.delete('content-encoding');
       headers.delete('content-length');

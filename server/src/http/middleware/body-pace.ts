@@ -27,10 +27,10 @@ export function bodyProgress(c: Context): BodyProgress | undefined {
 
 /**
  * Waits for `read` (the reading of a body) while the body keeps coming at the floor of `rate` bytes per
- * second (0: none): `t` ms after the start at least `rate × (t − grace)` bytes must have arrived. Otherwise it rejects at once with 408 and
- * `Connection: close`, so a client that trickles its body holds a body permit (and a socket) for about a
- * second, not until the request timeout. Checks run only when a shortfall could have begun: a timer per
- * slow body, none for a body read within the grace period.
+ * second (0: none): `t` ms after the start at least `rate × (t − grace)` bytes must have arrived.
+ * Otherwise it rejects at once with 408 and `Connection: close`, so a client that trickles its body
+ * holds a body permit (and a socket) for about a second, not until the request timeout. Checks run only
+ * when a shortfall could have begun: a timer per slow body, none for a body read within the grace period.
  */
 export function paced<T>(
   read: Promise<T>,
