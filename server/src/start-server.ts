@@ -114,6 +114,9 @@ export async function startServer(
     ...(options.bodyLimit === undefined
       ? {}
       : { bodyLimit: options.bodyLimit }),
+    ...(options.bodyMinRate === undefined
+      ? {}
+      : { bodyMinRate: options.bodyMinRate }),
     ...(options.corsOrigins === undefined
       ? {}
       : { corsOrigins: options.corsOrigins }),
