@@ -186,7 +186,7 @@ export function createApp(options: AppOptions): Hono {
     }
   });
 
-  const openapi = JSON.stringify(buildOpenApiDocument());
+  const openapi = JSON.stringify(buildOpenApiDocument(options.auth));
   app.get(
     '/openapi.json',
     () => new Response(openapi, { headers: { 'Content-Type': JSON_TYPE } }),
