@@ -324,6 +324,7 @@ describe('the server package', () => {
   it('prints its options with --help', async () => {
     const { stdout } = await run(bin(), ['--help'], { cwd: serverProject });
     expect(stdout).toMatch(/--database-url/);
+    expect(stdout).toMatch(/^Usage: linkconfig-server /);
   });
 
   it('starts from its bin without the web page, and the browser project works against it', async () => {
@@ -350,12 +351,19 @@ describe('the server package', () => {
     const exited = new Promise<number | null>((done) =>
       child.once('exit', (code) => done(code)),
     );
+    let page: unknown;
     const url = await new Promise<string>((done, fail) => {
       const lines = createInterface({ input: child.stdout! });
       lines.on('line', (line) => {
-        const entry = JSON.parse(line) as { msg?: string; url?: string };
-        if (entry.msg === 'listening' && entry.url !== undefined)
+        const entry = JSON.parse(line) as {
+          msg?: string;
+          url?: string;
+          page?: unknown;
+        };
+        if (entry.msg === 'listening' && entry.url !== undefined) {
+          page = entry.page;
           done(entry.url);
+        }
       });
       void exited.then((code) =>
         fail(new Error(`the server exited (${code})`)),
@@ -365,6 +373,7 @@ describe('the server package', () => {
 
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
     // No page is installed with the server package: `/` says where the API and its docs are.
+    expect(page).toBeNull();
     const root = await fetch(`${url}/`);
     expect(await root.json()).toMatchObject({ docs: '/docs' });
 

@@ -1,10 +1,10 @@
 import type { Server, ServerResponse } from 'node:http';
 import { Server as NetServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import type { FilterProtocolHandler } from '@linkconfig/shared';
 import type { Logger } from 'pino';
+import { repositoryAppDir, servesPage } from './app-dir.js';
 import { DEFAULT_RATE_LIMITS } from './config/settings.js';
 import type { Settings } from './config/settings.js';
 import { createApp } from './http/app.js';
@@ -40,10 +40,11 @@ export interface RunningServer {
 /** After SIGTERM, how long requests already sent on open connections are still read and answered. */
 const SETTLE_MS = 250;
 
-/** Default folder of the built web page. */
-export const DEFAULT_APP_DIR = fileURLToPath(
-  new URL('../../web-client/dist-app', import.meta.url),
-);
+/**
+ * Default folder of the built web page: `web-client/dist-app` when the server runs from the repository,
+ * `undefined` (no page) in the installed package.
+ */
+export const DEFAULT_APP_DIR: string | undefined = repositoryAppDir();
 
 /** Opens storage, seeds the demo config into an empty database and serves HTTP. */
 export async function startServer(
@@ -107,6 +108,13 @@ export async function startServer(
     await services.configs.put('demo', DEMO_CONFIG);
     logger.info('empty database: seeded the demo config');
   }
+  const appDir = options.appDir ?? DEFAULT_APP_DIR;
+  if (options.appDir !== undefined && !servesPage(options.appDir)) {
+    logger.warn(
+      { appDir: options.appDir },
+      'no index.html in the app dir: / answers where the API docs are',
+    );
+  }
   const app = createApp({
     services,
     logger,
@@ -123,7 +131,7 @@ export async function startServer(
     ...(options.corsHeaders === undefined
       ? {}
       : { corsHeaders: options.corsHeaders }),
-    appDir: options.appDir ?? DEFAULT_APP_DIR,
+    ...(appDir === undefined ? {} : { appDir }),
     healthCheck: () => repository.count(),
     compression: options.compression ?? true,
     metrics,
@@ -181,6 +189,8 @@ export async function startServer(
         options.repository === undefined
           ? describeDatabase(databaseUrl)
           : 'custom repository',
+      // The folder of the page served at `/`, or null: `/` then answers where the API docs are.
+      page: servesPage(appDir) ? appDir : null,
     },
     'listening',
   );

@@ -5,10 +5,12 @@ import type { RequestAuth } from './auth.js';
 import type { Context } from './context.js';
 import {
   DomainError,
+  PreconditionFailedError,
   describeIssues,
   issuesOf,
   toTRPCError,
 } from './errors.js';
+import type { InputIssue } from './errors.js';
 import type { Outcome } from './outcome.js';
 import type { ReceivedJson } from './received-json.js';
 
@@ -41,6 +43,14 @@ export interface RestMeta {
 /** The meta of every procedure: its REST route (trpc-to-openapi) and how REST binds to it. */
 export type ProcedureMeta = OpenApiMeta & { readonly rest?: RestMeta };
 
+/** What a tRPC error's `data` adds to tRPC's own fields (`code`, `httpStatus`, `path`). */
+export interface ErrorDetails {
+  /** The input's problems, one per field (input errors only). */
+  readonly issues?: readonly InputIssue[];
+  /** A refused precondition: the stored version's ETag, `null` when the name does not exist. */
+  readonly etag?: string | null;
+}
+
 const t = initTRPC
   .context<Context>()
   .meta<ProcedureMeta>()
@@ -48,14 +58,20 @@ const t = initTRPC
     // Error shapes carry no stack traces, in any environment.
     isDev: false,
     // The same readable message as REST (`name must be at most 256 characters`); the structured issues
-    // go to `data.issues`, never JSON-stringified into the message.
+    // go to `data.issues`, never JSON-stringified into the message. A refused precondition names the
+    // stored version in `data.etag` (`null`: the name does not exist), as REST's 412 does in `ETag`.
     errorFormatter: ({ shape, error }) => {
       const issues = issuesOf(error.cause);
-      if (issues === undefined) return shape;
+      const details: ErrorDetails =
+        issues !== undefined
+          ? { issues }
+          : error.cause instanceof PreconditionFailedError
+            ? { etag: error.cause.currentEtag }
+            : {};
       return {
         ...shape,
-        message: describeIssues(issues),
-        data: { ...shape.data, issues },
+        message: issues === undefined ? shape.message : describeIssues(issues),
+        data: { ...shape.data, ...details },
       };
     },
     // Subscriptions (SSE) ping idle streams, like the heartbeat of `GET /events`.

@@ -3,20 +3,32 @@ import { describe, expect, it } from 'vitest';
 import { EXAMPLE_CONFIG } from '../src/http/routes/openapi.js';
 import { REST_ROUTES } from '../src/http/routes/route-table.js';
 import { createTestApp } from './test-app.js';
+import type { TestAppOptions } from './test-app.js';
 
 interface Operation {
+  description?: string;
+  security?: unknown[];
   parameters?: { in: string; name: string; description?: string }[];
   requestBody?: { content: Record<string, { schema: unknown }> };
-  responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+  responses: Record<
+    string,
+    {
+      content?: Record<string, { schema: unknown }>;
+      headers?: Record<string, unknown>;
+    }
+  >;
 }
 interface Doc {
   openapi: string;
   paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, unknown> };
+  components: {
+    schemas: Record<string, unknown>;
+    securitySchemes?: Record<string, unknown>;
+  };
 }
 
-async function fetchDoc() {
-  const t = createTestApp();
+async function fetchDoc(options: TestAppOptions = {}) {
+  const t = createTestApp(options);
   const { status, body } = await t.json<Doc>('/openapi.json');
   expect(status).toBe(200);
   return { t, doc: body };
@@ -25,7 +37,9 @@ async function fetchDoc() {
 const operations = (doc: Doc) =>
   Object.entries(doc.paths).flatMap(([path, item]) =>
     Object.entries(item)
-      .filter(([method]) => method !== 'description')
+      .filter(
+        (entry): entry is [string, Operation] => entry[0] !== 'description',
+      )
       .map(([method, op]) => ({ method: method.toUpperCase(), path, op })),
   );
 
@@ -195,5 +209,103 @@ describe('GET /openapi.json', () => {
     expect(await (await t.request('/docs/init.js')).text()).toContain(
       "url: '/openapi.json'",
     );
+  });
+});
+
+/** The operation declares a security requirement (`security: []` says it needs none). */
+const needsToken = ({ op }: { op: Operation }): boolean =>
+  (op.security ?? []).length > 0;
+
+/** Sends one anonymous request for a documented operation; an open stream is closed at once. */
+async function call(
+  t: ReturnType<typeof createTestApp>,
+  method: string,
+  path: string,
+): Promise<Response> {
+  const response = await t.request(path.replace('{name}', 'x'), {
+    method,
+    headers: { 'Content-Type': 'application/json' },
+    ...(method === 'PUT' || method === 'POST' ? { body: '{}' } : {}),
+  });
+  if (response.headers.get('content-type')?.startsWith('text/event-stream'))
+    await response.body?.cancel();
+  else await response.arrayBuffer();
+  return response;
+}
+
+describe('GET /openapi.json tells the truth about this server (issue 17)', () => {
+  const servers: Record<string, TestAppOptions> = {
+    open: {},
+    'API_TOKEN only': { auth: { apiToken: 'write-secret' } },
+    'API_TOKEN and READ_TOKEN': {
+      auth: { apiToken: 'write-secret', readToken: 'read-secret' },
+    },
+  };
+  for (const [name, options] of Object.entries(servers)) {
+    it(`declares the bearer token exactly where an anonymous call is refused (${name})`, async () => {
+      const { t, doc } = await fetchDoc(options);
+      const declared = operations(doc).filter(needsToken);
+      for (const { method, path, op } of operations(doc)) {
+        const status = (await call(t, method, path)).status;
+        expect(op.security, `${method} ${path}`).toBeDefined();
+        expect(needsToken({ op }), `${method} ${path}: ${status}`).toBe(
+          status === 401,
+        );
+      }
+      // The scheme is a component only when something refers to it (lint: no unused components).
+      expect(doc.components.securitySchemes !== undefined).toBe(
+        declared.length > 0,
+      );
+      const problems = await lintFromString({
+        source: JSON.stringify(doc),
+        absoluteRef: '/openapi.json',
+        config: await createConfig({ extends: ['recommended-strict'] }),
+      });
+      expect(problems.map((p) => `${p.ruleId}: ${p.message}`)).toEqual([]);
+    });
+  }
+
+  it('declares the token on writes only when only API_TOKEN is set', async () => {
+    const { doc } = await fetchDoc(servers['API_TOKEN only']);
+    expect(
+      operations(doc)
+        .filter(needsToken)
+        .map((o) => `${o.method} ${o.path}`)
+        .sort(),
+    ).toEqual(['DELETE /configs/{name}', 'PUT /configs/{name}']);
+    const open = await fetchDoc();
+    expect(operations(open.doc).filter(needsToken)).toEqual([]);
+  });
+
+  it('names the current version in the ETag of a 304, as the server sends it', async () => {
+    const { t, doc } = await fetchDoc();
+    const notModified = doc.paths['/configs/{name}']?.['get']?.responses['304'];
+    expect(Object.keys(notModified?.headers ?? {})).toEqual(['ETag']);
+    const etag = (await t.request('/configs/demo')).headers.get('etag');
+    await t.put('tagged', { allLinks: {} });
+    const first = await t.request('/configs/tagged');
+    const tag = first.headers.get('etag') ?? '';
+    const again = await t.request('/configs/tagged', {
+      headers: { 'If-None-Match': tag },
+    });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('etag')).toBe(tag);
+    expect(etag).toBeNull(); // the test app has no demo config
+  });
+
+  it('declares, for every path, the methods whose absence answers 405, as the server does', async () => {
+    const { t, doc } = await fetchDoc();
+    for (const [path, item] of Object.entries(doc.paths)) {
+      const response = await call(t, 'PATCH', path);
+      expect(response.status, path).toBe(405);
+      const allow = response.headers.get('allow');
+      const sentence = `Other methods on this path answer 405 (Allow: ${allow}).`;
+      expect(item['description'], path).toBe(sentence);
+      for (const [method, op] of Object.entries(item)) {
+        if (method === 'description') continue;
+        expect(op.description, `${method} ${path}`).toContain(sentence);
+        expect(allow?.split(', '), path).toContain(method.toUpperCase());
+      }
+    }
   });
 });

@@ -80,6 +80,39 @@ describe('@trpc/client against /trpc on a real server', () => {
     );
   });
 
+  it('gives the stored version of a refused precondition in data.etag (issue 17)', async () => {
+    const api = client('secret');
+    const { etag } = await api.configs.put.mutate({
+      name: 'guarded',
+      config: { allLinks: {} },
+    });
+    const stale = await api.configs.put
+      .mutate({
+        name: 'guarded',
+        config: { allLinks: {} },
+        ifMatch: '"0-stale"',
+      })
+      .catch((e: unknown) => e);
+    expect(stale).toBeInstanceOf(TRPCClientError);
+    const data = (stale as TRPCClientError<AppRouter>).data;
+    expect(data?.code).toBe('PRECONDITION_FAILED');
+    expect(data?.httpStatus).toBe(412);
+    expect(data?.etag).toBe(etag);
+    // Creating a name that exists: the same; a name that does not exist: `null`.
+    const exists = await api.configs.put
+      .mutate({ name: 'guarded', config: { allLinks: {} }, ifNoneMatch: '*' })
+      .catch((e: unknown) => e);
+    expect((exists as TRPCClientError<AppRouter>).data?.etag).toBe(etag);
+    const missing = await api.configs.remove
+      .mutate({ name: 'never-stored', ifMatch: etag })
+      .catch((e: unknown) => e);
+    expect((missing as TRPCClientError<AppRouter>).data).toMatchObject({
+      code: 'PRECONDITION_FAILED',
+      etag: null,
+    });
+    await api.configs.remove.mutate({ name: 'guarded' });
+  });
+
   it('answers 413 to an oversized upload over a real socket, readable by fetch', async () => {
     const body = `{"allLinks":{"a":{"url":"${'x'.repeat(11 * 1024 * 1024)}"}}}`;
     const response = await fetch(`${server.url}/configs/big`, {

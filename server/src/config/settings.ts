@@ -186,7 +186,8 @@ export const SettingsSchema = z
 export type Settings = z.infer<typeof SettingsSchema>;
 
 /** Usage text for `--help`. */
-export const USAGE = `Usage: node server/dist/main.js [options]
+export const USAGE = `Usage: linkconfig-server [options]
+       (in the repository: node server/dist/main.js [options])
 
 Options (each also an environment variable):
   --port <n>            PORT           port to listen on (default 3000)
@@ -211,7 +212,8 @@ Options (each also an environment variable):
                                        unset: reads open)
                         METRICS_TOKEN  bearer token for GET /metrics (unset: same access as reads)
   --log-level <level>   LOG_LEVEL      fatal|error|warn|info|debug|trace|silent (default info)
-  --app-dir <path>      APP_DIR        folder of the built web page served at / (default web-client/dist-app)
+  --app-dir <path>      APP_DIR        folder of the built web page served at / (default: none in the
+                                       installed package; web-client/dist-app in the repository)
   --seed <demo|none>    SEED           seed a demo config into an empty database (default demo)
   --metrics <on|off>    METRICS        GET /metrics and request metrics (default on)
   --compression <on|off> COMPRESSION   compressed responses when the client accepts them (default on)

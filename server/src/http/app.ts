@@ -1,11 +1,10 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { Hono } from 'hono';
 import type { Context as HonoContext } from 'hono';
 import { cors } from 'hono/cors';
 import type { Logger } from 'pino';
+import { servesPage } from '../app-dir.js';
 import { createAuthenticator } from '../auth.js';
 import type { AuthSettings } from '../auth.js';
 import { createContextInner } from '../context.js';
@@ -194,7 +193,7 @@ export function createApp(options: AppOptions): Hono {
     }
   });
 
-  const openapi = JSON.stringify(buildOpenApiDocument());
+  const openapi = JSON.stringify(buildOpenApiDocument(options.auth));
   app.get(
     '/openapi.json',
     () => new Response(openapi, { headers: { 'Content-Type': JSON_TYPE } }),
@@ -288,7 +287,7 @@ export function createApp(options: AppOptions): Hono {
   }
 
   const appDir = options.appDir;
-  if (appDir !== undefined && existsSync(join(appDir, 'index.html'))) {
+  if (servesPage(appDir)) {
     app.use('/*', refuseSourceMaps);
     app.get('/*', serveStatic({ root: appDir }));
     app.get('/', serveStatic({ root: appDir, path: 'index.html' }));

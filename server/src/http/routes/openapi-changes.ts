@@ -11,12 +11,14 @@ const ERROR_CONTENT = {
   'application/json': { schema: { $ref: '#/components/schemas/Error' } },
 };
 
+/** The methods `/events` answers (its route answers 405 to the others). */
+export const EVENTS_ALLOW = 'GET';
+
 const EVENTS: Json = {
   get: {
     operationId: 'configs-events',
     tags: ['configs'],
     summary: 'The change feed (Server-Sent Events)',
-    security: [{ Authorization: [] }],
     description: [
       'A `text/event-stream` of every committed change. Each change is an event with `id: <change id>`,',
       '`event: change` and `data: {"name", "op": "put" | "delete", "etag": string | null, "updatedAt"}`.',

@@ -1,8 +1,10 @@
 import { DOCUMENTED_SCHEMAS } from '@linkconfig/shared';
 import { generateOpenApiDocument } from 'trpc-to-openapi';
 import { z } from 'zod';
+import { createAuthenticator } from '../../auth.js';
+import type { AuthSettings } from '../../auth.js';
 import { appRouter } from '../../routers/app-router.js';
-import { documentEvents } from './openapi-changes.js';
+import { EVENTS_ALLOW, documentEvents } from './openapi-changes.js';
 import { REST_ROUTES, allowedMethods } from './route-table.js';
 import type { RestRoute } from './route-table.js';
 
@@ -124,9 +126,12 @@ const schemaOf = (schema: z.ZodType): Json => {
  * the route table where the generator cannot say what the REST contract does: errors are `{ error }`, each
  * operation lists exactly the statuses it can answer, inputs read from headers are header parameters,
  * PUT's body is the config itself (with a valid example), 204s have no body, 304 where an ETag applies,
- * and shared schemas are components.
+ * and shared schemas are components. An operation declares the bearer token only when this server's
+ * tokens (`auth`) make an anonymous call to it fail, and every operation names the methods its path
+ * answers 405 to.
  */
 export function buildOpenApiDocument(
+  auth: AuthSettings = {},
   routes: readonly RestRoute[] = REST_ROUTES,
 ): Json {
   const doc = generateOpenApiDocument(appRouter, {
@@ -171,11 +176,15 @@ export function buildOpenApiDocument(
 
   const paths = json(doc['paths']);
   const allow = allowedMethods(routes);
+  // The access rule itself (auth.ts), asked about a caller without a token.
+  const anonymous = createAuthenticator(auth)(undefined);
+  const needsToken = (access: RestRoute['access']) =>
+    access === 'read' ? !anonymous.canRead() : !anonymous.canWrite();
   for (const route of routes) {
     const item = json(paths[route.path]);
-    item['description'] ??=
-      `Other methods answer 405 (Allow: ${allow.get(route.path) ?? ''}).`;
     const op = json(item[route.method.toLowerCase()]);
+    notAllowed(item, op, allow.get(route.path) ?? '');
+    declareToken(op, needsToken(route.access));
     fixParameters(op, route);
     if (typeof route.source === 'object') {
       op['requestBody'] = {
@@ -209,6 +218,12 @@ export function buildOpenApiDocument(
     ) {
       responses['304'] = {
         description: 'Not modified: `If-None-Match` names the current version',
+        headers: {
+          ETag: {
+            description: 'The current version (the one `If-None-Match` named)',
+            schema: { type: 'string' },
+          },
+        },
       };
     }
     for (const status of errorStatuses(route)) {
@@ -217,7 +232,36 @@ export function buildOpenApiDocument(
     op['responses'] = responses;
   }
   documentEvents(doc);
+  const events = json(paths['/events']);
+  notAllowed(events, json(events['get']), EVENTS_ALLOW);
+  declareToken(json(events['get']), needsToken('read'));
+  if (!routes.some((r) => needsToken(r.access))) {
+    // An open server: no operation refers to the token scheme.
+    delete components['securitySchemes'];
+  }
   return doc;
+}
+
+/**
+ * The operation asks for the bearer token exactly when an anonymous call to it is refused; otherwise it
+ * says explicitly that it needs nothing (`security: []`).
+ */
+function declareToken(op: Json, needed: boolean): void {
+  op['security'] = needed ? [{ Authorization: [] }] : [];
+}
+
+/**
+ * Says, on the path and on each of its operations (where Swagger UI shows it), which methods the path
+ * has: the others answer 405 with that `Allow` list. (An operation per refused method would need a 2xx
+ * answer it never gives.)
+ */
+function notAllowed(item: Json, op: Json, methods: string): void {
+  const sentence = `Other methods on this path answer 405 (Allow: ${methods}).`;
+  item['description'] ??= sentence;
+  op['description'] =
+    typeof op['description'] === 'string'
+      ? `${op['description']}\n\n${sentence}`
+      : sentence;
 }
 
 /** Header-sourced input fields become header parameters; every parameter gets a description. */
