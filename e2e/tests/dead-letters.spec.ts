@@ -62,3 +62,38 @@ test('a refused write is shown, does not block others, and can be sent again', a
   await expectNothingPending(page);
   await expect(configMarker(page, refused)).toHaveCount(0);
 });
+
+test('a write refused in another tab shows in this one too, without a reload', async ({
+  context,
+  baseURL,
+}) => {
+  const name = 'dead-other-tab';
+  // Whichever tab delivers the write, the server refuses it.
+  await context.route(`**/configs/${name}`, (route) =>
+    route.request().method() === 'PUT'
+      ? route.fulfill({
+          status: 422,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: 'refused by the test' }),
+        })
+      : route.continue(),
+  );
+  const watching = await context.newPage();
+  await openApp(watching, baseURL!);
+  const writing = await context.newPage();
+  await openApp(writing, baseURL!);
+
+  await createConfig(writing, name);
+  await addLinkAndSave(writing, { id: 't', url: 'https://example.com/t' });
+  const refused = `The server refused the change to “${name}” (error 422), so it stays only in this browser.`;
+  for (const page of [writing, watching])
+    await expect(page.getByTestId('dead-letters')).toContainText(refused);
+  await expect(configMarker(watching, name)).toHaveText('only in this browser');
+
+  // Discarded in one tab: gone from the other as well.
+  await writing
+    .getByRole('button', { name: `Discard the change to “${name}”` })
+    .click();
+  for (const page of [writing, watching])
+    await expect(page.getByTestId('dead-letters')).toBeEmpty();
+});

@@ -75,8 +75,9 @@ export interface Outbox {
    */
   cacheRemote(update: RemoteUpdate): Promise<CacheOutcome>;
   /**
-   * Calls `listener` with what each committed write transaction changed, and with what each full read
-   * of the pending writes, dead letters or conflicts found; returns the unsubscribe function.
+   * Calls `listener` with what each committed write transaction changed (here, or in another tab over
+   * the same database), and with what each full read of the pending writes, dead letters or conflicts
+   * found; returns the unsubscribe function.
    */
   watch(listener: (change: SyncChange) => void): () => void;
   close(): void;

@@ -4,26 +4,23 @@
  * refused for good (dead letters), the writes that met a newer server version (conflicts), and what is
  * known about each name's server version. Each operation is one transaction; when the outbox lives in
  * the same database as the configs, the local copy changes in that transaction too. Each write
- * transaction tells its watchers the facts of the name it wrote, read in that same transaction, so
- * nobody needs to read the whole outbox to learn what changed.
+ * transaction tells its watchers the facts of the name it wrote, read in that same transaction, and
+ * the other tabs over the same database read that name's facts again (`sync-watchers.ts`), so nobody
+ * needs to read the whole outbox to learn what changed.
  */
 import type { ConfigEntry, LinkConfig } from '@linkconfig/shared';
 import type { IDBPTransaction } from 'idb';
 import type { ConfigDb, ConfigDbSchema } from '../indexeddb/config-db.js';
 import type { OutboxEntry } from './sync-records.js';
 import { resolveCache, versionAfterCache } from './cache-rule.js';
-import type {
-  NameSync,
-  Outbox,
-  SyncChange,
-  VersionRecord,
-} from './outbox-types.js';
+import type { NameSync, Outbox, VersionRecord } from './outbox-types.js';
 import {
   conflictFact,
   deadLetterFact,
   factsOf,
   pendingFact,
 } from './sync-facts.js';
+import { createSyncWatchers } from './sync-watchers.js';
 
 export type * from './outbox-types.js';
 
@@ -50,16 +47,12 @@ export function createOutbox(
   options: { ownsConfigs: boolean },
 ): Outbox {
   const owns = options.ownsConfigs;
-  const watchers = new Set<(change: SyncChange) => void>();
-  const tell = (change: SyncChange) => {
-    for (const watcher of watchers) {
-      try {
-        watcher(change);
-      } catch {
-        // A throwing watcher must not fail the operation or keep the others from hearing.
-      }
-    }
-  };
+  const watchers = createSyncWatchers(db.name, (name) =>
+    db.run('read the sync state', (d) =>
+      factsIn(d.transaction([...ALL_STORES]), name),
+    ),
+  );
+  const tell = watchers.tell;
 
   /**
    * Runs `work` in one read-write transaction over every store and, once it committed, tells the
@@ -76,8 +69,9 @@ export function createOutbox(
       });
       const result = await work(tx);
       const facts =
-        name !== null && watchers.size > 0 ? await factsIn(tx, name) : null;
+        name !== null && watchers.active ? await factsIn(tx, name) : null;
       await tx.done;
+      if (name !== null) watchers.wrote(name);
       if (name !== null && facts !== null) tell({ kind: 'name', name, facts });
       return result;
     });
@@ -88,7 +82,7 @@ export function createOutbox(
     fact: keyof NameSync,
     of: (record: R) => NameSync[keyof NameSync],
   ) => {
-    if (watchers.size > 0)
+    if (watchers.active)
       tell({
         kind: 'all',
         fact,
@@ -309,16 +303,16 @@ export function createOutbox(
           .put(versionAfterCache(update, known, outcome));
         return outcome;
       }),
-    watch(listener) {
-      watchers.add(listener);
-      return () => watchers.delete(listener);
-    },
+    watch: (listener) => watchers.watch(listener),
     close: () => db.close(),
   };
 }
 
 /** The facts of `name` in a transaction. */
-async function factsIn(tx: Tx, name: string): Promise<NameSync> {
+async function factsIn<Mode extends IDBTransactionMode>(
+  tx: IDBPTransaction<ConfigDbSchema, (typeof ALL_STORES)[number][], Mode>,
+  name: string,
+): Promise<NameSync> {
   const [entry, letter, conflict] = await Promise.all([
     tx.objectStore('outbox').get(name),
     tx.objectStore('dead-letters').get(name),

@@ -47,6 +47,8 @@ export interface ConfigDbOptions {
 
 /** A lazily opened, self-healing connection. */
 export interface ConfigDb {
+  /** The database name (the tabs of an origin that use the same name share the database). */
+  readonly name: string;
   /** The open database, reopening when the last connection failed or closed. */
   get(): Promise<IDBPDatabase<ConfigDbSchema>>;
   /** Runs `work` on the database; on failure, drops the connection and rejects with a LocalStoreError. */
@@ -169,6 +171,7 @@ export function createConfigDb(options: ConfigDbOptions = {}): ConfigDb {
   };
 
   return {
+    name: dbName,
     get,
     async run(action, work) {
       try {
