@@ -25,7 +25,7 @@ export const PAGE = {
     'shared/src',
     // The service worker's pattern of API paths comes from the server's route table.
     'server/src/routers',
-    'server/src/http/route-table.ts',
+    'server/src/http/routes/route-table.ts',
     'web-client/vite.config.ts',
     'web-client/package.json',
     'shared/package.json',
@@ -90,7 +90,8 @@ async function main(): Promise<void> {
   console.log(`build:app: building the page (${reason})`);
   // Imported only when needed: loading Vite costs more than the check itself.
   const { build } = await import('vite');
-  const { apiPathPattern } = await import('../server/src/http/route-table.js');
+  const { apiPathPattern } =
+    await import('../server/src/http/routes/route-table.js');
   await build({
     configFile: 'web-client/vite.config.ts',
     // The service worker leaves these paths to the network (web-client/app/sw.ts).

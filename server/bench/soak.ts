@@ -7,8 +7,8 @@
  * fixed allowance for the requests in flight ({@link inFlightAllowanceKiB}), and the peaks of each stream's
  * two halves with each other: memory that is bounded does not rise from one half to the next.
  */
-import { LARGE_BODY_PERMITS } from '../src/http/body-permits.js';
-import { partWeight } from '../src/cache/weights.js';
+import { LARGE_BODY_PERMITS } from '../src/http/middleware/body-permits.js';
+import { partWeight } from '../src/versions/weights.js';
 import type { BenchRun, LoadSummary } from './bench-run.js';
 import { mib } from './bench-run.js';
 import { sendAmount } from './load.js';
@@ -46,7 +46,7 @@ export type SoakStream = RoundResult & {
  * V8's young generation, which grows to its two semi-spaces (16 MiB each by default on 64-bit Node 20)
  * under allocation pressure, and the working memory of the large requests answered at once (at most
  * `LARGE_BODY_PERMITS`): the body's bytes and text, its parsed config and its prepared form, weighed with
- * the factors measured for the caches (`server/src/cache/weights.ts`).
+ * the factors measured for the caches (`server/src/versions/weights.ts`).
  */
 export function inFlightAllowanceKiB(bodyBytes: number): number {
   const youngGeneration = 2 * 16 * 1024 * 1024;

@@ -2,18 +2,17 @@ import type { RequestAuth } from './auth.js';
 import type { Services } from './services/services.js';
 
 /**
- * What an operation tells the transport about its answer, beyond the answer itself: until when it holds
- * without a write (ms since the epoch). The REST layer uses it to decide whether an answer may be reused.
+ * What every procedure gets, built once per request: the services, the caller's access (its header
+ * authenticated once), and the stored state's change token (read at most once).
  */
-export interface AnswerHints {
-  validUntil: number;
-}
-
-/** What every procedure gets: the services, the caller's access, and hints about the answer. */
 export interface Context {
   readonly services: Services;
   readonly auth: RequestAuth;
-  readonly answer: AnswerHints;
+  /**
+   * The token of the stored state as this request saw it, read on first use and then kept, or `null`
+   * when the repository cannot tell (nothing derived from earlier reads may then be reused).
+   */
+  readonly stateToken: () => Promise<string | null>;
 }
 
 /** An auth that allows everything, for in-process callers and tests. */
@@ -23,10 +22,15 @@ export const FULL_ACCESS: RequestAuth = {
   token: () => 'none',
 };
 
-/** Builds a context without HTTP (tests, scripts). */
+/** Builds a request's context (HTTP builds one per request; tests and scripts call it directly). */
 export function createContextInner(
   services: Services,
   auth: RequestAuth = FULL_ACCESS,
 ): Context {
-  return { services, auth, answer: { validUntil: Infinity } };
+  let token: Promise<string | null> | undefined;
+  return {
+    services,
+    auth,
+    stateToken: () => (token ??= services.configs.stateToken()),
+  };
 }

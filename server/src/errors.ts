@@ -1,13 +1,37 @@
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server';
 
-/** Machine-readable codes of the domain errors that services throw. */
+/** Machine-readable codes of the domain errors that services (and the access rule) throw. */
 export type DomainErrorCode =
   | 'not_found'
   | 'invalid_config'
   | 'invalid_pattern'
   | 'invalid_request'
-  | 'precondition_failed';
+  | 'precondition_failed'
+  | 'unauthorized'
+  | 'forbidden';
+
+/**
+ * The one table of what each domain code answers: the tRPC code (`/trpc`) and the HTTP status (REST,
+ * which answers it directly, never through tRPC's own table).
+ */
+export const ERROR_CODES: Readonly<
+  Record<
+    DomainErrorCode,
+    {
+      readonly trpc: TRPC_ERROR_CODE_KEY;
+      readonly http: 400 | 401 | 403 | 404 | 412;
+    }
+  >
+> = {
+  not_found: { trpc: 'NOT_FOUND', http: 404 },
+  invalid_config: { trpc: 'BAD_REQUEST', http: 400 },
+  invalid_pattern: { trpc: 'BAD_REQUEST', http: 400 },
+  invalid_request: { trpc: 'BAD_REQUEST', http: 400 },
+  precondition_failed: { trpc: 'PRECONDITION_FAILED', http: 412 },
+  unauthorized: { trpc: 'UNAUTHORIZED', http: 401 },
+  forbidden: { trpc: 'FORBIDDEN', http: 403 },
+};
 
 /** A rule of the service was broken; the message is safe to show to the caller as is. */
 export class DomainError extends Error {
@@ -33,20 +57,11 @@ export class PreconditionFailedError extends DomainError {
   }
 }
 
-/** The one table from domain codes to tRPC codes (and through them to HTTP statuses). */
-const TRPC_CODES: Record<DomainErrorCode, TRPC_ERROR_CODE_KEY> = {
-  not_found: 'NOT_FOUND',
-  invalid_config: 'BAD_REQUEST',
-  invalid_pattern: 'BAD_REQUEST',
-  invalid_request: 'BAD_REQUEST',
-  precondition_failed: 'PRECONDITION_FAILED',
-};
-
 /** Turns a domain error into the tRPC error the procedures throw; anything else passes through. */
 export function toTRPCError(error: unknown): unknown {
   if (error instanceof DomainError) {
     return new TRPCError({
-      code: TRPC_CODES[error.code],
+      code: ERROR_CODES[error.code].trpc,
       message: error.message,
       cause: error,
     });

@@ -3,9 +3,22 @@ import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { z } from 'zod';
 import type { RequestAuth } from './auth.js';
 import type { Context } from './context.js';
-import { describeIssues, issuesOf, toTRPCError } from './errors.js';
+import {
+  DomainError,
+  describeIssues,
+  issuesOf,
+  toTRPCError,
+} from './errors.js';
+import type { Outcome } from './outcome.js';
+import type { ReceivedJson } from './received-json.js';
 
-/** What a REST route needs beyond `openapi.method` and `openapi.path` (see `http/route-table.ts`). */
+/**
+ * How a REST answer represents an operation's value: the stored entry (its version's bytes, `ETag`,
+ * 304), JSON, a search answer's JSON (from the links' kept texts), or no content (204, `ETag` of a write).
+ */
+export type Representation = 'entry' | 'json' | 'search' | 'none';
+
+/** What a REST route needs beyond `openapi.method` and `openapi.path` (see `http/routes/route-table.ts`). */
 export interface RestMeta {
   /**
    * Where a PUT/POST input comes from: the body's fields (default), or the whole body as one input field
@@ -14,8 +27,13 @@ export interface RestMeta {
   readonly body?: 'fields' | { readonly as: string };
   /** Input fields read from request headers: input field → header name. */
   readonly headers?: Readonly<Record<string, string>>;
-  /** The success status (default 200; 204 answers no body). */
-  readonly status?: 200 | 204;
+  /** How the value is answered (default `json`; `none` answers 204). */
+  readonly representation?: Representation;
+  /**
+   * Whole answers may be reused while the stored state is unchanged and the outcome's `validUntil`
+   * holds (`cache/cache-policy.ts`), keyed by the request as received.
+   */
+  readonly reusable?: boolean;
   /** An expensive read (search, expression resolution): rate limits give it its own budget. */
   readonly expensive?: boolean;
 }
@@ -59,7 +77,7 @@ export type Access = 'read' | 'write';
 const guarded = (need: Access) =>
   t.procedure.use(async ({ ctx, next }) => {
     const denied = accessDenied(ctx.auth, need);
-    if (denied !== null) throw denied;
+    if (denied !== null) throw toTRPCError(denied);
     const result = await next();
     if (!result.ok) {
       const mapped = toTRPCError(result.error.cause ?? result.error);
@@ -72,28 +90,57 @@ const guarded = (need: Access) =>
 export const readProcedure = guarded('read');
 const writeProcedure = guarded('write');
 
+/** The method of an operation's route; GET operations are tRPC queries, the others mutations. */
+export type OperationMethod = 'GET' | 'PUT' | 'DELETE' | 'POST';
+
+/** What a transport hands an operation besides its input. */
+export interface Received {
+  /** The request body as received, when the route's input is the whole body (`rest.body.as`). */
+  readonly body?: ReceivedJson | undefined;
+}
+
 /**
  * One operation of the service, declared once: its access, its route (meta), its zod input and output,
- * and what it does. `/trpc` serves it as a procedure ({@link queryOf}, {@link mutationOf}) and the REST
- * layer builds its route from the same declaration (`http/route-table.ts`).
+ * and what it does. `/trpc` serves it as a procedure ({@link proceduresOf}) and the REST layer builds its
+ * route from the same declaration (`http/routes/route-table.ts`).
  */
-export interface Operation<TIn extends z.ZodType, TOut extends z.ZodType> {
+export interface Operation<
+  TIn extends z.ZodType,
+  TOut extends z.ZodType,
+  M extends OperationMethod = OperationMethod,
+> {
   readonly access: Access;
   readonly meta: ProcedureMeta & {
-    readonly openapi: NonNullable<OpenApiMeta['openapi']>;
+    readonly openapi: NonNullable<OpenApiMeta['openapi']> & {
+      readonly method: M;
+    };
   };
   readonly input: TIn;
   readonly output: TOut;
-  /** Does the work: a thin call into one service. */
-  run(ctx: Context, input: z.output<TIn>): Promise<z.input<TOut>>;
+  /** Does the work (a thin call into one service) and says what it knows about the answer. */
+  run(
+    ctx: Context,
+    input: z.output<TIn>,
+    received: Received,
+  ): Promise<Outcome<z.input<TOut>>>;
 }
 
+/** Any operation, as the route table and {@link proceduresOf} see them. */
+export type AnyOperation = Operation<z.ZodType, z.ZodType>;
+
 /** Declares an {@link Operation} (an identity function that keeps the types). */
-export function operation<TIn extends z.ZodType, TOut extends z.ZodType>(
-  op: Operation<TIn, TOut>,
-): Operation<TIn, TOut> {
+export function operation<
+  TIn extends z.ZodType,
+  TOut extends z.ZodType,
+  M extends OperationMethod,
+>(op: Operation<TIn, TOut, M>): Operation<TIn, TOut, M> {
   return op;
 }
+
+/** Answers the bare value, for operations that know nothing more about it. */
+export const plain = async <T>(value: T | Promise<T>): Promise<Outcome<T>> => ({
+  value: await value,
+});
 
 const base = <TIn extends z.ZodType, TOut extends z.ZodType>(
   op: Operation<TIn, TOut>,
@@ -103,23 +150,38 @@ const base = <TIn extends z.ZodType, TOut extends z.ZodType>(
     .input(op.input)
     .output(op.output);
 
-/** The tRPC query procedure of a read operation. */
-export function queryOf<TIn extends z.ZodType, TOut extends z.ZodType>(
-  op: Operation<TIn, TOut>,
-) {
-  // The procedure's output type comes from `op.output`; the casts only bridge tRPC's generic helpers.
-  return base(op).query(
-    ({ ctx, input }) => op.run(ctx, input as z.output<TIn>) as never,
-  );
-}
+/** What tRPC answers: the outcome's value (the casts only bridge tRPC's generic helpers). */
+const answer =
+  <TIn extends z.ZodType, TOut extends z.ZodType>(op: Operation<TIn, TOut>) =>
+  async ({ ctx, input }: { ctx: Context; input: unknown }) =>
+    (await op.run(ctx, input as z.output<TIn>, {})).value as never;
 
-/** The tRPC mutation procedure of an operation. */
-export function mutationOf<TIn extends z.ZodType, TOut extends z.ZodType>(
+const queryOf = <TIn extends z.ZodType, TOut extends z.ZodType>(
   op: Operation<TIn, TOut>,
-) {
-  return base(op).mutation(
-    ({ ctx, input }) => op.run(ctx, input as z.output<TIn>) as never,
-  );
+) => base(op).query(answer(op));
+
+const mutationOf = <TIn extends z.ZodType, TOut extends z.ZodType>(
+  op: Operation<TIn, TOut>,
+) => base(op).mutation(answer(op));
+
+/** The procedure of an operation: a query for GET, else a mutation. */
+type ProcedureOf<O> =
+  O extends Operation<infer TIn, infer TOut, infer M>
+    ? M extends 'GET'
+      ? ReturnType<typeof queryOf<TIn, TOut>>
+      : ReturnType<typeof mutationOf<TIn, TOut>>
+    : never;
+
+/** The tRPC procedures of a record of operations, under the same names. */
+export function proceduresOf<T extends Readonly<Record<string, AnyOperation>>>(
+  operations: T,
+): { [K in keyof T]: ProcedureOf<T[K]> } {
+  const procedures: Record<string, unknown> = {};
+  for (const [name, op] of Object.entries(operations)) {
+    procedures[name] =
+      op.meta.openapi.method === 'GET' ? queryOf(op) : mutationOf(op);
+  }
+  return procedures as { [K in keyof T]: ProcedureOf<T[K]> };
 }
 
 /**
@@ -129,20 +191,19 @@ export function mutationOf<TIn extends z.ZodType, TOut extends z.ZodType>(
 export function accessDenied(
   auth: RequestAuth,
   need: Access,
-): TRPCError | null {
+): DomainError | null {
   if (need === 'read' ? auth.canRead() : auth.canWrite()) return null;
   const token = auth.token();
   if (need === 'write' && token === 'read') {
-    return new TRPCError({
-      code: 'FORBIDDEN',
-      message: 'this token may only read; writing needs the API token',
-    });
+    return new DomainError(
+      'forbidden',
+      'this token may only read; writing needs the API token',
+    );
   }
-  return new TRPCError({
-    code: 'UNAUTHORIZED',
-    message:
-      token === 'none'
-        ? `${need === 'read' ? 'reading' : 'writing'} needs a bearer token (Authorization: Bearer <token>)`
-        : 'the bearer token is not valid',
-  });
+  return new DomainError(
+    'unauthorized',
+    token === 'none'
+      ? `${need === 'read' ? 'reading' : 'writing'} needs a bearer token (Authorization: Bearer <token>)`
+      : 'the bearer token is not valid',
+  );
 }

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { negotiate } from '../src/http/compression.js';
+import { negotiate } from '../src/http/middleware/compression.js';
 import { createTestApp } from './test-app.js';
 
 function bigConfig(): Record<string, unknown> {

@@ -1,7 +1,7 @@
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
-import { EXAMPLE_CONFIG } from '../src/http/openapi.js';
-import { REST_ROUTES } from '../src/http/route-table.js';
+import { EXAMPLE_CONFIG } from '../src/http/routes/openapi.js';
+import { REST_ROUTES } from '../src/http/routes/route-table.js';
 import { createTestApp } from './test-app.js';
 
 interface Operation {

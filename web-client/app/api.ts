@@ -1,8 +1,9 @@
 /**
  * The page's calls that are not store operations: `POST /query`, `GET /search` and
- * `POST /expressions/check` on this origin. They need the server. Failures reject with a
- * `RemoteStoreError` (op `query`, `search` or `check`) whose message is the server's own reason, so the
- * page can show it beside the input it is about.
+ * `POST /expressions/check` on this origin. They need the server, and go through the package's HTTP
+ * caller (the remote store's: headers, token, time limit, failures). Failures reject with a
+ * `RemoteStoreError` (op `query`, `search` or `check`) whose message is the server's own reason, so
+ * the page can show it beside the input it is about.
  */
 import type {
   CheckExpressionInput,
@@ -12,9 +13,8 @@ import type {
   SearchOutput,
 } from '@linkconfig/shared';
 import { RemoteStoreError } from '@linkconfig/web-client';
+import type { CallSpec, HttpCaller } from '@linkconfig/web-client';
 import { expressionDiagnostics } from './expression-check.js';
-
-const TIMEOUT_MS = 10_000;
 
 /** What the search form can search by. */
 export const SEARCH_MODES = {
@@ -28,31 +28,28 @@ export type SearchMode = keyof typeof SEARCH_MODES;
 /** Resolves `input.expression` on the server against the config `input.configName`. */
 export async function runQuery(
   input: QueryInput,
-  doFetch: typeof fetch,
+  caller: HttpCaller,
 ): Promise<QueryOutput> {
-  return (await call(doFetch, {
+  return (await call(caller, {
     op: 'query',
     configName: input.configName ?? '',
+    method: 'POST',
     path: '/query',
-    init: {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(input),
-    },
+    body: JSON.stringify(input),
   })) as QueryOutput;
 }
 
 /** Searches every config on the server. */
 export async function runSearch(
   search: { mode: SearchMode; text: string },
-  doFetch: typeof fetch,
+  caller: HttpCaller,
 ): Promise<SearchOutput> {
   const params = new URLSearchParams({ [search.mode]: search.text });
-  return (await call(doFetch, {
+  return (await call(caller, {
     op: 'search',
     configName: '',
+    method: 'GET',
     path: `/search?${params.toString()}`,
-    init: { method: 'GET' },
   })) as SearchOutput;
 }
 
@@ -62,84 +59,48 @@ export async function runSearch(
  */
 export async function checkExpression(
   input: { expression: string; configName: string },
-  doFetch: typeof fetch,
+  caller: HttpCaller,
   signal: AbortSignal,
 ): Promise<Diagnostic[]> {
   const body: CheckExpressionInput = input;
   return expressionDiagnostics(
-    await call(doFetch, {
+    await call(caller, {
       op: 'check',
       configName: input.configName,
+      method: 'POST',
       path: '/expressions/check',
-      init: {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      },
+      body: JSON.stringify(body),
       signal,
     }),
   );
 }
 
-interface CallSpec {
-  op: 'query' | 'search' | 'check';
-  configName: string;
-  path: string;
-  init: RequestInit;
-  /** Stops the call early (the caller no longer wants the answer). */
-  signal?: AbortSignal;
-}
-
-async function call(doFetch: typeof fetch, spec: CallSpec): Promise<unknown> {
-  const { op, configName, path, init } = spec;
-  const timeout = AbortSignal.timeout(TIMEOUT_MS);
-  let response: Response;
+/** Sends `spec` and reads its JSON answer; an HTTP failure's message is the server's reason. */
+async function call(caller: HttpCaller, spec: CallSpec): Promise<unknown> {
+  let text: string;
   try {
-    response = await doFetch(new URL(path, location.origin), {
-      ...init,
-      headers: { Accept: 'application/json', ...init.headers },
-      signal: spec.signal ? AbortSignal.any([timeout, spec.signal]) : timeout,
-    });
+    ({ text } = await caller.call(spec));
   } catch (error) {
-    // Stopped by the caller: not a failure of the server, and nobody waits for the answer.
-    if (spec.signal?.aborted) throw error;
-    const timedOut =
-      error instanceof DOMException && error.name === 'TimeoutError';
+    if (!(error instanceof RemoteStoreError) || error.kind !== 'http')
+      throw error;
     throw new RemoteStoreError({
-      op,
-      configName,
-      kind: timedOut ? 'timeout' : 'network',
-      status: 0,
-      message: timedOut
-        ? `no answer within ${TIMEOUT_MS} ms`
-        : 'the server could not be reached',
+      op: spec.op,
+      configName: spec.configName,
+      kind: 'http',
+      status: error.status,
+      message: error.reason ?? error.message,
       cause: error,
     });
   }
-  const text = await response.text();
-  let body: unknown = null;
   try {
-    body = JSON.parse(text) as unknown;
+    return JSON.parse(text) as unknown;
   } catch {
-    // Not JSON: handled below.
-  }
-  if (!response.ok || body === null) {
-    const reason =
-      typeof body === 'object' &&
-      body !== null &&
-      'error' in body &&
-      typeof body.error === 'string'
-        ? body.error
-        : response.ok
-          ? 'the answer is not JSON'
-          : response.statusText;
     throw new RemoteStoreError({
-      op,
-      configName,
+      op: spec.op,
+      configName: spec.configName,
       kind: 'http',
-      status: response.status,
-      message: reason,
+      status: 200,
+      message: 'the answer is not JSON',
     });
   }
-  return body;
 }

@@ -66,7 +66,6 @@ export class ConfigActions {
           ? '#editor-heading'
           : `#editor [data-link-id="${CSS.escape(target)}"]`,
       );
-      this.page.render();
       return;
     }
     if (!options.asked && !(await this.mayLeave())) return;
@@ -105,7 +104,6 @@ export class ConfigActions {
       this.page.focus(`#editor [data-link-id="${CSS.escape(target)}"]`);
     else if (options.moveFocus) this.page.focus('#editor-heading');
     this.page.recheckExpression();
-    this.page.render();
     // Opening may have fetched it from the server into this browser: update its marker.
     void this.page.refreshNames();
   }
@@ -142,7 +140,6 @@ export class ConfigActions {
       writeOpenConfig(null);
       history.replaceState(null, '', location.pathname);
     }
-    this.page.render();
   }
 
   async create(): Promise<void> {
@@ -152,7 +149,6 @@ export class ConfigActions {
     form.submitted = true;
     if (!session || checkConfigName(name) !== null) {
       this.page.focus('#new-config-name');
-      this.page.render();
       return;
     }
     if (!(await this.mayLeave())) return;
@@ -163,7 +159,6 @@ export class ConfigActions {
         session.stored(name);
       } catch (error) {
         this.page.state.pageProblem = this.page.describe(error);
-        this.page.render();
         return;
       }
       await this.page.refreshNames();
@@ -187,21 +182,18 @@ export class ConfigActions {
     if (open.settingsProblem !== null) {
       open.saveProblem = `Not saved: the settings are not valid. ${open.settingsProblem}`;
       this.page.focus('#settings-json');
-      this.page.render();
       return;
     }
     const valid = validateLinkConfig(open.draft);
     if (!valid.ok) {
       open.saveProblem = `Not saved: ${valid.error}.`;
-      this.page.render();
       return;
     }
     const saved = open.draft;
     try {
-      await session.store.save(open.name, saved);
+      await session.store.save(open.name, this.page.raw(saved));
     } catch (error) {
       open.saveProblem = `Not saved: ${this.page.describe(error)}`;
-      this.page.render();
       return;
     }
     session.stored(open.name);
@@ -211,7 +203,6 @@ export class ConfigActions {
     open.saveProblem = null;
     open.remote = null;
     this.page.announce(`Saved “${open.name}”.`);
-    await this.page.refreshStatus();
     await this.page.refreshNames();
   }
 
@@ -233,7 +224,6 @@ export class ConfigActions {
       session.stored(open.name);
     } catch (error) {
       open.saveProblem = `Not deleted: ${this.page.describe(error)}`;
-      this.page.render();
       return;
     }
     this.close(`Config “${open.name}” was deleted.`);
@@ -269,7 +259,6 @@ export class ConfigActions {
     if (sameValue(config, open.base)) {
       // Back to the version shown (a removal undone, say): nothing to choose any more.
       if (open.remote !== null && !open.dirty) open.remote = null;
-      this.page.render();
       return;
     }
     if (open.dirty) {
@@ -279,7 +268,6 @@ export class ConfigActions {
         this.page.announce(
           `“${name}” changed on the server while you were editing. Show theirs, or keep yours.`,
         );
-      else this.page.render();
       return;
     }
     this.show(open, config);
@@ -313,7 +301,6 @@ export class ConfigActions {
         config = await session.store.load(open.name);
       } catch (error) {
         open.saveProblem = this.page.describe(error);
-        this.page.render();
         return;
       }
     }
@@ -340,6 +327,5 @@ export class ConfigActions {
     if (editing !== null && !Object.hasOwn(config.allLinks, editing))
       this.page.state.link = emptyForm(NO_LINK);
     this.page.recheckExpression();
-    this.page.render();
   }
 }

@@ -3,7 +3,7 @@
  * for it. Pure functions over the names each place reported.
  */
 import { sortNames } from '@linkconfig/web-client';
-import type { PendingWrites } from './session.js';
+import type { PendingWrites } from './sync-status.js';
 import type { ConfigListItem } from './state.js';
 
 /** The names each place reported. */

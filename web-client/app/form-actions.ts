@@ -63,7 +63,6 @@ export class FormActions {
   input<K extends FormName>(form: K, field: FieldOf<K>, value: string): void {
     const state = this.page.state[form];
     state.values = { ...state.values, [field]: value };
-    this.page.render();
   }
 
   /** Checks and applies a section form. */
@@ -107,14 +106,12 @@ export class FormActions {
         break;
     }
     this.page.focus(SECTIONS[form].edit);
-    this.page.render();
   }
 
   /** Empties the form. */
   cancelEdit(form: SectionForm): void {
     this.reset(form);
     this.page.focus(SECTIONS[form].first);
-    this.page.render();
   }
 
   /** Removes entry `key` from the draft; focus goes to the neighbouring entry. */
@@ -148,7 +145,6 @@ export class FormActions {
     this.page.announce(
       `Removed ${SECTIONS[form].noun} “${key}” from the draft. Save the config to keep this change.`,
     );
-    this.page.render();
   }
 
   /** The settings text changed: applied to the draft when it is a JSON object. */
@@ -164,7 +160,6 @@ export class FormActions {
       open.settingsProblem = parsed.problem;
       open.dirty = true;
     }
-    this.page.render();
   }
 
   private async submitLink(): Promise<void> {
@@ -193,7 +188,6 @@ export class FormActions {
       });
       if (!replace || state.open !== open) {
         this.page.focus('#link-id');
-        this.page.render();
         return;
       }
     }
@@ -268,7 +262,6 @@ export class FormActions {
     const first = checks.find(([, problem]) => problem !== null);
     if (first) {
       this.page.focus(first[0]);
-      this.page.render();
       return false;
     }
     return true;
@@ -298,7 +291,6 @@ export class FormActions {
       `${updated ? 'Updated' : 'Added'} ${SECTIONS[form].noun} “${key}”. Save the config to keep it.`,
     );
     this.page.focus(SECTIONS[form].first);
-    this.page.render();
   }
 
   private reset(form: SectionForm): void {

@@ -4,10 +4,10 @@ import type { AppState, Question } from './state.js';
 
 /** The page as seen by an action helper. */
 export interface PageContext {
-  /** The state; change it, then call {@link PageContext.render}. */
+  /** The state; change it in place: every change renders at the next microtask by itself. */
   readonly state: AppState;
-  /** Renders the state at the next microtask (many changes, one render). */
-  render(): void;
+  /** The plain value behind a part of the state, to store or send. */
+  raw<V>(value: V): V;
   /** Moves focus to the element matching `selector` after the next render. */
   focus(selector: string): void;
   /** Reads `text` out to screen readers. */
@@ -20,8 +20,6 @@ export interface PageContext {
   describe(error: unknown): string;
   /** Lists the configs again (the list and its markers). */
   refreshNames(): Promise<void>;
-  /** Reads the store's status again (pending writes, refused ones, conflicts). */
-  refreshStatus(): Promise<void>;
   /** Checks the expression in the field again (the open config changed). */
   recheckExpression(): void;
 }

@@ -9,13 +9,18 @@
  * feed here; they say so over a BroadcastChannel instead, as soon as they are stored.
  */
 import {
+  createHttpCaller,
   createHybridStore,
   createIndexedDBStore,
   createRemoteStore,
 } from '@linkconfig/web-client';
-import type { HybridStore, IndexedDBConfigStore } from '@linkconfig/web-client';
+import type {
+  HttpCaller,
+  HybridStore,
+  IndexedDBConfigStore,
+} from '@linkconfig/web-client';
 import { readToken, writeToken } from './preferences.js';
-import type { Reachability } from './reachability.js';
+import type { Reachability } from '@linkconfig/web-client';
 import { ServerHealth } from './server-health.js';
 
 /** What a session tells the page. */
@@ -32,9 +37,6 @@ export interface SessionEvents {
 /** The BroadcastChannel the tabs of this page share. */
 const TAB_CHANNEL = 'linkconfig-page';
 
-/** A pending write per config name: `save` or `remove`. */
-export type PendingWrites = ReadonlyMap<string, 'save' | 'remove'>;
-
 /** The stores of this page, and the token they send. */
 export class Session {
   readonly health: ServerHealth;
@@ -49,6 +51,11 @@ export class Session {
     private readonly events: SessionEvents,
   ) {
     this.currentToken = readToken();
+    this.caller = createHttpCaller({
+      baseUrl: location.origin,
+      fetch: this.reach.fetch,
+      token: () => this.currentToken ?? undefined,
+    });
     this.health = new ServerHealth(() => this.currentToken !== null);
     this.hybrid = this.createHybrid();
     this.tabs =
@@ -79,13 +86,11 @@ export class Session {
     return this.currentToken;
   }
 
-  /** A `fetch` for the page's own calls: reachability is recorded and the token sent. */
-  readonly fetch: typeof fetch = (input, init) => {
-    const headers = new Headers(init?.headers);
-    if (this.currentToken !== null)
-      headers.set('Authorization', `Bearer ${this.currentToken}`);
-    return this.reach.fetch(input, { ...init, headers });
-  };
+  /**
+   * The caller for the page's own calls (query, search, check): the remote store's, sending the
+   * current token and recording whether the server answered.
+   */
+  readonly caller: HttpCaller;
 
   /** Keeps `token` (null: none) in this browser and sends it from now on. */
   setToken(token: string | null): void {
@@ -109,12 +114,6 @@ export class Session {
     return this.local.list();
   }
 
-  /** Writes waiting for the server, by config name. */
-  async pendingWrites(): Promise<PendingWrites> {
-    const entries = await this.local.outbox.all();
-    return new Map(entries.map((entry) => [entry.name, entry.op]));
-  }
-
   private createHybrid(): HybridStore {
     const remote = this.health.observe(
       createRemoteStore({
@@ -123,7 +122,12 @@ export class Session {
         token: this.currentToken ?? undefined,
       }),
     );
-    const hybrid = createHybridStore({ local: this.local, remote, live: true });
+    const hybrid = createHybridStore({
+      local: this.local,
+      remote,
+      live: true,
+      reachability: this.reach,
+    });
     hybrid.subscribe(() => {
       if (hybrid === this.hybrid) this.events.status();
     });

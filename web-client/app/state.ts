@@ -11,11 +11,11 @@ import type {
 } from '@linkconfig/shared';
 import type {
   Conflict,
-  DeadLetter,
   HybridStatus,
   RemoteStoreError,
 } from '@linkconfig/web-client';
 import type { SearchMode } from './api.js';
+import type { RefusedWrite } from './sync-status.js';
 import type { LinkFields, PatternFields } from './config-draft.js';
 import { ACCESS } from './server-health.js';
 import type { Access, CallKind } from './server-health.js';
@@ -113,7 +113,7 @@ export interface AppState {
   reachable: boolean | null;
   online: boolean;
   hybrid: HybridStatus;
-  deadLetters: DeadLetter[];
+  deadLetters: RefusedWrite[];
   /** Writes that met a newer version on the server, waiting for the person's choice. */
   conflicts: Conflict[];
   tokenSet: boolean;
@@ -181,6 +181,7 @@ export function initialState(): AppState {
       paused: false,
       conflicts: 0,
       live: 'off',
+      names: {},
     },
     deadLetters: [],
     conflicts: [],

@@ -33,7 +33,7 @@ export class ToolActions {
     run: (request, signal) => {
       const session = this.page.session();
       if (!session) return Promise.reject(new Error('The page is starting.'));
-      return checkExpression(request, session.fetch, signal);
+      return checkExpression(request, session.caller, signal);
     },
     onAnswer: (request, diagnostics) => {
       this.page.state.query.check = {
@@ -41,11 +41,9 @@ export class ToolActions {
         expression: request.expression,
         diagnostics,
       };
-      this.page.render();
     },
     onFailure: (_request, error) => {
       this.page.state.query.check = checkUnavailable(error);
-      this.page.render();
     },
   });
 
@@ -57,7 +55,6 @@ export class ToolActions {
     query.expression = expression;
     if (query.outcome?.kind === 'problem') query.outcome = null;
     this.checkExpression();
-    this.page.render();
   }
 
   /**
@@ -79,7 +76,6 @@ export class ToolActions {
         configName: open.name,
       });
     }
-    this.page.render();
   }
 
   /** Runs the expression in the field, or `example` after putting it there. */
@@ -106,15 +102,13 @@ export class ToolActions {
         needsToken: false,
       };
       if (example === undefined) this.page.focus('#query-expression');
-      this.page.render();
       return;
     }
     const run = ++this.queryRun;
     query.running = true;
     query.outcome = null;
-    this.page.render();
     try {
-      const output = await runQuery({ expression, configName }, session.fetch);
+      const output = await runQuery({ expression, configName }, session.caller);
       session.health.succeeded('read');
       if (run !== this.queryRun) return;
       query.outcome = {
@@ -137,7 +131,6 @@ export class ToolActions {
       };
     } finally {
       if (run === this.queryRun) query.running = false;
-      this.page.render();
     }
   }
 
@@ -146,7 +139,6 @@ export class ToolActions {
     const search = this.page.state.search;
     search.text = text;
     if (search.outcome?.kind === 'problem') search.outcome = null;
-    this.page.render();
   }
 
   /** Chose what to search by. */
@@ -154,7 +146,6 @@ export class ToolActions {
     const search = this.page.state.search;
     search.mode = mode;
     if (search.outcome?.kind === 'problem') search.outcome = null;
-    this.page.render();
   }
 
   /** Searches all configs on the server. */
@@ -169,17 +160,15 @@ export class ToolActions {
       (search.mode === 'regex' && checkRegExp(text) !== null)
     ) {
       this.page.focus('#search-text');
-      this.page.render();
       return;
     }
     const run = ++this.searchRun;
     search.running = true;
     search.outcome = null;
-    this.page.render();
     try {
       const output = await runSearch(
         { mode: search.mode, text },
-        session.fetch,
+        session.caller,
       );
       session.health.succeeded('read');
       if (run !== this.searchRun) return;
@@ -201,7 +190,6 @@ export class ToolActions {
       };
     } finally {
       if (run === this.searchRun) search.running = false;
-      this.page.render();
     }
   }
 }

@@ -17,7 +17,8 @@ export type {
 } from './indexeddb/indexeddb-store.js';
 export { LocalStoreError } from './indexeddb/local-store-error.js';
 export type { LocalStoreErrorCode } from './indexeddb/local-store-error.js';
-export type { DeadLetter, OutboxEntry } from './indexeddb/outbox.js';
+export type { DeadLetter, OutboxEntry } from './hybrid/outbox.js';
+export type { NameSync } from './hybrid/outbox-types.js';
 export { createRemoteStore, isVersionedRemote } from './remote/remote-store.js';
 export type {
   RemoteConfigStore,
@@ -25,7 +26,14 @@ export type {
   VersionedLoad,
   WriteCondition,
 } from './remote/remote-store.js';
-export type { TokenSource } from './remote/http-call.js';
+export { createHttpCaller } from './remote/http-call.js';
+export type {
+  CallResult,
+  CallSpec,
+  HttpCaller,
+  HttpCallerOptions,
+  TokenSource,
+} from './remote/http-call.js';
 export { FEED_STATES } from './remote/change-feed.js';
 export type {
   ChangeFeed,
@@ -39,6 +47,7 @@ export type { RemoteFailureKind } from './remote/remote-store-error.js';
 export { createMemoryStore } from './memory/memory-store.js';
 export type { MemoryStoreOptions } from './memory/memory-store.js';
 export { createHybridStore } from './hybrid/hybrid-store.js';
+export { Reachability } from './reachability.js';
 export type { HybridStore, HybridStoreOptions } from './hybrid/hybrid-store.js';
 export type { HybridStatus, LiveState } from './hybrid/hybrid-status.js';
 export type {

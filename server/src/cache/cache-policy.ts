@@ -16,10 +16,10 @@
  * |             |                                                           | configs)                    | ages), randomness or custom handlers: not kept  |       |
  *
  * Nothing computed from request-supplied configs is cached: inline configs are prepared per request and
- * dropped. The unit of reuse is the stored version; anything derived from it hangs off it and dies with it.
+ * dropped. The unit of reuse is the stored version (`versions/config-version.ts`); anything derived from it
+ * hangs off it and dies with it. The caches hold versions without knowing what they are made of.
  */
 import type { PreparedConfig } from '@linkconfig/shared';
-import type { ConfigVersion } from '../services/config-version.js';
 import { Doorkeeper } from './doorkeeper.js';
 import { ResponseCache } from './response-cache.js';
 import { WeightedLru } from './weighted-lru.js';
@@ -35,16 +35,26 @@ export const CACHE_SHARES = {
   responses: 0.2,
 } as const;
 
+/** What {@link VersionCache} holds: one stored version of a name, weighed, telling when it grows. */
+export interface CachedVersion {
+  readonly name: string;
+  readonly version: number;
+  /** The memory the version keeps alive, in bytes. */
+  readonly weight: number;
+  /** Set by the cache that holds the version: called when {@link weight} changes. */
+  onWeightChange: (() => void) | undefined;
+}
+
 /** The per-name cache of stored versions; an entry is valid only for the version it was built from. */
-export class VersionCache {
-  readonly #lru: WeightedLru<string, ConfigVersion>;
+export class VersionCache<V extends CachedVersion = CachedVersion> {
+  readonly #lru: WeightedLru<string, V>;
 
   constructor(budget: number) {
     this.#lru = new WeightedLru({ name: 'versions', budget });
   }
 
   /** The cached view of `name` at exactly `version`; a view of another version is dropped. */
-  get(name: string, version: number): ConfigVersion | undefined {
+  get(name: string, version: number): V | undefined {
     const view = this.#lru.get(name);
     if (view === undefined || view.version === version) return view;
     this.delete(name);
@@ -52,11 +62,13 @@ export class VersionCache {
   }
 
   /** Keeps `view` as the current version of its name, re-weighed whenever one of its parts is built. */
-  set(view: ConfigVersion): void {
+  set(view: V): void {
     const old = this.#lru.peek(view.name);
     if (old !== undefined && old !== view) old.onWeightChange = undefined;
-    view.onWeightChange = (v) => {
-      if (this.#lru.peek(v.name) === v) this.#lru.reweigh(v.name, v.weight);
+    view.onWeightChange = () => {
+      if (this.#lru.peek(view.name) === view) {
+        this.#lru.reweigh(view.name, view.weight);
+      }
     };
     if (!this.#lru.set(view.name, view, view.weight)) {
       view.onWeightChange = undefined;
@@ -102,8 +114,8 @@ export class MergeCache {
 }
 
 /** All caches of one server. */
-export interface Caches {
-  readonly versions: VersionCache;
+export interface Caches<V extends CachedVersion = CachedVersion> {
+  readonly versions: VersionCache<V>;
   readonly merges: MergeCache;
   readonly responses: ResponseCache;
   /** Counters of every cache, for `/metrics`. */
@@ -111,8 +123,10 @@ export interface Caches {
 }
 
 /** Builds the caches for a `CACHE_BYTES` budget. */
-export function createCaches(cacheBytes: number = DEFAULT_CACHE_BYTES): Caches {
-  const versions = new VersionCache(cacheBytes * CACHE_SHARES.versions);
+export function createCaches<V extends CachedVersion>(
+  cacheBytes: number = DEFAULT_CACHE_BYTES,
+): Caches<V> {
+  const versions = new VersionCache<V>(cacheBytes * CACHE_SHARES.versions);
   const merges = new MergeCache(cacheBytes * CACHE_SHARES.merges);
   const responses = new ResponseCache({
     budget: cacheBytes * CACHE_SHARES.responses,

@@ -8,35 +8,43 @@ import { cors } from 'hono/cors';
 import type { Logger } from 'pino';
 import { createAuthenticator } from '../auth.js';
 import type { AuthSettings } from '../auth.js';
+import { createContextInner } from '../context.js';
 import type { Context } from '../context.js';
 import { appRouter } from '../routers/app-router.js';
 import type { Services } from '../services/services.js';
 import { accessDenied } from '../trpc.js';
 import { clientAddress } from './client-address.js';
-import { DOCS_INIT_SCRIPT, docsPage, swaggerUiDir } from './docs-page.js';
+import {
+  DOCS_INIT_SCRIPT,
+  docsPage,
+  swaggerUiDir,
+} from './routes/docs-page.js';
 import { toErrorAnswer } from './error-response.js';
 import { HttpError } from './http-error.js';
-import { readJsonBody } from './json-body.js';
-import type { BodyLimits } from './json-body.js';
-import { mountEventsRoute } from './events-route.js';
+import { readJsonBody } from './middleware/json-body.js';
+import type { BodyLimits } from './middleware/json-body.js';
+import { mountEventsRoute } from './routes/events-route.js';
 import type { Metrics } from './metrics.js';
-import { mountMetrics } from './metrics-route.js';
-import { buildOpenApiDocument } from './openapi.js';
-import { clientKey, mountRateLimits } from './rate-limit.js';
-import type { RateLimitOptions } from './rate-limit.js';
+import { mountMetrics } from './routes/metrics-route.js';
+import { buildOpenApiDocument } from './routes/openapi.js';
+import { clientKey, mountRateLimits } from './middleware/rate-limit.js';
+import type { RateLimitOptions } from './middleware/rate-limit.js';
 import {
   answerHeaders,
   requestContext,
   requestLogger,
-} from './request-context.js';
-import { mountRestRoutes } from './rest-routes.js';
+} from './middleware/request-context.js';
+import { mountRestRoutes } from './routes/rest-routes.js';
 import {
   BodyPermits,
   LARGE_BODY_BYTES,
   LARGE_BODY_PERMITS,
   withBodyPermit,
-} from './body-permits.js';
-import { refuseSourceMaps, securityHeaders } from './security-headers.js';
+} from './middleware/body-permits.js';
+import {
+  refuseSourceMaps,
+  securityHeaders,
+} from './middleware/security-headers.js';
 
 /** Options of {@link createApp}. */
 export interface AppOptions {
@@ -74,6 +82,15 @@ export interface AppOptions {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/** Where a request's {@link Context} is kept on the Hono context. */
+const CONTEXT = 'linkconfig.context';
+
+declare module 'hono' {
+  interface ContextVariableMap {
+    [CONTEXT]: Context | undefined;
+  }
+}
+
 /**
  * The HTTP application: the REST contract, `/trpc`, `/openapi.json`, `/docs`, `/healthz` and the web page,
  * with CORS, access logs and `{ error }` bodies for every failure. No I/O happens here beyond the request.
@@ -86,11 +103,19 @@ export function createApp(options: AppOptions): Hono {
     maxDepth: 256,
   };
   const authenticate = createAuthenticator(options.auth ?? {});
-  const context = (c: HonoContext): Context => ({
-    services: options.services,
-    auth: authenticate(c.req.header('authorization')),
-    answer: { validUntil: Infinity },
-  });
+  // One context per request, built on first use and kept on the request: the header is authenticated
+  // once and the change token read once, whoever asks (rate limits, REST, `/trpc`, `/events`).
+  const context = (c: HonoContext): Context => {
+    let ctx = c.get(CONTEXT);
+    if (ctx === undefined) {
+      ctx = createContextInner(
+        options.services,
+        authenticate(c.req.header('authorization')),
+      );
+      c.set(CONTEXT, ctx);
+    }
+    return ctx;
+  };
   const errorResponse = (error: unknown, c: HonoContext): Response => {
     // Logged with the request's id, which the client has in its X-Request-Id header.
     const answer = toErrorAnswer(error, requestLogger(c, log));
@@ -121,7 +146,7 @@ export function createApp(options: AppOptions): Hono {
       metricsToken: options.metricsToken,
       checkRead: (c) => {
         const denied = accessDenied(context(c).auth, 'read');
-        if (denied !== null) throw denied;
+        if (denied !== null) throw HttpError.of(denied);
       },
     });
   }
@@ -146,10 +171,7 @@ export function createApp(options: AppOptions): Hono {
     mountRateLimits(app, {
       ...options.rateLimit,
       clientKey: (c) =>
-        clientKey(
-          authenticate(c.req.header('authorization')).token(),
-          clientAddress(c, trustProxy),
-        ),
+        clientKey(context(c).auth.token(), clientAddress(c, trustProxy)),
       ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
     });
   }
@@ -193,6 +215,7 @@ export function createApp(options: AppOptions): Hono {
     limits,
     compression: options.compression ?? true,
     permits,
+    responses: options.services.responses,
   });
   mountEventsRoute(app, { context });
 
@@ -207,7 +230,7 @@ export function createApp(options: AppOptions): Hono {
   async function trpcAnswer(c: HonoContext): Promise<Response> {
     let req = c.req.raw;
     if (req.method === 'POST') {
-      const body = await readJsonBody(req, limits);
+      const { value } = await readJsonBody(req, limits);
       // The body handed on is plain JSON: the original encoding and length no longer describe it.
       const headers = new Headers(req.headers);
       headers.delete('content-encoding');
@@ -215,7 +238,7 @@ export function createApp(options: AppOptions): Hono {
       req = new Request(req.url, {
         method: 'POST',
         headers,
-        body: JSON.stringify(body),
+        body: JSON.stringify(value),
       });
     }
     return fetchRequestHandler({

@@ -10,10 +10,11 @@ import {
   RemoveConfigInputSchema,
 } from '@linkconfig/shared';
 import { feedMessages, FeedUnavailableError } from '../events/feed-messages.js';
+import { DomainError } from '../errors.js';
 import {
-  mutationOf,
   operation,
-  queryOf,
+  plain,
+  proceduresOf,
   readProcedure,
   router,
 } from '../trpc.js';
@@ -42,10 +43,11 @@ export const configsOperations = {
         tags,
         summary: 'Config names, sorted by code point',
       },
+      rest: { reusable: true },
     },
     input: z.void(),
     output: ListConfigsOutputSchema,
-    run: (ctx) => ctx.services.configs.list(),
+    run: (ctx) => plain(ctx.services.configs.list(ctx.stateToken)),
   }),
 
   get: operation({
@@ -67,18 +69,19 @@ export const configsOperations = {
         responseHeaders: etagHeader,
         errorResponses: { 404: 'No config has this name' },
       },
+      rest: { representation: 'entry' },
     },
     input: ConfigNameInputSchema,
     output: GetConfigOutputSchema,
     run: async (ctx, input) => {
-      const view = await ctx.services.configs.current(input.name);
+      const view = await ctx.services.configs.current(
+        input.name,
+        ctx.stateToken,
+      );
       if (view === null) {
-        throw new TRPCError({
-          code: 'NOT_FOUND',
-          message: `config "${input.name}" not found`,
-        });
+        throw new DomainError('not_found', `config "${input.name}" not found`);
       }
-      return view.entry;
+      return { value: view.entry, version: view };
     },
   }),
 
@@ -103,16 +106,20 @@ export const configsOperations = {
       rest: {
         body: { as: 'config' },
         headers: { ifMatch: 'If-Match', ifNoneMatch: 'If-None-Match' },
-        status: 204,
+        representation: 'none',
       },
     },
     input: PutConfigInputSchema,
     output: PutConfigOutputSchema,
-    run: (ctx, input) =>
-      ctx.services.configs.put(input.name, input.config, {
-        ifMatch: input.ifMatch,
-        ifNoneMatch: input.ifNoneMatch,
-      }),
+    run: async (ctx, input, { body }) => {
+      // Over REST the body is the config: stored as received, its text included.
+      const { etag } = await ctx.services.configs.put(
+        input.name,
+        body ?? input.config,
+        { ifMatch: input.ifMatch, ifNoneMatch: input.ifNoneMatch },
+      );
+      return { value: { etag }, etag };
+    },
   }),
 
   remove: operation({
@@ -128,21 +135,19 @@ export const configsOperations = {
         requestHeaders: ifMatchHeader,
         successDescription: 'Deleted (or never existed); no body',
       },
-      rest: { headers: { ifMatch: 'If-Match' }, status: 204 },
+      rest: { headers: { ifMatch: 'If-Match' }, representation: 'none' },
     },
     input: RemoveConfigInputSchema,
     output: z.void(),
     run: async (ctx, input) => {
       await ctx.services.configs.remove(input.name, { ifMatch: input.ifMatch });
+      return { value: undefined };
     },
   }),
 };
 
 export const configsRouter = router({
-  list: queryOf(configsOperations.list),
-  get: queryOf(configsOperations.get),
-  put: mutationOf(configsOperations.put),
-  remove: mutationOf(configsOperations.remove),
+  ...proceduresOf(configsOperations),
 
   /**
    * Every committed change, as `tracked()` events whose id is the change id: `httpSubscriptionLink`

@@ -6,7 +6,7 @@ import {
   QueryInputSchema,
   QueryOutputSchema,
 } from '@linkconfig/shared';
-import { mutationOf, operation, router } from '../trpc.js';
+import { operation, plain, proceduresOf, router } from '../trpc.js';
 
 const tags = ['expressions'];
 
@@ -22,15 +22,12 @@ export const expressionsOperations = {
         summary: 'Resolve an expression against one config; answer as allLinks',
         errorResponses: { 404: 'The source config does not exist' },
       },
-      rest: { expensive: true },
+      rest: { expensive: true, reusable: true },
     },
     input: CherryPickInputSchema,
     output: CherryPickOutputSchema,
-    run: async (ctx, input) => {
-      const answer = await ctx.services.expressions.cherryPick(input);
-      ctx.answer.validUntil = answer.validUntil;
-      return answer.value;
-    },
+    run: (ctx, input) =>
+      ctx.services.expressions.cherryPick(input, ctx.stateToken),
   }),
 
   query: operation({
@@ -43,15 +40,11 @@ export const expressionsOperations = {
         summary: 'Resolve an expression against one config or several merged',
         errorResponses: { 404: 'None of the named configs exists' },
       },
-      rest: { expensive: true },
+      rest: { expensive: true, reusable: true },
     },
     input: QueryInputSchema,
     output: QueryOutputSchema,
-    run: async (ctx, input) => {
-      const answer = await ctx.services.expressions.query(input);
-      ctx.answer.validUntil = answer.validUntil;
-      return answer.value;
-    },
+    run: (ctx, input) => ctx.services.expressions.query(input, ctx.stateToken),
   }),
 
   check: operation({
@@ -71,12 +64,9 @@ export const expressionsOperations = {
     },
     input: CheckExpressionInputSchema,
     output: CheckExpressionOutputSchema,
-    run: (ctx, input) => ctx.services.expressions.check(input),
+    run: (ctx, input) =>
+      plain(ctx.services.expressions.check(input, ctx.stateToken)),
   }),
 };
 
-export const expressionsRouter = router({
-  cherryPick: mutationOf(expressionsOperations.cherryPick),
-  query: mutationOf(expressionsOperations.query),
-  check: mutationOf(expressionsOperations.check),
-});
+export const expressionsRouter = router(proceduresOf(expressionsOperations));

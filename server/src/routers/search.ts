@@ -1,5 +1,5 @@
 import { SearchInputSchema, SearchOutputSchema } from '@linkconfig/shared';
-import { operation, queryOf, router } from '../trpc.js';
+import { operation, plain, proceduresOf, router } from '../trpc.js';
 
 /** `GET /search`: links across configs. */
 export const searchOperations = {
@@ -14,14 +14,13 @@ export const searchOperations = {
         description:
           'Configs in name order, links in catalog order; every given criterion must hold. At least one of `tag`, `q`, `regex`.',
       },
-      rest: { expensive: true },
+      rest: { expensive: true, reusable: true, representation: 'search' },
     },
     input: SearchInputSchema,
     output: SearchOutputSchema,
-    run: (ctx, input) => ctx.services.search.search(input),
+    run: (ctx, input) =>
+      plain(ctx.services.search.search(input, ctx.stateToken)),
   }),
 };
 
-export const searchRouter = router({
-  links: queryOf(searchOperations.links),
-});
+export const searchRouter = router(proceduresOf(searchOperations));

@@ -1,6 +1,6 @@
 import { LIMITS, validateLinkConfig } from '@linkconfig/shared';
 import { DomainError, PreconditionFailedError } from '../errors.js';
-import { receivedJson } from '../received-json.js';
+import { ReceivedJson } from '../received-json.js';
 import type {
   ConfigRepository,
   NameVersion,
@@ -9,7 +9,7 @@ import type {
 } from '../storage/config-repository.js';
 import { parseEntityTags } from '../storage/etag.js';
 import type { VersionCache } from '../cache/cache-policy.js';
-import { ConfigVersion } from './config-version.js';
+import { ConfigVersion } from '../versions/config-version.js';
 
 /** Names and versions as of one change token. */
 interface Catalog {
@@ -19,10 +19,16 @@ interface Catalog {
   readonly versions: ReadonlyMap<string, number>;
 }
 
+/**
+ * How a read learns the stored state's change token: a request reads it once (`Context.stateToken`) and
+ * hands this on, so one request never asks the repository twice. Absent: the read asks the repository.
+ */
+export type StateRead = () => Promise<string | null>;
+
 /** What {@link ConfigService} needs. */
 export interface ConfigServiceDeps {
   readonly repository: ConfigRepository;
-  readonly cache: VersionCache;
+  readonly cache: VersionCache<ConfigVersion>;
   /** The server's clock (tests pass a fixed one). */
   readonly now: () => Date;
 }
@@ -35,7 +41,7 @@ export interface ConfigServiceDeps {
  */
 export class ConfigService {
   readonly #repo: ConfigRepository;
-  readonly #cache: VersionCache;
+  readonly #cache: VersionCache<ConfigVersion>;
   readonly #now: () => Date;
   #snapshot: Catalog | undefined;
 
@@ -46,14 +52,14 @@ export class ConfigService {
   }
 
   /** Every name, sorted by code point. */
-  async list(): Promise<string[]> {
-    const catalog = await this.#catalog();
+  async list(state?: StateRead): Promise<string[]> {
+    const catalog = await this.#catalog(state);
     return catalog === null ? this.#repo.list() : [...catalog.names];
   }
 
   /** Every name with its version, sorted by code point. */
-  async versions(): Promise<readonly NameVersion[]> {
-    const catalog = await this.#catalog();
+  async versions(state?: StateRead): Promise<readonly NameVersion[]> {
+    const catalog = await this.#catalog(state);
     return catalog === null ? this.#repo.listVersions() : catalog.entries;
   }
 
@@ -70,8 +76,8 @@ export class ConfigService {
    * Names and versions, re-read only when the repository's change token moved (another process wrote,
    * or we did); `null` when the repository cannot tell, and every read must ask it.
    */
-  async #catalog(): Promise<Catalog | null> {
-    const token = await this.#repo.changeToken();
+  async #catalog(state?: StateRead): Promise<Catalog | null> {
+    const token = await (state ?? this.#changeToken)();
     if (token === null) return null;
     if (this.#snapshot?.token === token) return this.#snapshot;
     const entries = await this.#repo.listVersions();
@@ -84,9 +90,14 @@ export class ConfigService {
     return this.#snapshot;
   }
 
+  readonly #changeToken = () => this.#repo.changeToken();
+
   /** The current version of a config, or `null` when it does not exist. */
-  async current(name: string): Promise<ConfigVersion | null> {
-    const catalog = await this.#catalog();
+  async current(
+    name: string,
+    state?: StateRead,
+  ): Promise<ConfigVersion | null> {
+    const catalog = await this.#catalog(state);
     const version =
       catalog === null
         ? await this.#repo.version(name)
@@ -117,21 +128,24 @@ export class ConfigService {
 
   /**
    * Validates and stores a config under `name`, when the preconditions hold (else a
-   * {@link PreconditionFailedError} carrying the current ETag). The config is stored as received (its JSON
-   * text, key order and unknown keys included); `createdAt` survives overwrites, `updatedAt` is set here.
+   * {@link PreconditionFailedError} carrying the current ETag). The config is stored as received: the
+   * text of a {@link ReceivedJson} (key order, unknown keys and spacing included), else its serialization;
+   * `createdAt` survives overwrites, `updatedAt` is set here.
    */
   async put(
     name: string,
-    config: unknown,
+    config: ReceivedJson | unknown,
     conditions: ConditionHeaders = {},
   ): Promise<{ etag: string }> {
     const write = writeConditions(conditions);
     // One pass over the config: the stored-config rules and the nesting bound (the HTTP layer leaves the
     // depth of a config body to this check rather than walking it twice).
-    const checked = validateLinkConfig(config, { maxDepth: LIMITS.nestingMax });
+    const received = config instanceof ReceivedJson ? config : undefined;
+    const checked = validateLinkConfig(received ? received.value : config, {
+      maxDepth: LIMITS.nestingMax,
+    });
     if (!checked.ok) throw new DomainError('invalid_config', checked.error);
-    // The body's own text when the HTTP layer kept it (stored as received), else a serialization.
-    const json = receivedJson(checked.config) ?? JSON.stringify(checked.config);
+    const json = received?.text ?? JSON.stringify(checked.config);
     const result = await this.#repo.put(name, json, {
       ...write,
       now: this.#now,

@@ -18,10 +18,11 @@ import type {
   QueryOutput,
 } from '@linkconfig/shared';
 import type { MergeCache } from '../cache/cache-policy.js';
-import { partWeight } from '../cache/weights.js';
+import { partWeight } from '../versions/weights.js';
 import { DomainError } from '../errors.js';
-import type { ConfigService } from './config-service.js';
-import type { ConfigVersion } from './config-version.js';
+import type { Outcome } from '../outcome.js';
+import type { ConfigService, StateRead } from './config-service.js';
+import type { ConfigVersion } from '../versions/config-version.js';
 
 /** What {@link ExpressionService} needs. */
 export interface ExpressionServiceDeps {
@@ -36,12 +37,11 @@ export interface ExpressionServiceDeps {
   readonly merges: MergeCache;
 }
 
-/** An answer with the instant until which it holds unless a config is written (ms since the epoch). */
-export interface Answer<T> {
-  readonly value: T;
-  /** `Infinity` when only a write can change it; `now` or less when it may change on any call. */
-  readonly validUntil: number;
-}
+/**
+ * An outcome that always says until when it holds unless a config is written (ms since the epoch):
+ * `Infinity` when only a write can change it; `now` or less when it may change on any call.
+ */
+export type Answer<T> = Outcome<T> & { readonly validUntil: number };
 
 /** Default name of `/query` without `configs` (reference servers do the same). */
 const DEFAULT_CONFIG = 'demo';
@@ -71,10 +71,13 @@ export class ExpressionService {
   }
 
   /** `POST /cherry-pick`: the links an expression selects, as an `allLinks` object. */
-  async cherryPick(input: CherryPickInput): Promise<Answer<CherryPickOutput>> {
+  async cherryPick(
+    input: CherryPickInput,
+    state?: StateRead,
+  ): Promise<Answer<CherryPickOutput>> {
     const target: Target =
       typeof input.source === 'string'
-        ? await this.#stored(input.source)
+        ? await this.#stored(input.source, state)
         : { prepared: prepareConfig(checkInline(input.source, 'source')) };
     const answer = this.#resolve(target, input.expression);
     return {
@@ -84,8 +87,11 @@ export class ExpressionService {
   }
 
   /** `POST /query`: `configs` (merged in order) wins over `configName`, which defaults to `demo`. */
-  async query(input: QueryInput): Promise<Answer<QueryOutput>> {
-    const target = await this.#queryTarget(input);
+  async query(
+    input: QueryInput,
+    state?: StateRead,
+  ): Promise<Answer<QueryOutput>> {
+    const target = await this.#queryTarget(input, state);
     const answer = this.#resolve(target, input.expression);
     return { value: { results: answer.value }, validUntil: answer.validUntil };
   }
@@ -94,14 +100,17 @@ export class ExpressionService {
    * `POST /expressions/check`: what a careful reader would point out in an expression, against the
    * configs `/query` would resolve it against (changing no result), or in a config alone.
    */
-  async check(input: CheckExpressionInput): Promise<CheckExpressionOutput> {
+  async check(
+    input: CheckExpressionInput,
+    state?: StateRead,
+  ): Promise<CheckExpressionOutput> {
     if (input.expression === undefined) {
       return { diagnostics: analyzeConfig(input.config) };
     }
-    const target = await this.#queryTarget({
-      ...input,
-      expression: input.expression,
-    });
+    const target = await this.#queryTarget(
+      { ...input, expression: input.expression },
+      state,
+    );
     const { diagnostics } = analyzeExpression(
       target.prepared,
       input.expression,
@@ -114,14 +123,14 @@ export class ExpressionService {
   }
 
   /** The config(s) an expression of `/query` resolves against. */
-  async #queryTarget(input: QueryInput): Promise<Target> {
+  async #queryTarget(input: QueryInput, state?: StateRead): Promise<Target> {
     return input.configs === undefined
-      ? this.#stored(input.configName ?? DEFAULT_CONFIG)
-      : this.#merged(input.configs);
+      ? this.#stored(input.configName ?? DEFAULT_CONFIG, state)
+      : this.#merged(input.configs, state);
   }
 
-  async #stored(name: string): Promise<ConfigVersion> {
-    const view = await this.#configs.current(name);
+  async #stored(name: string, state?: StateRead): Promise<ConfigVersion> {
+    const view = await this.#configs.current(name, state);
     if (view === null) {
       throw new DomainError('not_found', `config "${name}" not found`);
     }
@@ -132,13 +141,16 @@ export class ExpressionService {
    * Merges the listed configs (docs/expression-reference.md §14): every item in order, a name as often as it
    * is listed (the last occurrence wins, as the merge rule says), unknown names skipped.
    */
-  async #merged(items: NonNullable<QueryInput['configs']>): Promise<Target> {
+  async #merged(
+    items: NonNullable<QueryInput['configs']>,
+    state?: StateRead,
+  ): Promise<Target> {
     const parts: (ConfigVersion | Record<string, unknown>)[] = [];
     const missing: string[] = [];
     let inline = false;
     for (const [i, item] of items.entries()) {
       if (typeof item === 'string') {
-        const view = await this.#configs.current(item);
+        const view = await this.#configs.current(item, state);
         if (view === null) missing.push(item);
         else parts.push(view);
       } else {

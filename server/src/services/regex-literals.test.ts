@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { RE2JS } from 're2js';
 import { describe, expect, it } from 'vitest';
-import { foldCase } from './fold-case.js';
+import { foldCase } from '../versions/fold-case.js';
 import { requiredLiterals } from './regex-literals.js';
 
 describe('requiredLiterals', () => {

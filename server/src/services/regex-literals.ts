@@ -8,7 +8,7 @@
  * of at least one alternative); within an alternative, every run of plain characters that every match
  * contains counts (`night.{0,20}market` needs both `night` and `market`).
  */
-import { foldCase } from './fold-case.js';
+import { foldCase } from '../versions/fold-case.js';
 
 /**
  * What a match must contain, folded: one list per top-level alternative, each naming literals that all

@@ -5,7 +5,7 @@ import type { SearchField } from '@linkconfig/shared';
 import { describe, expect, it } from 'vitest';
 import { createMemoryConfigRepository } from '../storage/memory-config-repository.js';
 import { createServices } from './services.js';
-import { foldCase } from './fold-case.js';
+import { foldCase } from '../versions/fold-case.js';
 
 const word = fc.constantFrom(
   'ab',

@@ -5,12 +5,19 @@ import type {
   SearchOutput,
 } from '@linkconfig/shared';
 import { DomainError } from '../errors.js';
-import type { ConfigService } from './config-service.js';
-import { foldCase } from './fold-case.js';
+import type { ConfigService, StateRead } from './config-service.js';
+import { foldCase } from '../versions/fold-case.js';
 import { requiredLiterals } from './regex-literals.js';
 import type { RequiredLiterals } from './regex-literals.js';
-import { candidateLinks, haystackSafe, linkContains } from './search-index.js';
-import type { ConfigSearchIndex, IndexedLink } from './search-index.js';
+import {
+  candidateLinks,
+  haystackSafe,
+  linkContains,
+} from '../versions/search-index.js';
+import type {
+  ConfigSearchIndex,
+  IndexedLink,
+} from '../versions/search-index.js';
 
 /** A compiled `/search` request. */
 interface Criteria {
@@ -38,7 +45,7 @@ export class SearchService {
   }
 
   /** Runs one search; the answer depends only on the stored configs. */
-  async search(input: SearchInput): Promise<SearchOutput> {
+  async search(input: SearchInput, state?: StateRead): Promise<SearchOutput> {
     const criteria: Criteria = {
       tag: input.tag,
       q: input.q === undefined ? undefined : foldCase(input.q),
@@ -53,7 +60,7 @@ export class SearchService {
     const results: SearchOutput['results'] = [];
     let configsSearched = 0;
     let linksScanned = 0;
-    for (const { name, version } of await this.#configs.versions()) {
+    for (const { name, version } of await this.#configs.versions(state)) {
       if (results.length >= input.limit) break;
       if (configFilter !== undefined && !configFilter.test(name)) {
         continue;

@@ -1,6 +1,8 @@
 import type { FilterProtocolHandler } from '@linkconfig/shared';
 import { createCaches } from '../cache/cache-policy.js';
 import type { Caches } from '../cache/cache-policy.js';
+import type { ResponseCache } from '../cache/response-cache.js';
+import type { ConfigVersion } from '../versions/config-version.js';
 import { ChangeFeed } from '../events/change-feed.js';
 import type { ChangeFeedOptions } from '../events/change-feed.js';
 import type { ConfigRepository } from '../storage/config-repository.js';
@@ -13,8 +15,10 @@ export interface Services {
   readonly configs: ConfigService;
   readonly search: SearchService;
   readonly expressions: ExpressionService;
-  /** Every cache of the server (`cache/cache-policy.ts`). */
-  readonly caches: Caches;
+  /** Every cache of the server (`cache/cache-policy.ts`), for their counters. */
+  readonly caches: Caches<ConfigVersion>;
+  /** Whole read answers the REST layer reuses while the stored state holds (one of {@link caches}). */
+  readonly responses: ResponseCache;
   /** The clock (ms since the epoch) answers are timed by. */
   now(): number;
   /** The change feed (`GET /events`, `configs.changes`); reads the repository only while streams are open. */
@@ -38,7 +42,7 @@ export interface ServicesOptions {
 export function createServices(options: ServicesOptions): Services {
   const clock = options.now ?? (() => new Date());
   const now = () => clock().getTime();
-  const caches = createCaches(options.cacheBytes);
+  const caches = createCaches<ConfigVersion>(options.cacheBytes);
   const configs = new ConfigService({
     repository: options.repository,
     cache: caches.versions,
@@ -54,6 +58,7 @@ export function createServices(options: ServicesOptions): Services {
       ...(options.handlers === undefined ? {} : { handlers: options.handlers }),
     }),
     caches,
+    responses: caches.responses,
     now,
     changes: new ChangeFeed({ ...options.feed, source: options.repository }),
   };

@@ -120,8 +120,9 @@ function asStored<T>(
 }
 
 /**
- * A config supplied inline in a request. Only "is an object" is checked here, and the value is passed on
- * as the same reference (no copy, no key reordering); the service runs `validateLinkConfig` on it.
+ * A config supplied inline in a request. Only "is an object" is checked here (no copy, no key reordering);
+ * the service runs `validateLinkConfig` on it. A config stored over REST keeps its received text because
+ * the body travels to the service with it (`ReceivedJson` in the server), not through this schema.
  */
 export const InlineConfigSchema = z
   .custom<LinkConfig>(isPlainObject, {

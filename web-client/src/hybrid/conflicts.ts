@@ -6,7 +6,7 @@
 import type { LinkConfig } from '@linkconfig/shared';
 import { isPlainObject } from '@linkconfig/shared';
 import type { RemoteOperation } from '../config-store.js';
-import type { ConflictRecord, Settlement } from '../indexeddb/outbox.js';
+import type { ConflictRecord, Settlement } from './outbox.js';
 import type { Replica } from './replica.js';
 
 /**

@@ -5,7 +5,7 @@
  * plain ConfigStore remote, writes are sent as they are, last writer wins.
  */
 import type { ConfigStore } from '../config-store.js';
-import type { OutboxEntry, RemoteSide } from '../indexeddb/outbox.js';
+import type { OutboxEntry, RemoteSide } from './outbox.js';
 import { RemoteStoreError } from '../remote/remote-store-error.js';
 import { isVersionedRemote } from '../remote/remote-store.js';
 import type { WriteCondition } from '../remote/remote-store.js';

@@ -1,9 +1,11 @@
 /**
- * The status a UI shows for a hybrid store, recomputed from the outbox and the queue whenever something
- * changes, and published to subscribers.
+ * The status a UI shows for a hybrid store, published to subscribers. It is never read back from the
+ * database: the outbox tells what each of its transactions changed (and what each full read found),
+ * and the queue tells when its own state changed.
  */
-import type { Outbox } from '../indexeddb/outbox.js';
 import type { FeedState } from '../remote/change-feed.js';
+import type { NameSync, SyncChange } from './outbox-types.js';
+import { settled } from './sync-facts.js';
 import type { SyncQueue } from './sync-queue.js';
 
 /** Live updates: `off` when not asked for (or the remote has no change feed), else the feed's state. */
@@ -25,6 +27,11 @@ export interface HybridStatus {
   paused: boolean;
   /** Whether live updates from the server's change feed are connected. */
   live: LiveState;
+  /**
+   * What waits per config name (a pending write, a dead letter, a conflict, each with since when);
+   * names with nothing waiting are absent. The counts above are counted from it.
+   */
+  names: Readonly<Record<string, Readonly<NameSync>>>;
 }
 
 /** Holds the current status and its subscribers. */
@@ -37,10 +44,11 @@ export class StatusBoard {
     remoteReachable: null,
     paused: false,
     live: 'off',
+    names: {},
   };
   readonly #listeners = new Set<(status: HybridStatus) => void>();
 
-  constructor(private readonly sources: { outbox: Outbox; queue: SyncQueue }) {}
+  constructor(private readonly queue: SyncQueue) {}
 
   get current(): HybridStatus {
     return this.#status;
@@ -52,27 +60,49 @@ export class StatusBoard {
     return () => this.#listeners.delete(listener);
   }
 
-  /** Recomputes the status from the outbox and the queue; never rejects. */
-  async refresh(): Promise<void> {
-    const { outbox, queue } = this.sources;
-    try {
-      const [pending, dead, conflicts] = await Promise.all([
-        outbox.all(),
-        outbox.deadLetters(),
-        outbox.conflicts(),
-      ]);
-      this.#publish({
-        ...this.#status,
-        pending: pending.length,
-        deadLetters: dead.length,
-        conflicts: conflicts.length,
-        lastError: queue.lastError === null ? null : describe(queue.lastError),
-        remoteReachable: queue.reachable,
-        paused: queue.paused,
-      });
-    } catch (error) {
-      this.#publish({ ...this.#status, lastError: describe(error) });
+  /** Takes in what an outbox operation changed. */
+  apply(change: SyncChange): void {
+    const names: Record<string, NameSync> = { ...this.#status.names };
+    if (change.kind === 'name') {
+      if (settled(change.facts)) delete names[change.name];
+      else names[change.name] = change.facts;
+    } else {
+      const { fact, facts } = change;
+      for (const [name, now] of Object.entries(names)) {
+        if (facts.has(name) || now[fact] === undefined) continue;
+        const { [fact]: _gone, ...rest } = now;
+        if (settled(rest)) delete names[name];
+        else names[name] = rest;
+      }
+      for (const [name, value] of facts) {
+        const now = names[name];
+        if (now?.[fact] !== undefined && sameFact(now[fact], value)) continue;
+        names[name] = { ...now, [fact]: value };
+      }
     }
+    const counts = { pending: 0, deadLetters: 0, conflicts: 0 };
+    for (const facts of Object.values(names)) {
+      if (facts.pending) counts.pending++;
+      if (facts.deadLetter) counts.deadLetters++;
+      if (facts.conflict) counts.conflicts++;
+    }
+    this.#publish({ ...this.#status, ...counts, names });
+  }
+
+  /** The queue's state changed (delivery, failure, pause, reachability). */
+  queueChanged(): void {
+    const { queue } = this;
+    this.#publish({
+      ...this.#status,
+      lastError: queue.lastError === null ? null : describe(queue.lastError),
+      remoteReachable: queue.reachable,
+      paused: queue.paused,
+    });
+  }
+
+  /** Reading the sync state failed. */
+  failed(error: unknown): void {
+    this.#publish({ ...this.#status, lastError: describe(error) });
   }
 
   /** Records the live-update state. */
@@ -90,6 +120,11 @@ export class StatusBoard {
       }
     }
   }
+}
+
+/** Whether two facts of a kind say the same. */
+function sameFact(a: object, b: object | undefined): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 /** An error in words. */

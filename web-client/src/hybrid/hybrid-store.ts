@@ -1,7 +1,8 @@
 import type { LinkConfig } from '@linkconfig/shared';
 import type { BackoffOptions } from '../backoff.js';
 import type { ConfigStore, RemoteOperation } from '../config-store.js';
-import type { DeadLetter } from '../indexeddb/outbox.js';
+import { Reachability } from '../reachability.js';
+import type { DeadLetter } from './outbox.js';
 import { createConflicts } from './conflicts.js';
 import type { Conflict, ConflictChoice, ConflictHandler } from './conflicts.js';
 import { createDelivery } from './delivery.js';
@@ -33,6 +34,11 @@ export interface HybridStoreOptions {
   /** Retry delays of delivery and of reconnecting the change feed. */
   backoff?: BackoffOptions;
   lockName?: string;
+  /**
+   * Whether the server answers, shared with the app's own calls (pass the one the app's `fetch` goes
+   * through); by default the store keeps its own. `getStatus().remoteReachable` is its value.
+   */
+  reachability?: Reachability;
 }
 
 /** A ConfigStore that writes through to local and remote, reads local first and syncs in the background. */
@@ -105,27 +111,28 @@ export function createHybridStore(options: HybridStoreOptions): HybridStore {
     }
   };
 
+  const reachability = options.reachability ?? new Reachability();
   const queue: SyncQueue = new SyncQueue({
     outbox,
+    reachability,
     delivery: createDelivery(remote),
     backoff: options.backoff,
     lockName: options.lockName,
     events: {
       onFailure: report,
-      onChange: () => void status.refresh(),
+      onChange: () => status.queueChanged(),
       onConflict: (name) => void conflicts.offer(name),
     },
   });
-  const status = new StatusBoard({ outbox, queue });
+  const status = new StatusBoard(queue);
+  const unwatch = outbox.watch((change) => status.apply(change));
+  const unreach = reachability.subscribe(() => status.queueChanged());
   const conflicts = createConflicts({
     replica,
     onConflict: options.onConflict,
     report,
     changed,
-    settled: () => {
-      void status.refresh();
-      void queue.drain();
-    },
+    settled: () => void queue.drain(),
   });
   const readThrough = createReadThrough({
     replica,
@@ -133,7 +140,7 @@ export function createHybridStore(options: HybridStoreOptions): HybridStore {
     queue,
     report,
     changed,
-    statusChanged: () => void status.refresh(),
+    statusChanged: () => status.queueChanged(),
     isClosed: () => closed,
   });
 
@@ -145,7 +152,6 @@ export function createHybridStore(options: HybridStoreOptions): HybridStore {
       token: newToken(),
       queuedAt: new Date().toISOString(),
     });
-    void status.refresh();
     // During a Retry-After this only makes sure a pass runs when the wait is over.
     void queue.drain();
   };
@@ -156,7 +162,10 @@ export function createHybridStore(options: HybridStoreOptions): HybridStore {
     removeEventListener?: typeof removeEventListener;
   };
   target.addEventListener?.('online', onOnline);
-  void status.refresh();
+  // The one full read of the sync state; from here on the outbox tells what changes.
+  Promise.all([outbox.all(), outbox.deadLetters(), outbox.conflicts()]).catch(
+    (error: unknown) => status.failed(error),
+  );
   void queue.drain();
   void conflicts.offerAll();
   const live = options.live
@@ -233,19 +242,17 @@ export function createHybridStore(options: HybridStoreOptions): HybridStore {
         token: newToken(),
         queuedAt: new Date().toISOString(),
       });
-      void status.refresh();
       void queue.drain();
     },
-    async discardDeadLetter(name) {
-      await outbox.discardDeadLetter(name);
-      void status.refresh();
-    },
+    discardDeadLetter: (name) => outbox.discardDeadLetter(name),
     conflicts: () => conflicts.list(),
     resolveConflict: (name, choice) => conflicts.resolve(name, choice),
     resume: () => queue.resume(),
     sync: () => queue.drain(),
     close() {
       closed = true;
+      unwatch();
+      unreach();
       queue.close();
       live?.close();
       target.removeEventListener?.('online', onOnline);

@@ -6,10 +6,10 @@
  */
 import type { ConfigEntry } from '@linkconfig/shared';
 import type { ConfigStore } from '../config-store.js';
-import { sameConfig } from '../indexeddb/cache-rule.js';
+import { sameConfig } from './cache-rule.js';
 import { createConfigDb } from '../indexeddb/config-db.js';
 import { isIndexedDBConfigStore } from '../indexeddb/indexeddb-store.js';
-import { createOutbox } from '../indexeddb/outbox.js';
+import { createOutbox } from './outbox.js';
 import type {
   CacheOutcome,
   ConflictRecord,
@@ -17,7 +17,7 @@ import type {
   Outbox,
   RemoteUpdate,
   Settlement,
-} from '../indexeddb/outbox.js';
+} from './outbox.js';
 
 /** What the hybrid store works on locally. */
 export interface Replica {

@@ -2,14 +2,16 @@
  * Replays the outbox against the server: one pass at a time in this tab, one drainer at a time across
  * tabs (Web Locks where available), oldest entry first. An entry leaves the outbox only after the server
  * answered 2xx for it and only if it was not replaced meanwhile (at-least-once delivery), or when it is
- * set aside as a dead letter or a conflict. The queue owns its state (reachability, pause, last error,
- * the Retry-After hold); the store reports the results of its own remote calls through methods.
+ * set aside as a dead letter or a conflict. The queue owns its state (pause, last error, the
+ * Retry-After hold) and records whether the server answered in the store's {@link Reachability}; the
+ * store reports the results of its own remote calls through methods.
  */
 import { Backoff } from '../backoff.js';
 import type { BackoffOptions } from '../backoff.js';
 import type { RemoteOperation } from '../config-store.js';
+import { Reachability } from '../reachability.js';
 import { sameValue } from '@linkconfig/shared';
-import type { Outbox, OutboxEntry, RemoteSide } from '../indexeddb/outbox.js';
+import type { Outbox, OutboxEntry, RemoteSide } from './outbox.js';
 import { RemoteStoreError } from '../remote/remote-store-error.js';
 import type { Delivery } from './delivery.js';
 
@@ -28,6 +30,8 @@ export interface SyncQueueOptions {
   outbox: Outbox;
   delivery: Delivery;
   events: SyncQueueEvents;
+  /** Where whether the server answered is recorded (shared with the app's own calls); default: its own. */
+  reachability?: Reachability;
   backoff?: BackoffOptions;
   /** Web Locks name shared by the tabs of an origin (default `linkconfig-sync`). */
   lockName?: string;
@@ -38,11 +42,11 @@ type Outcome = 'delivered' | 'retry' | 'paused' | 'set-aside';
 /** The background sync queue of a hybrid store. */
 export class SyncQueue {
   #paused = false;
-  #reachable: boolean | null = null;
   #lastError: unknown = null;
   /** No request before this time (ms since the epoch): the server's Retry-After. */
   #holdUntil = 0;
   readonly #backoff: Backoff;
+  readonly #reach: Reachability;
   readonly #reported = new Set<string>();
   /** The ETag each name got from our latest delivered save, to recognise our own writes in the feed. */
   readonly #written = new Map<string, string>();
@@ -55,6 +59,7 @@ export class SyncQueue {
 
   constructor(private readonly options: SyncQueueOptions) {
     this.#backoff = new Backoff(options.backoff);
+    this.#reach = options.reachability ?? new Reachability();
   }
 
   /** Whether 401/403 paused delivery. */
@@ -64,7 +69,7 @@ export class SyncQueue {
 
   /** Whether the last remote call got an answer (`null` before the first). */
   get reachable(): boolean | null {
-    return this.#reachable;
+    return this.#reach.current;
   }
 
   get lastError(): unknown {
@@ -141,7 +146,7 @@ export class SyncQueue {
 
   /** A remote call of the store succeeded: the server is reachable, so deliver what waits. */
   remoteSucceeded(): void {
-    this.#reachable = true;
+    this.#reach.record(true);
     const wasPaused = this.#paused;
     this.#paused = false;
     if (wasPaused || this.#timer !== null) {
@@ -153,7 +158,7 @@ export class SyncQueue {
   /** A remote call of the store failed: note reachability, the error and any Retry-After. */
   remoteFailed(error: unknown): void {
     this.#lastError = error;
-    this.#reachable = error instanceof RemoteStoreError && error.answered;
+    this.#reach.record(error instanceof RemoteStoreError && error.answered);
     this.#holdFor(error);
   }
 
@@ -191,7 +196,7 @@ export class SyncQueue {
     } catch (error) {
       return this.#failed(entry, error);
     }
-    this.#reachable = true;
+    this.#reach.record(true);
     this.#reported.delete(entry.token);
     // Noted before the acknowledgement is stored: the feed may bring this write back before that.
     this.#remember(entry.name, etag);
@@ -238,7 +243,7 @@ export class SyncQueue {
       this.#reported.delete(entry.token);
       return this.#failed(entry, readError);
     }
-    this.#reachable = true;
+    this.#reach.record(true);
     this.#reported.delete(entry.token);
     if (alreadyApplied(entry, remote)) {
       // The server holds exactly what this write would make it hold: an earlier delivery of it got

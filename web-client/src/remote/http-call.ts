@@ -38,6 +38,11 @@ export interface CallSpec {
   headers?: Record<string, string>;
   /** Non-2xx statuses that are answers, not failures (for example 404 on a read). */
   accept?: readonly number[];
+  /**
+   * Stops the call early (the caller no longer wants the answer): it then rejects with the abort
+   * reason itself, not a `RemoteStoreError`. Only for {@link HttpCaller.call}.
+   */
+  signal?: AbortSignal;
 }
 
 /** A finished request whose body was read. */
@@ -108,19 +113,29 @@ export function createHttpCaller(options: HttpCallerOptions): HttpCaller {
     });
   };
 
+  /** Aborts `controller` for running out of time (a reason a `fetch` wrapper can tell from a stop). */
+  const timeUp = (controller: AbortController) =>
+    controller.abort(new DOMException('no answer in time', 'TimeoutError'));
+
   return {
     async call(spec) {
       const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(), timeoutMs);
+      const timer = setTimeout(() => timeUp(controller), timeoutMs);
+      const stop = () => controller.abort(spec.signal?.reason);
+      spec.signal?.addEventListener('abort', stop, { once: true });
+      if (spec.signal?.aborted) stop();
       try {
         const response = await send(spec, controller.signal);
         // The body is read under the same limit: it can hang as well as the headers.
         const text = await response.text();
         return { status: response.status, text, headers: response.headers };
       } catch (error) {
+        // Stopped by the caller: not a failure of the server, and nobody waits for the answer.
+        if (spec.signal?.aborted) throw error;
         throw noAnswer(spec, error, controller.signal.aborted);
       } finally {
         clearTimeout(timer);
+        spec.signal?.removeEventListener('abort', stop);
       }
     },
     async open(spec, signal) {
@@ -130,7 +145,7 @@ export function createHttpCaller(options: HttpCallerOptions): HttpCaller {
       let timedOut = false;
       const timer = setTimeout(() => {
         timedOut = true;
-        controller.abort();
+        timeUp(controller);
       }, timeoutMs);
       try {
         return await send(spec, controller.signal);
@@ -151,12 +166,14 @@ function httpError(
   text: string,
 ): RemoteStoreError {
   const conflict = response.status === 412;
+  const reason = errorMessage(text, response.statusText);
   return new RemoteStoreError({
     op: spec.op,
     configName: spec.configName,
     kind: conflict ? 'conflict' : 'http',
     status: response.status,
-    message: `${spec.method} ${spec.path} failed with ${response.status}: ${errorMessage(text, response.statusText)}`,
+    message: `${spec.method} ${spec.path} failed with ${response.status}: ${reason}`,
+    reason,
     retryAfterMs: parseRetryAfter(
       response.headers.get('Retry-After'),
       Date.now(),

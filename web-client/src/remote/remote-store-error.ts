@@ -13,6 +13,8 @@ export interface RemoteStoreErrorInit {
   /** The HTTP status; 0 when there was no response. */
   status: number;
   message: string;
+  /** For an HTTP failure: the server's own words (its `{error}`, else the status text). */
+  reason?: string;
   /** From a `Retry-After` header, when the server sent one. */
   retryAfterMs?: number;
   /** For a conflict: the server's current ETag, `null` when it has no such config. */
@@ -35,6 +37,8 @@ export class RemoteStoreError extends Error {
   readonly retryAfterMs: number | undefined;
   /** For kind `conflict`: the ETag the server holds now, `null` when the config does not exist there. */
   readonly etag: string | null | undefined;
+  /** For an HTTP failure: the server's own words (its `{error}`, else the status text). */
+  readonly reason: string | undefined;
 
   constructor(init: RemoteStoreErrorInit) {
     super(init.message, { cause: init.cause });
@@ -44,6 +48,7 @@ export class RemoteStoreError extends Error {
     this.status = init.status;
     this.retryAfterMs = init.retryAfterMs;
     this.etag = init.etag;
+    this.reason = init.reason;
   }
 
   /** Whether trying again later may succeed (network, timeout, 408, 429, 5xx); a conflict never is. */

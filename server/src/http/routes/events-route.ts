@@ -1,10 +1,10 @@
 import type { HttpBindings } from '@hono/node-server';
 import { EventIdSchema } from '@linkconfig/shared';
 import type { Context as HonoContext, Hono } from 'hono';
-import type { Context } from '../context.js';
-import { openSseStream } from '../events/sse-stream.js';
-import { accessDenied } from '../trpc.js';
-import { HttpError } from './http-error.js';
+import type { Context } from '../../context.js';
+import { openSseStream } from '../../events/sse-stream.js';
+import { accessDenied } from '../../trpc.js';
+import { HttpError } from '../http-error.js';
 
 /** What the events route needs from the app. */
 export interface EventsRouteDeps {

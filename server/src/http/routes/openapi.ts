@@ -1,7 +1,7 @@
 import { DOCUMENTED_SCHEMAS } from '@linkconfig/shared';
 import { generateOpenApiDocument } from 'trpc-to-openapi';
 import { z } from 'zod';
-import { appRouter } from '../routers/app-router.js';
+import { appRouter } from '../../routers/app-router.js';
 import { documentEvents } from './openapi-changes.js';
 import { REST_ROUTES, allowedMethods } from './route-table.js';
 import type { RestRoute } from './route-table.js';

@@ -1,8 +1,9 @@
 import { prepareConfig, sanitizeConfigLinks } from '@linkconfig/shared';
 import type { LinkConfig, PreparedConfig } from '@linkconfig/shared';
 import { isPlainObject } from '@linkconfig/shared';
-import { PART_WEIGHTS, charWidth, partWeight } from '../cache/weights.js';
-import type { JsonShape } from '../cache/weights.js';
+import { charWidth } from '../cache/weights.js';
+import { PART_WEIGHTS, partWeight } from './weights.js';
+import type { JsonShape } from './weights.js';
 import type { StoredConfig } from '../storage/config-repository.js';
 import { etagOf } from '../storage/etag.js';
 import { buildSearchIndex } from './search-index.js';
@@ -20,8 +21,6 @@ interface Derived {
   readonly weight: number;
 }
 
-const byEntry = new WeakMap<ConfigEntryView, ConfigVersion>();
-
 /**
  * One stored version of a config and everything derived from it, each part built at most once, on first
  * use: the parsed config, the sanitized response entry, the engine's prepared form and the search index;
@@ -29,7 +28,7 @@ const byEntry = new WeakMap<ConfigEntryView, ConfigVersion>();
  * serialized and compressed bodies), so all of it lives and dies with the version in the cache.
  *
  * {@link weight} is the memory the version keeps alive, from factors measured per part
- * (`cache/weights.ts`); it grows as parts are built, and the owning cache is told through
+ * (`weights.ts`); it grows as parts are built, and the owning cache is told through
  * {@link onWeightChange}. Nothing here is mutated after it is built.
  */
 export class ConfigVersion {
@@ -38,7 +37,7 @@ export class ConfigVersion {
   readonly createdAt: string;
   readonly updatedAt: string;
   /** Set by the cache that holds this version: called when {@link weight} changes. */
-  onWeightChange: ((version: ConfigVersion) => void) | undefined;
+  onWeightChange: (() => void) | undefined;
   readonly #length: number;
   readonly #width: 1 | 2;
   /** Number of links, known once the stored config is parsed. */
@@ -70,7 +69,7 @@ export class ConfigVersion {
     return { chars: this.#length, width: this.#width, links: this.#links };
   }
 
-  /** The memory this version keeps alive, in bytes (see `cache/weights.ts`). */
+  /** The memory this version keeps alive, in bytes (see `weights.ts`). */
   get weight(): number {
     return this.#weight;
   }
@@ -90,8 +89,7 @@ export class ConfigVersion {
 
   /**
    * The response entry: the config as stored, its links sanitized (`url`, `image`, `thumbnail`, `meta`
-   * `…url` values), and the timestamps. The same frozen object on every call, so other layers can key
-   * derived data by it ({@link ConfigVersion.ofEntry}).
+   * `…url` values), and the timestamps. The same frozen object on every call.
    */
   get entry(): ConfigEntryView {
     if (this.#entry === undefined) {
@@ -102,7 +100,6 @@ export class ConfigVersion {
           updatedAt: this.updatedAt,
         }),
       });
-      byEntry.set(entry, this);
       this.#entry = entry;
       this.#grew();
     }
@@ -141,13 +138,6 @@ export class ConfigVersion {
     return built.value;
   }
 
-  /** The version whose {@link entry} this is, if it is one. */
-  static ofEntry(entry: unknown): ConfigVersion | undefined {
-    return typeof entry === 'object' && entry !== null
-      ? byEntry.get(entry as ConfigEntryView)
-      : undefined;
-  }
-
   #computeWeight(): number {
     const shape = this.shape;
     let weight = PART_WEIGHTS.fixed;
@@ -166,6 +156,6 @@ export class ConfigVersion {
 
   #grew(): void {
     this.#weight = this.#computeWeight();
-    this.onWeightChange?.(this);
+    this.onWeightChange?.();
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { BodyPermits, withBodyPermit } from './body-permits.js';
-import { HttpError } from './http-error.js';
+import { HttpError } from '../http-error.js';
 
 describe('BodyPermits', () => {
   it('asks a permit for large bodies and bodies of unknown length only', () => {

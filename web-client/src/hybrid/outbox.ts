@@ -3,13 +3,27 @@
  * reloads and crashes: one pending remote operation per config name (the outbox), the writes the server
  * refused for good (dead letters), the writes that met a newer server version (conflicts), and what is
  * known about each name's server version. Each operation is one transaction; when the outbox lives in
- * the same database as the configs, the local copy changes in that transaction too.
+ * the same database as the configs, the local copy changes in that transaction too. Each write
+ * transaction tells its watchers the facts of the name it wrote, read in that same transaction, so
+ * nobody needs to read the whole outbox to learn what changed.
  */
 import type { ConfigEntry, LinkConfig } from '@linkconfig/shared';
 import type { IDBPTransaction } from 'idb';
-import type { ConfigDb, ConfigDbSchema, OutboxEntry } from './config-db.js';
+import type { ConfigDb, ConfigDbSchema } from '../indexeddb/config-db.js';
+import type { OutboxEntry } from './sync-records.js';
 import { resolveCache, versionAfterCache } from './cache-rule.js';
-import type { Outbox, VersionRecord } from './outbox-types.js';
+import type {
+  NameSync,
+  Outbox,
+  SyncChange,
+  VersionRecord,
+} from './outbox-types.js';
+import {
+  conflictFact,
+  deadLetterFact,
+  factsOf,
+  pendingFact,
+} from './sync-facts.js';
 
 export type * from './outbox-types.js';
 
@@ -36,17 +50,52 @@ export function createOutbox(
   options: { ownsConfigs: boolean },
 ): Outbox {
   const owns = options.ownsConfigs;
+  const watchers = new Set<(change: SyncChange) => void>();
+  const tell = (change: SyncChange) => {
+    for (const watcher of watchers) {
+      try {
+        watcher(change);
+      } catch {
+        // A throwing watcher must not fail the operation or keep the others from hearing.
+      }
+    }
+  };
 
-  /** Runs `work` in one read-write transaction over every store. */
-  const write = <T>(action: string, work: (tx: Tx) => Promise<T>) =>
+  /**
+   * Runs `work` in one read-write transaction over every store and, once it committed, tells the
+   * watchers the facts of `name` as that transaction left them (`null`: it changes no sync facts).
+   */
+  const write = <T>(
+    action: string,
+    name: string | null,
+    work: (tx: Tx) => Promise<T>,
+  ) =>
     db.run(action, async (d) => {
       const tx = d.transaction([...ALL_STORES], 'readwrite', {
         durability: 'strict',
       });
       const result = await work(tx);
+      const facts =
+        name !== null && watchers.size > 0 ? await factsIn(tx, name) : null;
       await tx.done;
+      if (name !== null && facts !== null) tell({ kind: 'name', name, facts });
       return result;
     });
+
+  /** Reads every record of one kind and tells the watchers the facts found. */
+  const readAll = <R extends { name: string }>(
+    records: R[],
+    fact: keyof NameSync,
+    of: (record: R) => NameSync[keyof NameSync],
+  ) => {
+    if (watchers.size > 0)
+      tell({
+        kind: 'all',
+        fact,
+        facts: new Map(records.map((record) => [record.name, of(record)])),
+      });
+    return records;
+  };
 
   /** Changes the local copy (when this database holds it): a config with its meta, or `null` to delete. */
   const setConfig = async (
@@ -78,7 +127,7 @@ export function createOutbox(
 
   return {
     queue: (change) =>
-      write(`save "${change.name}" locally`, async (tx) => {
+      write(`save "${change.name}" locally`, change.name, async (tx) => {
         const { name, config } = change;
         const conflict = await tx.objectStore('conflicts').get(name);
         if (conflict) {
@@ -116,12 +165,13 @@ export function createOutbox(
     all: () =>
       db.run('read the outbox', async (d) => {
         const entries = await d.getAll('outbox');
-        return entries.sort((a, b) =>
+        entries.sort((a, b) =>
           a.queuedAt < b.queuedAt ? -1 : a.queuedAt > b.queuedAt ? 1 : 0,
         );
+        return readAll(entries, 'pending', pendingFact);
       }),
     acknowledge: (entry, etag) =>
-      write('update the outbox', async (tx) => {
+      write('update the outbox', entry.name, async (tx) => {
         const outbox = tx.objectStore('outbox');
         const current = await outbox.get(entry.name);
         // After a delete the server has no version; after a save, the one it answered with (if any).
@@ -150,7 +200,7 @@ export function createOutbox(
         );
       }),
     deadLetter: (letter) =>
-      write('set a write aside', async (tx) => {
+      write('set a write aside', letter.name, async (tx) => {
         const outbox = tx.objectStore('outbox');
         const current = (await outbox.get(letter.name))?.token === letter.token;
         if (current) {
@@ -160,9 +210,11 @@ export function createOutbox(
         return current;
       }),
     deadLetters: () =>
-      db.run('read the dead letters', (d) => d.getAll('dead-letters')),
+      db.run('read the dead letters', async (d) =>
+        readAll(await d.getAll('dead-letters'), 'deadLetter', deadLetterFact),
+      ),
     retryDeadLetter: (name, fresh) =>
-      write('queue a dead letter again', async (tx) => {
+      write('queue a dead letter again', name, async (tx) => {
         const dead = tx.objectStore('dead-letters');
         const letter = await dead.get(name);
         if (!letter) return false;
@@ -178,12 +230,11 @@ export function createOutbox(
         return true;
       }),
     discardDeadLetter: (name) =>
-      db.run(
-        'discard a dead letter',
-        async (d) => void (await d.delete('dead-letters', name)),
-      ),
+      write('discard a dead letter', name, async (tx) => {
+        await tx.objectStore('dead-letters').delete(name);
+      }),
     setConflict: (entry, remote) =>
-      write('set a conflict aside', async (tx) => {
+      write('set a conflict aside', entry.name, async (tx) => {
         const outbox = tx.objectStore('outbox');
         if ((await outbox.get(entry.name))?.token !== entry.token) return false;
         await outbox.delete(entry.name);
@@ -196,9 +247,12 @@ export function createOutbox(
         });
         return true;
       }),
-    conflicts: () => db.run('read the conflicts', (d) => d.getAll('conflicts')),
+    conflicts: () =>
+      db.run('read the conflicts', async (d) =>
+        readAll(await d.getAll('conflicts'), 'conflict', conflictFact),
+      ),
     settleConflict: (name, settlement) =>
-      write(`settle the conflict of "${name}"`, async (tx) => {
+      write(`settle the conflict of "${name}"`, name, async (tx) => {
         const conflicts = tx.objectStore('conflicts');
         const conflict = await conflicts.get(name);
         if (!conflict) return null;
@@ -235,7 +289,7 @@ export function createOutbox(
     version: (name) => db.run('read a version', (d) => d.get('versions', name)),
     versions: () => db.run('read the versions', (d) => d.getAll('versions')),
     cacheRemote: (update) =>
-      write(`cache "${update.name}" locally`, async (tx) => {
+      write(`cache "${update.name}" locally`, null, async (tx) => {
         const { name } = update;
         const local = owns ? await tx.objectStore('configs').get(name) : null;
         const outcome = resolveCache({
@@ -255,8 +309,22 @@ export function createOutbox(
           .put(versionAfterCache(update, known, outcome));
         return outcome;
       }),
+    watch(listener) {
+      watchers.add(listener);
+      return () => watchers.delete(listener);
+    },
     close: () => db.close(),
   };
+}
+
+/** The facts of `name` in a transaction. */
+async function factsIn(tx: Tx, name: string): Promise<NameSync> {
+  const [entry, letter, conflict] = await Promise.all([
+    tx.objectStore('outbox').get(name),
+    tx.objectStore('dead-letters').get(name),
+    tx.objectStore('conflicts').get(name),
+  ]);
+  return factsOf({ entry, letter, conflict });
 }
 
 /** Local time stamps for a locally written config: createdAt kept, updatedAt never going back. */

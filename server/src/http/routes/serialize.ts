@@ -1,5 +1,5 @@
 import type { SearchOutput } from '@linkconfig/shared';
-import { indexedLinkJson } from '../services/search-index.js';
+import { indexedLinkJson } from '../../versions/search-index.js';
 
 /**
  * The JSON text of a `/search` answer, exactly what `JSON.stringify(output)` gives, built from the link

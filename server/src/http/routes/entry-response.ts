@@ -1,10 +1,10 @@
 import type { Context as HonoContext } from 'hono';
-import { ConfigVersion } from '../services/config-version.js';
-import { matchesWeakly, parseEntityTags } from '../storage/etag.js';
-import { compress, MIN_COMPRESSED_BYTES } from './compression.js';
-import type { Encoding } from './compression.js';
+import type { Outcome } from '../../outcome.js';
+import { entryBytes } from '../../versions/entry-bytes.js';
+import { matchesWeakly, parseEntityTags } from '../../storage/etag.js';
+import { compress, MIN_COMPRESSED_BYTES } from '../middleware/compression.js';
+import type { Encoding } from '../middleware/compression.js';
 
-const BODY = Symbol('GET /configs/:name body');
 const ENCODED: Record<Encoding, symbol> = {
   br: Symbol('GET /configs/:name body, br'),
   gzip: Symbol('GET /configs/:name body, gzip'),
@@ -17,19 +17,19 @@ function etagMatches(header: string, etag: string): boolean {
 }
 
 /**
- * The answer of `GET /configs/:name`: the entry's bytes, serialized once per stored version (and
- * compressed once per encoding), kept with the version in the version cache; its ETag; 304 when the
- * client's copy is current.
+ * The answer of `GET /configs/:name`: the bytes of the outcome's stored version (`versions/entry-bytes.ts`,
+ * compressed here once per encoding), kept with the version in the version cache; its ETag; 304 when the
+ * client's copy is current. An outcome without a version answers its value as JSON.
  */
 export async function entryResponse(
   c: HonoContext,
-  entry: unknown,
+  outcome: Outcome<unknown>,
   answer: { encoding: Encoding | null; headers: Record<string, string> },
 ): Promise<Response> {
   const { encoding } = answer;
-  const view = ConfigVersion.ofEntry(entry);
+  const view = outcome.version;
   if (view === undefined) {
-    return new Response(JSON.stringify(entry), {
+    return new Response(JSON.stringify(outcome.value), {
       headers: {
         ...answer.headers,
         'Content-Type': 'application/json; charset=utf-8',
@@ -49,15 +49,7 @@ export async function entryResponse(
   if (match !== undefined && etagMatches(match, etag)) {
     return new Response(null, { status: 304, headers });
   }
-  // Kept as UTF-8 bytes: every answer then writes them as they are (no encoding, nothing allocated).
-  const body = view.derive(BODY, () => {
-    const text = Buffer.from(JSON.stringify(view.entry), 'utf8');
-    const bytes = new Uint8Array(text.buffer, text.byteOffset, text.byteLength);
-    return {
-      value: bytes as Uint8Array<ArrayBuffer>,
-      weight: bytes.byteLength + 64,
-    };
-  });
+  const body = entryBytes(view);
   headers['Content-Type'] = 'application/json; charset=utf-8';
   if (encoding === null || body.byteLength < MIN_COMPRESSED_BYTES) {
     return new Response(body, { headers });

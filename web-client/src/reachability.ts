@@ -1,8 +1,8 @@
 /**
- * Whether the server answers, learned from the page's own requests: every call of the stores and of the
- * query/search forms goes through {@link Reachability.fetch}. Any HTTP answer means reachable; a
- * network failure or a timeout means not (a request its caller aborted means nothing). This does not
- * trust `navigator.onLine`.
+ * Whether the server answers: the one model of it, shared by a hybrid store (its delivery and reads
+ * record their outcome here, see `HybridStoreOptions.reachability`) and an app's own calls, made
+ * through {@link Reachability.fetch}. Any HTTP answer means reachable; a network failure or a timeout
+ * means not (a request its caller aborted means nothing). This does not trust `navigator.onLine`.
  */
 export class Reachability {
   private state: boolean | null = null;
@@ -19,14 +19,14 @@ export class Reachability {
   readonly fetch: typeof fetch = async (input, init) => {
     try {
       const response = await globalThis.fetch(input, init);
-      this.set(true);
+      this.record(true);
       return response;
     } catch (error) {
       // A request its caller stopped (a newer one replaced it, a feed was closed) says nothing about
       // the server; one that ran out of time does.
       const reason: unknown = init?.signal?.aborted ? init.signal.reason : null;
       if (!(reason instanceof DOMException && reason.name === 'AbortError'))
-        this.set(false);
+        this.record(false);
       throw error;
     }
   };
@@ -39,10 +39,17 @@ export class Reachability {
     return () => this.listeners.delete(listener);
   }
 
-  private set(now: boolean): void {
+  /** Records whether the server answered a call. */
+  record(now: boolean): void {
     const before = this.state;
     if (before === now) return;
     this.state = now;
-    for (const listener of this.listeners) listener(now, before);
+    for (const listener of this.listeners) {
+      try {
+        listener(now, before);
+      } catch {
+        // A throwing listener must not keep the others from hearing about it.
+      }
+    }
   }
 }

@@ -3,17 +3,21 @@
  * `routers/*.ts`). The Hono routes, the `Allow` lists of 405 answers, the OpenAPI corrections and the
  * web page's list of API paths all come from this table, never from a second list.
  */
-import type { z } from 'zod';
-import { OPERATIONS } from '../routers/app-router.js';
-import type { Access, Operation, RestMeta } from '../trpc.js';
+import { OPERATIONS } from '../../routers/app-router.js';
+import type {
+  Access,
+  AnyOperation,
+  Representation,
+  RestMeta,
+} from '../../trpc.js';
 
 /** A REST method of the contract. */
 export type RestMethod = 'GET' | 'PUT' | 'DELETE' | 'POST';
 
-/** One REST route: the operation it calls and where its input comes from. */
+/** One REST route: the operation it calls, where its input comes from and how it answers. */
 export interface RestRoute {
   /** The procedure path (`configs.get`). */
-  readonly id: keyof typeof OPERATIONS;
+  readonly id: string;
   readonly method: RestMethod;
   /** The OpenAPI path (`/configs/{name}`). */
   readonly path: string;
@@ -28,11 +32,16 @@ export interface RestRoute {
   readonly source: 'none' | 'query' | 'fields' | { readonly as: string };
   /** Input fields read from request headers: input field → header name. */
   readonly headers: Readonly<Record<string, string>>;
+  /** 204 for `none`, else 200. */
   readonly status: 200 | 204;
+  /** How the operation's value is answered (see {@link Representation}). */
+  readonly representation: Representation;
+  /** Whole answers may be reused while the stored state is unchanged (`cache/cache-policy.ts`). */
+  readonly reusable: boolean;
   readonly access: Access;
   /** An expensive read (rate limits give these their own budget). */
   readonly expensive: boolean;
-  readonly operation: Operation<z.ZodType, z.ZodType>;
+  readonly operation: AnyOperation;
 }
 
 function sourceOf(
@@ -44,11 +53,17 @@ function sourceOf(
   return method === 'GET' && hasInput ? 'query' : 'none';
 }
 
+/** Operations by router, then by procedure name (as {@link OPERATIONS}). */
+export type OperationRecords = Readonly<
+  Record<string, Readonly<Record<string, AnyOperation>>>
+>;
+
 /** Builds the table from operations (exported for tests; the app uses {@link REST_ROUTES}). */
-export function buildRouteTable(
-  operations: Readonly<Record<string, Operation<z.ZodType, z.ZodType>>>,
-): RestRoute[] {
-  return Object.entries(operations).map(([id, op]) => {
+export function buildRouteTable(operations: OperationRecords): RestRoute[] {
+  const flat = Object.entries(operations).flatMap(([group, ops]) =>
+    Object.entries(ops).map(([name, op]) => [`${group}.${name}`, op] as const),
+  );
+  return flat.map(([id, op]) => {
     const { method, path } = op.meta.openapi;
     if (
       method !== 'GET' &&
@@ -66,15 +81,18 @@ export function buildRouteTable(
       return `:${param}`;
     });
     const hasInput = op.input.def.type !== 'void';
+    const representation = op.meta.rest?.representation ?? 'json';
     return {
-      id: id as keyof typeof OPERATIONS,
+      id,
       method,
       path,
       honoPath: segments.join('/'),
       pathParams,
       source: sourceOf(method, op.meta.rest, hasInput),
       headers: op.meta.rest?.headers ?? {},
-      status: op.meta.rest?.status ?? 200,
+      status: representation === 'none' ? 204 : 200,
+      representation,
+      reusable: op.meta.rest?.reusable ?? false,
       access: op.access,
       expensive: op.meta.rest?.expensive ?? false,
       operation: op,
@@ -83,9 +101,7 @@ export function buildRouteTable(
 }
 
 /** Every REST route of the service. */
-export const REST_ROUTES: readonly RestRoute[] = buildRouteTable(
-  OPERATIONS as unknown as Record<string, Operation<z.ZodType, z.ZodType>>,
-);
+export const REST_ROUTES: readonly RestRoute[] = buildRouteTable(OPERATIONS);
 
 /** The methods each path answers, for `Allow` (`GET, PUT, DELETE`), by OpenAPI path. */
 export function allowedMethods(

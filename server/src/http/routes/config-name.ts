@@ -1,4 +1,4 @@
-import { HttpError } from './http-error.js';
+import { HttpError } from '../http-error.js';
 
 /**
  * The `:name` path segment, decoded exactly once from the raw URL (so `%2F` and `%25` round-trip and

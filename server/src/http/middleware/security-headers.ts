@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { HttpError } from './http-error.js';
+import { HttpError } from '../http-error.js';
 
 /**
  * The Content-Security-Policy of every response. The web page (`/`, its service worker) and the API docs

@@ -2,12 +2,12 @@
  * Measures what each part of a cached config version keeps alive, for `weights.test.ts` (run as a child
  * process with `--expose-gc`, so garbage collection can be forced between steps).
  *
- * `node --expose-gc --import tsx server/src/cache/measure-weights.ts <shape>` prints one JSON object:
+ * `node --expose-gc --import tsx server/src/versions/measure-weights.ts <shape>` prints one JSON object:
  * the shape's totals (JSON characters, character width, links) and the heap growth per part, in bytes.
  */
 import { LINK_FIELD_ORDER, resolve } from '@linkconfig/shared';
-import { ConfigVersion } from '../services/config-version.js';
-import { charWidth } from './weights.js';
+import { ConfigVersion } from './config-version.js';
+import { charWidth } from '../cache/weights.js';
 
 /** The config shapes the factors are checked on. */
 export const SHAPES = [

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import type { Logger } from 'pino';
-import { clientAddress, nodeBindings } from './client-address.js';
+import { clientAddress, nodeBindings } from '../client-address.js';
 import { SECURITY_HEADERS } from './security-headers.js';
 
 declare module 'hono' {

@@ -3,8 +3,8 @@ import { findJsonInfidelity, nestedDeeper } from '@linkconfig/shared';
 import { promisify } from 'node:util';
 import { brotliDecompress, gunzip, inflate } from 'node:zlib';
 import type { InputType, ZlibOptions } from 'node:zlib';
-import { rememberReceivedJson } from '../received-json.js';
-import { HttpError } from './http-error.js';
+import { ReceivedJson } from '../../received-json.js';
+import { HttpError } from '../http-error.js';
 
 /** Options of {@link readJsonBody}. */
 export interface ReadOptions {
@@ -43,13 +43,15 @@ const ACCEPTED_ENCODINGS = 'gzip, deflate, br';
  * Reads a request body as JSON, defensively: wrong media type or unknown `Content-Encoding` → 415; over
  * the size limit (declared, actual, or once decompressed) → 413 without reading or inflating further; not
  * UTF-8, not JSON, not valid compressed data, nested too deep, holding a `__proto__` key, or not readable
- * back as sent ({@link refuseUnfaithfulJson}) → 400. Never throws anything but {@link HttpError}.
+ * back as sent ({@link refuseUnfaithfulJson}) → 400. Never throws anything but {@link HttpError}. Answers
+ * the value with the text it was parsed from, so a config can be stored exactly as received and a reusable
+ * answer keyed by the request's text.
  */
 export async function readJsonBody(
   request: Request,
   limits: BodyLimits,
   options: ReadOptions = {},
-): Promise<unknown> {
+): Promise<ReceivedJson> {
   checkContentType(request.headers.get('content-type'));
   const decoder = decoderFor(request.headers.get('content-encoding'));
   const raw = await readBytes(request, limits.maxBytes);
@@ -70,8 +72,7 @@ export async function readJsonBody(
       `the JSON body is nested deeper than ${limits.maxDepth} levels`,
     );
   }
-  rememberReceivedJson(value, text);
-  return value;
+  return new ReceivedJson(value, text);
 }
 
 function checkContentType(header: string | null): void {

@@ -1,40 +1,36 @@
 import type { Context as HonoContext, Hono } from 'hono';
 import { isPlainObject } from '@linkconfig/shared';
 import type { SearchOutput } from '@linkconfig/shared';
-import type { Context } from '../context.js';
-import { describeIssues, issuesOf, toTRPCError } from '../errors.js';
-import { receivedJson } from '../received-json.js';
-import { accessDenied } from '../trpc.js';
-import { HttpError } from './http-error.js';
-import { readJsonBody } from './json-body.js';
-import type { BodyLimits } from './json-body.js';
-import { encodingFor, jsonResponse } from './compression.js';
+import type { ResponseCache } from '../../cache/response-cache.js';
+import type { Context } from '../../context.js';
+import { DomainError, describeIssues, issuesOf } from '../../errors.js';
+import type { Outcome } from '../../outcome.js';
+import type { ReceivedJson } from '../../received-json.js';
+import { accessDenied } from '../../trpc.js';
+import { HttpError } from '../http-error.js';
+import { readJsonBody } from '../middleware/json-body.js';
+import type { BodyLimits } from '../middleware/json-body.js';
+import { encodingFor, jsonResponse } from '../middleware/compression.js';
 import { entryResponse } from './entry-response.js';
-import { answerHeaders } from './request-context.js';
-import { withBodyPermit } from './body-permits.js';
-import type { BodyPermits } from './body-permits.js';
+import { answerHeaders } from '../middleware/request-context.js';
+import { withBodyPermit } from '../middleware/body-permits.js';
+import type { BodyPermits } from '../middleware/body-permits.js';
 import { searchOutputJson } from './serialize.js';
 import { REST_ROUTES, allowedMethods } from './route-table.js';
 import type { RestRoute } from './route-table.js';
 
 /** What the REST routes need from the app. */
 export interface RestDeps {
-  /** The per-request context (services, the caller's access, answer hints). */
+  /** The per-request context (services, the caller's access, the stored state's token). */
   readonly context: (c: HonoContext) => Context;
   readonly limits: BodyLimits;
   /** Whether JSON answers are compressed for clients that accept it (`COMPRESSION`). */
   readonly compression: boolean;
   /** Permits for requests with large bodies (see `body-permits.ts`). */
   readonly permits: BodyPermits;
+  /** Whole answers of reusable routes (`cache/cache-policy.ts`). */
+  readonly responses: ResponseCache;
 }
-
-/** Routes whose whole answers may be reused while the stored state is unchanged (`cache/cache-policy.ts`). */
-const REUSABLE: ReadonlySet<RestRoute['id']> = new Set([
-  'configs.list',
-  'search.links',
-  'expressions.cherryPick',
-  'expressions.query',
-]);
 
 /**
  * Mounts the REST routes (docs/http-api.md) from the route table: each route reads its input from
@@ -87,13 +83,11 @@ async function handle(
   const ctx = deps.context(c);
   // Access first: an unauthorized caller gets 401/403 and costs no body reading.
   const denied = accessDenied(ctx.auth, route.access);
-  if (denied !== null) throw denied;
+  if (denied !== null) throw HttpError.of(denied);
   const raw = await rawInput(route, c, deps.limits);
-  const reusable = REUSABLE.has(route.id);
-  const key = reusable ? reuseKey(route, c, raw.body) : undefined;
-  const token =
-    key === undefined ? null : await ctx.services.configs.stateToken();
-  const { responses } = ctx.services.caches;
+  const key = route.reusable ? reuseKey(route, c, raw.body) : undefined;
+  const token = key === undefined ? null : await ctx.stateToken();
+  const { responses } = deps;
   const encoding = encodingFor(c, deps.compression);
   if (key !== undefined && token !== null) {
     const body = responses.get(key, token, ctx.services.now());
@@ -101,42 +95,43 @@ async function handle(
       return jsonResponse(body, encoding, answerHeaders(c));
     }
   }
-  const output = await run(route, ctx, raw.input);
-  if (route.status === 204) {
-    // A write that names its new version (PUT) says so in `ETag`.
-    const etag = (output as { etag?: unknown } | undefined)?.etag;
-    const headers = answerHeaders(c);
-    if (typeof etag === 'string') headers['ETag'] = etag;
-    return new Response(null, { status: 204, headers });
+  const outcome = await run(route, ctx, raw);
+  const headers = answerHeaders(c);
+  switch (route.representation) {
+    case 'none':
+      // A write that names its new version (PUT) says so in `ETag`.
+      if (outcome.etag !== undefined) headers['ETag'] = outcome.etag;
+      return new Response(null, { status: 204, headers });
+    case 'entry':
+      return entryResponse(c, outcome, { encoding, headers });
+    case 'search':
+    case 'json': {
+      const body =
+        route.representation === 'search'
+          ? searchOutputJson(outcome.value as SearchOutput)
+          : JSON.stringify(outcome.value);
+      if (key !== undefined && token !== null) {
+        responses.offer(
+          key,
+          { body, token, validUntil: outcome.validUntil ?? Infinity },
+          ctx.services.now(),
+        );
+      }
+      return jsonResponse(body, encoding, headers);
+    }
   }
-  if (route.id === 'configs.get') {
-    return entryResponse(c, output, { encoding, headers: answerHeaders(c) });
-  }
-  const body = serialize(route, output);
-  if (key !== undefined && token !== null) {
-    responses.offer(
-      key,
-      { body, token, validUntil: ctx.answer.validUntil },
-      ctx.services.now(),
-    );
-  }
-  return jsonResponse(body, encoding, answerHeaders(c));
 }
 
-/** The JSON text of an answer (search answers reuse their links' texts; see `serialize.ts`). */
-function serialize(route: RestRoute, output: unknown): string {
-  return route.id === 'search.links'
-    ? searchOutputJson(output as SearchOutput)
-    : JSON.stringify(output);
-}
-
-/** Validates the input with the operation's schema and runs it; errors come out as the client sees them. */
+/**
+ * Validates the input with the operation's schema and runs it; errors come out as the client sees
+ * them (a domain error as its HTTP answer, `errors.ts`).
+ */
 async function run(
   route: RestRoute,
   ctx: Context,
-  raw: unknown,
-): Promise<unknown> {
-  const parsed = route.operation.input.safeParse(raw);
+  raw: RawInput,
+): Promise<Outcome<unknown>> {
+  const parsed = route.operation.input.safeParse(raw.input);
   if (!parsed.success) {
     // Over REST, a field read from a header is named as the header (`If-None-Match`, not `ifNoneMatch`).
     const issues = (issuesOf(parsed.error) ?? []).map((issue) => {
@@ -152,10 +147,18 @@ async function run(
   try {
     // No output validation here: outputs are typed by the operation, and the stored data they carry
     // is passed through by reference (see the output schemas in `shared`).
-    return await route.operation.run(ctx, parsed.data);
+    return await route.operation.run(ctx, parsed.data, {
+      body: typeof route.source === 'object' ? raw.body : undefined,
+    });
   } catch (error) {
-    throw toTRPCError(error);
+    throw error instanceof DomainError ? HttpError.of(error) : error;
   }
+}
+
+/** An operation's raw input, and the body it was read from, if any. */
+interface RawInput {
+  readonly input: unknown;
+  readonly body: ReceivedJson | undefined;
 }
 
 /** The operation's raw input, assembled from where the route table says, and the body if one was read. */
@@ -163,9 +166,9 @@ async function rawInput(
   route: RestRoute,
   c: HonoContext,
   limits: BodyLimits,
-): Promise<{ input: unknown; body: unknown }> {
+): Promise<RawInput> {
   const fields: Record<string, unknown> = {};
-  let body: unknown;
+  let body: ReceivedJson | undefined;
   const { source } = route;
   if (source === 'query') Object.assign(fields, c.req.query());
   if (source === 'fields' || typeof source === 'object') {
@@ -173,7 +176,7 @@ async function rawInput(
     body = await readJsonBody(c.req.raw, limits, {
       checkDepth: typeof source !== 'object',
     });
-    if (!isPlainObject(body)) {
+    if (!isPlainObject(body.value)) {
       throw new HttpError(
         400,
         typeof source === 'object'
@@ -181,8 +184,8 @@ async function rawInput(
           : 'the body must be a JSON object',
       );
     }
-    if (typeof source === 'object') fields[source.as] = body;
-    else Object.assign(fields, body);
+    if (typeof source === 'object') fields[source.as] = body.value;
+    else Object.assign(fields, body.value);
   }
   for (const [field, header] of Object.entries(route.headers)) {
     const value = c.req.header(header);
@@ -220,11 +223,10 @@ function decodeSegment(raw: string, param: string): string {
 function reuseKey(
   route: RestRoute,
   c: HonoContext,
-  body: unknown,
+  body: ReceivedJson | undefined,
 ): string | undefined {
   if (route.source === 'fields') {
-    const text = receivedJson(body);
-    return text === undefined ? undefined : `${route.id} ${text}`;
+    return body === undefined ? undefined : `${route.id} ${body.text}`;
   }
   const url = c.req.url;
   const query = url.indexOf('?');

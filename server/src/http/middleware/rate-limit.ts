@@ -4,13 +4,13 @@
  * each give a client its full budget.
  */
 import type { Context, Hono, MiddlewareHandler } from 'hono';
-import type { PresentedToken } from '../auth.js';
-import type { Metrics } from './metrics.js';
-import { REST_ROUTES } from './route-table.js';
-import type { RestRoute } from './route-table.js';
-import { TokenBuckets } from './token-buckets.js';
-import { trpcCalls } from './trpc-calls.js';
-import type { RateBudget } from './token-buckets.js';
+import type { PresentedToken } from '../../auth.js';
+import type { Metrics } from '../metrics.js';
+import { REST_ROUTES } from '../routes/route-table.js';
+import type { RestRoute } from '../routes/route-table.js';
+import { TokenBuckets } from '../token-buckets.js';
+import { trpcCalls } from '../trpc-calls.js';
+import type { RateBudget } from '../token-buckets.js';
 
 /** The two budgets. */
 export const BUDGET = { reads: 'expensive-reads', writes: 'writes' } as const;

@@ -1,8 +1,8 @@
 import type { Context, Hono } from 'hono';
-import { createAuthenticator } from '../auth.js';
-import { HttpError } from './http-error.js';
-import type { Metrics } from './metrics.js';
-import { requestMetrics } from './metrics.js';
+import { createAuthenticator } from '../../auth.js';
+import { HttpError } from '../http-error.js';
+import type { Metrics } from '../metrics.js';
+import { requestMetrics } from '../metrics.js';
 
 /** Options of {@link mountMetrics}. */
 export interface MetricsRouteOptions {

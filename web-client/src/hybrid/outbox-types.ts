@@ -8,7 +8,7 @@ import type {
   DeadLetter,
   OutboxEntry,
   VersionRecord,
-} from './config-db.js';
+} from './sync-records.js';
 
 /** A local save (`config`) or remove (`config: null`) to apply and queue. */
 export interface LocalWrite {
@@ -74,6 +74,11 @@ export interface Outbox {
    * got there first (see `cache-rule.ts`).
    */
   cacheRemote(update: RemoteUpdate): Promise<CacheOutcome>;
+  /**
+   * Calls `listener` with what each committed write transaction changed, and with what each full read
+   * of the pending writes, dead letters or conflicts found; returns the unsubscribe function.
+   */
+  watch(listener: (change: SyncChange) => void): () => void;
   close(): void;
 }
 
@@ -85,3 +90,25 @@ export type {
   RemoteUpdate,
   VersionRecord,
 };
+
+/** What waits about one config name; a name with nothing waiting has no facts. */
+export interface NameSync {
+  /** A write waiting for the server: a save or a remove, queued at `since` (ISO 8601). */
+  pending?: { op: 'save' | 'remove'; since: string };
+  /** A write the server refused for good (`status`, `error`) at `since`. */
+  deadLetter?: { status: number; error: string; since: string };
+  /** A write that met a newer server version, found at `since`. */
+  conflict?: { since: string };
+}
+
+/**
+ * What an outbox operation changed: the facts of the one name a transaction wrote, or every fact of
+ * one kind that a full read found (which also drops names another tab settled meanwhile).
+ */
+export type SyncChange =
+  | { kind: 'name'; name: string; facts: NameSync }
+  | {
+      kind: 'all';
+      fact: keyof NameSync;
+      facts: ReadonlyMap<string, NameSync[keyof NameSync]>;
+    };

@@ -1,4 +1,4 @@
-import { HttpError } from './http-error.js';
+import { HttpError } from '../http-error.js';
 
 /**
  * A bound on the requests with large bodies handled at once. A body of up to `BODY_LIMIT` becomes, while

@@ -1,0 +1,59 @@
+/**
+ * The {@link Actions} the views call, each handed to the helper that carries it out: configs, forms,
+ * tools (query, search, expression check) and the session (status, conflicts, token).
+ */
+import type { Actions } from './actions.js';
+import type { ConfigActions } from './config-actions.js';
+import type { FormActions } from './form-actions.js';
+import type { SessionActions } from './session-actions.js';
+import type { ToolActions } from './tool-actions.js';
+
+/** The helpers and the page's own dialog answer. */
+export interface ActionParts {
+  configs: ConfigActions;
+  forms: FormActions;
+  tools: ToolActions;
+  session: SessionActions;
+  answer(confirmed: boolean): void;
+}
+
+/** The actions of the page. */
+export function pageActions(parts: ActionParts): Actions {
+  const { configs, forms, tools, session } = parts;
+  return {
+    openConfig: (name) => void configs.open(name, { moveFocus: true }),
+    openResult: (configName, linkId) =>
+      void configs.open(configName, { moveFocus: true, target: linkId }),
+    saveConfig: () => void configs.save(),
+    deleteConfig: () => void configs.remove(),
+    input: (form, field, value) => forms.input(form, field, value),
+    submit: (form) =>
+      void (form === 'create' ? configs.create() : forms.submit(form)),
+    edit: (form, key) => forms.edit(form, key),
+    cancelEdit: (form) => forms.cancelEdit(form),
+    removeEntry: (form, key) => forms.removeEntry(form, key),
+    settingsInput: (text) => forms.settingsInput(text),
+    queryInput: (expression) => tools.queryInput(expression),
+    runQuery: (expression) => void tools.runQuery(expression),
+    searchInput: (text) => tools.searchInput(text),
+    searchMode: (mode) => tools.searchMode(mode),
+    runSearch: () => void tools.runSearch(),
+    resolveConflict: (name, answer) =>
+      void session.settleConflict(name, answer),
+    remoteChange: (answer) => void configs.answerRemote(answer),
+    retryDeadLetter: (name) => session.retryDeadLetter(name),
+    discardDeadLetter: (name) => session.discardDeadLetter(name),
+    openSettings,
+    saveToken: (token) => session.saveToken(token),
+    answer: (confirmed) => parts.answer(confirmed),
+  };
+}
+
+/** Opens the settings dialog with an empty token field. */
+function openSettings(): void {
+  const dialog = document.getElementById('settings-dialog');
+  if (!(dialog instanceof HTMLDialogElement) || dialog.open) return;
+  const input = document.getElementById('token-input');
+  if (input instanceof HTMLInputElement) input.value = '';
+  dialog.showModal();
+}

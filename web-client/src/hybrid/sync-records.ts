@@ -1,0 +1,56 @@
+/**
+ * The records of a hybrid store's durable sync state, as stored in the browser database (the object
+ * stores `outbox`, `dead-letters`, `versions` and `conflicts` of `indexeddb/config-db.ts`). Their shape
+ * is stored data: change it only with an upgrade there.
+ */
+import type { ConfigEntry, LinkConfig } from '@linkconfig/shared';
+
+/** A pending remote operation for one config name: the latest save, or a tombstone. */
+export interface OutboxEntry {
+  name: string;
+  op: 'save' | 'remove';
+  /** The config to PUT (saves only). */
+  config?: LinkConfig;
+  /** Unique per queued write: a delivery may delete the entry only if it still carries this token. */
+  token: string;
+  /** When the write was queued (ISO 8601); the drain order. */
+  queuedAt: string;
+  /**
+   * The server version this write replaces: an ETag (sent as `If-Match`), `null` when the server should
+   * not have the name (`If-None-Match: *`), absent when unknown (sent without a precondition).
+   */
+  baseEtag?: string | null;
+}
+
+/** A write the server refused for good (a 4xx other than 401/403/408/412/429), kept for the app to handle. */
+export interface DeadLetter extends OutboxEntry {
+  status: number;
+  error: string;
+  failedAt: string;
+}
+
+/** What this browser knows about the server's version of one name. */
+export interface VersionRecord {
+  name: string;
+  /**
+   * The server version the local copy is, or was last based on: an ETag; `null` when the server has no
+   * such config; absent when unknown (data from before versions were kept, or a server without ETags).
+   */
+  etag?: string | null;
+  /** `meta.updatedAt` of that server version, while the local copy is exactly that version. */
+  serverUpdatedAt?: string;
+  /** Counts changes to the local copy; a refresh that started before a change must not undo it. */
+  rev: number;
+}
+
+/** A local write the server refused because it holds another version (412), waiting for a decision. */
+export interface ConflictRecord {
+  name: string;
+  /** The local side: the config, or `null` for a remove. */
+  local: LinkConfig | null;
+  /** The server side when the conflict was found, or `null` when the server has no such config. */
+  remote: ConfigEntry | null;
+  /** The server's ETag then; a resolution is sent against it. `null` when it has no such config. */
+  remoteEtag: string | null;
+  detectedAt: string;
+}
