@@ -109,6 +109,9 @@ export async function startServer(
     ...(options.bodyLimit === undefined
       ? {}
       : { bodyLimit: options.bodyLimit }),
+    ...(options.inlineBodyLimit === undefined
+      ? {}
+      : { inlineBodyLimit: options.inlineBodyLimit }),
     ...(options.corsOrigins === undefined
       ? {}
       : { corsOrigins: options.corsOrigins }),

@@ -126,6 +126,7 @@ export const SettingsSchema = z
         }
       }),
     bodyLimit: byteSize.default(10 * 1024 * 1024),
+    inlineBodyLimit: byteSize.default(1024 * 1024),
     cacheBytes: byteSize.default(256 * 1024 * 1024),
     corsOrigins: z
       .string()
@@ -191,7 +192,9 @@ Options (each also an environment variable):
   --host <addr>         HOST           address to bind (default 0.0.0.0)
   --database-url <url>  DATABASE_URL   sqlite:<path>, a plain path, or postgres://… for several
                                        instances (default ./data/linkconfig.db)
-  --body-limit <size>   BODY_LIMIT     largest request body (default 10mb)
+  --body-limit <size>   BODY_LIMIT     largest body that stores a config (default 10mb)
+  --inline-body-limit <size> INLINE_BODY_LIMIT  largest other body, such as an inline config of
+                                       /query, /cherry-pick or /expressions/check (default 1mb)
   --cache-bytes <size>  CACHE_BYTES    budget of the in-memory config cache (default 256mb)
   --cors-origins <list> CORS_ORIGINS   comma-separated allowed origins, or * (default *)
                         CORS_HEADERS   request headers allowed cross-origin (default: those the
@@ -230,6 +233,7 @@ const SOURCES = {
   host: ['HOST', 'host'],
   databaseUrl: ['DATABASE_URL', 'database-url'],
   bodyLimit: ['BODY_LIMIT', 'body-limit'],
+  inlineBodyLimit: ['INLINE_BODY_LIMIT', 'inline-body-limit'],
   cacheBytes: ['CACHE_BYTES', 'cache-bytes'],
   corsOrigins: ['CORS_ORIGINS', 'cors-origins'],
   corsHeaders: ['CORS_HEADERS', null],

@@ -22,7 +22,8 @@ import {
 import { toErrorAnswer } from './error-response.js';
 import { HttpError } from './http-error.js';
 import { readJsonBody } from './middleware/json-body.js';
-import type { BodyLimits } from './middleware/json-body.js';
+import { bodyLimitSet, trpcBodyLimits } from './middleware/body-limits.js';
+import { trpcCalls } from './trpc-calls.js';
 import { mountEventsRoute } from './routes/events-route.js';
 import type { Metrics } from './metrics.js';
 import { mountMetrics } from './routes/metrics-route.js';
@@ -51,8 +52,10 @@ export interface AppOptions {
   readonly services: Services;
   readonly logger: Logger;
   readonly auth?: AuthSettings;
-  /** Largest request body in bytes (default 10 MiB). */
+  /** Largest body that stores a config, in bytes (default 10 MiB). */
   readonly bodyLimit?: number;
+  /** Largest other request body (inline configs), in bytes (default 1 MiB; never above `bodyLimit`). */
+  readonly inlineBodyLimit?: number;
   /** Allowed CORS origins; `['*']` (the default) allows any. */
   readonly corsOrigins?: readonly string[];
   /**
@@ -98,10 +101,7 @@ declare module 'hono' {
 export function createApp(options: AppOptions): Hono {
   const app = new Hono();
   const log = options.logger;
-  const limits: BodyLimits = {
-    maxBytes: options.bodyLimit ?? 10 * 1024 * 1024,
-    maxDepth: 256,
-  };
+  const limits = bodyLimitSet(options);
   const authenticate = createAuthenticator(options.auth ?? {});
   // One context per request, built on first use and kept on the request: the header is authenticated
   // once and the change token read once, whoever asks (rate limits, REST, `/trpc`, `/events`).
@@ -230,7 +230,10 @@ export function createApp(options: AppOptions): Hono {
   async function trpcAnswer(c: HonoContext): Promise<Response> {
     let req = c.req.raw;
     if (req.method === 'POST') {
-      const { value } = await readJsonBody(req, limits);
+      const { value } = await readJsonBody(
+        req,
+        trpcBodyLimits(trpcCalls(req.url), limits),
+      );
       // The body handed on is plain JSON: the original encoding and length no longer describe it.
       const headers = new Headers(req.headers);
       headers.delete('content-encoding');
