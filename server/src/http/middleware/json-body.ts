@@ -1,8 +1,9 @@
 import { isUtf8 } from 'node:buffer';
-import { findJsonInfidelity, nestedDeeper } from '@linkconfig/shared';
+import { findJsonInfidelityInSlices, nestedDeeper } from '@linkconfig/shared';
 import { promisify } from 'node:util';
 import { brotliDecompress, gunzip, inflate } from 'node:zlib';
 import type { InputType, ZlibOptions } from 'node:zlib';
+import { EVENT_LOOP_SLICES } from '../../event-loop.js';
 import { ReceivedJson } from '../../received-json.js';
 import { HttpError } from '../http-error.js';
 
@@ -65,7 +66,7 @@ export async function readJsonBody(
   }
   // V8 parses iteratively, so even absurd nesting parses; the depth is then checked on the value.
   const value = parseJson(text);
-  refuseUnfaithfulJson(text);
+  await refuseUnfaithfulJson(text);
   if ((options.checkDepth ?? true) && nestedDeeper(value, limits.maxDepth)) {
     throw new HttpError(
       400,
@@ -271,8 +272,9 @@ class ProtoKeyError extends Error {}
  * double, an integer literal a double cannot hold exactly, a repeated key (see json-fidelity.ts in shared). Every
  * JSON body passes here: stored configs (REST and tRPC) and inline ones alike.
  */
-function refuseUnfaithfulJson(text: string): void {
-  const found = findJsonInfidelity(text);
+async function refuseUnfaithfulJson(text: string): Promise<void> {
+  // A linear scan of the whole text: in slices, so a large body does not hold the event loop.
+  const found = await findJsonInfidelityInSlices(text, EVENT_LOOP_SLICES);
   if (found !== undefined) {
     throw new HttpError(
       400,
