@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { LatencyProbe, summarizeLatencies } from './latency-probe.js';
+import {
+  LatencyProbe,
+  latenciesDuring,
+  summarizeLatencies,
+} from './latency-probe.js';
 
 describe('summarizeLatencies', () => {
   it('gives nearest-rank p50 and p99 and the maximum', () => {
@@ -70,7 +74,11 @@ describe('LatencyProbe', () => {
     advance(10);
     for (const w of waiting) w.answer();
     await settle();
-    expect(probe.stop().latencies.sort((a, b) => a - b)).toEqual([10, 20, 30]);
+    expect(probe.stop().samples).toEqual([
+      { sent: 0, ms: 30 },
+      { sent: 10, ms: 20 },
+      { sent: 20, ms: 10 },
+    ]);
   });
 
   it('counts a probe still waiting at the stop with its wait so far, and failures apart', async () => {
@@ -83,10 +91,32 @@ describe('LatencyProbe', () => {
     waiting[1]?.fail();
     await settle();
     advance(995);
-    expect(probe.stop()).toEqual({ latencies: [5, 1000], failures: 1 });
+    expect(probe.stop()).toEqual({
+      samples: [
+        { sent: 0, ms: 5 },
+        { sent: 0, ms: 1000 },
+      ],
+      failures: 1,
+    });
     // An answer after the stop is not counted again.
     waiting[2]?.answer();
     await settle();
-    expect(probe.stop()).toEqual({ latencies: [], failures: 0 });
+    expect(probe.stop()).toEqual({ samples: [], failures: 0 });
+  });
+});
+
+describe('latenciesDuring', () => {
+  it('keeps the samples sent while one of the windows was open', () => {
+    const samples = [0, 5, 10, 15, 20, 25].map((sent) => ({
+      sent,
+      ms: sent + 1,
+    }));
+    expect(
+      latenciesDuring(samples, [
+        [5, 10],
+        [20, 22],
+      ]),
+    ).toEqual([6, 11, 21]);
+    expect(latenciesDuring(samples, [])).toEqual([]);
   });
 });

@@ -35,6 +35,24 @@ export function summarizeLatencies(
   };
 }
 
+/** One probe: when it was sent and how long its answer took (ms, on the probe's clock). */
+export interface ProbeSample {
+  sent: number;
+  ms: number;
+}
+
+/** The latencies of the samples sent while one of `windows` (`[start, end]`, inclusive) was open. */
+export function latenciesDuring(
+  samples: readonly ProbeSample[],
+  windows: readonly (readonly [number, number])[],
+): number[] {
+  return samples
+    .filter((s) =>
+      windows.some(([start, end]) => s.sent >= start && s.sent <= end),
+    )
+    .map((s) => s.ms);
+}
+
 /** What {@link LatencyProbe} needs. */
 export interface ProbeOptions {
   /** The URL asked, e.g. `http://127.0.0.1:40123/healthz`. */
@@ -66,7 +84,7 @@ function get(url: string): Promise<void> {
 /** A running probe: {@link start} it, do the work to observe, then {@link stop} it for the latencies. */
 export class LatencyProbe {
   readonly #options: Required<ProbeOptions>;
-  readonly #done: number[] = [];
+  readonly #done: ProbeSample[] = [];
   /** Sent time of each probe still waiting, by probe number. */
   readonly #pending = new Map<number, number>();
   #sent = 0;
@@ -90,7 +108,8 @@ export class LatencyProbe {
     this.#pending.set(id, sent);
     send(url).then(
       () => {
-        if (this.#pending.delete(id)) this.#done.push(now() - sent);
+        if (this.#pending.delete(id))
+          this.#done.push({ sent, ms: now() - sent });
       },
       () => {
         if (this.#pending.delete(id)) this.#failures += 1;
@@ -98,19 +117,24 @@ export class LatencyProbe {
     );
   }
 
-  /** Stops sending; the latencies so far, those still waiting counted with their wait until now. */
-  stop(): { latencies: number[]; failures: number } {
+  /** The probe's clock (ms), to mark windows its samples are sorted into ({@link latenciesDuring}). */
+  now(): number {
+    return this.#options.now();
+  }
+
+  /** Stops sending; the samples so far, those still waiting counted with their wait until now. */
+  stop(): { samples: ProbeSample[]; failures: number } {
     clearInterval(this.#timer);
     this.#timer = undefined;
     const at = this.#options.now();
-    const latencies = [
+    const samples = [
       ...this.#done,
-      ...[...this.#pending.values()].map((s) => at - s),
+      ...[...this.#pending.values()].map((sent) => ({ sent, ms: at - sent })),
     ];
     this.#done.length = 0;
     this.#pending.clear();
     const failures = this.#failures;
     this.#failures = 0;
-    return { latencies, failures };
+    return { samples, failures };
   }
 }

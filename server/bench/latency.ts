@@ -4,13 +4,18 @@
  * three streams, one after the other, on a fresh server: nothing (idle), inline `POST /query` bodies of
  * `--latency-bytes` (one config in `configs`), and rounds of `PUT /configs/latency-big` followed by the
  * first `POST /query` on that new version (the parse and preparation of a stored config on first use).
- * The large requests go one at a time. With `--latency-versus FILE`, a second server (e.g. a build of an
+ * The large requests go one at a time; each row of the table holds the probes sent while a request of
+ * its kind was in flight. With `--latency-versus FILE`, a second server (e.g. a build of an
  * earlier commit) is measured the same way, for a before/after in one run.
  */
 import type { BenchRun } from './bench-run.js';
 import type { ChildServer } from './child-server.js';
 import { putBody } from './dataset.js';
-import { LatencyProbe, summarizeLatencies } from './latency-probe.js';
+import {
+  LatencyProbe,
+  latenciesDuring,
+  summarizeLatencies,
+} from './latency-probe.js';
 import type { LatencyRow } from './report.js';
 
 /** Interval of the probe, ms. */
@@ -20,8 +25,9 @@ const LEAD_MS = 300;
 /** The stored config the stored stream writes and then queries. */
 const STORED_NAME = 'latency-big';
 
-/** One large request: its method, path and body. */
+/** One large request: what the table calls it, its method, path and body. */
 interface LargeRequest {
+  kind: string;
   method: 'PUT' | 'POST';
   path: string;
   body: string;
@@ -29,12 +35,8 @@ interface LargeRequest {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Sends one large request; its status (0 on a network error) and duration. */
-async function send(
-  baseUrl: string,
-  req: LargeRequest,
-): Promise<{ status: number; ms: number }> {
-  const started = performance.now();
+/** Sends one large request; its status (0 on a network error). */
+async function send(baseUrl: string, req: LargeRequest): Promise<number> {
   try {
     const res = await fetch(`${baseUrl}${req.path}`, {
       method: req.method,
@@ -42,43 +44,75 @@ async function send(
       body: req.body,
     });
     await res.arrayBuffer();
-    return { status: res.status, ms: performance.now() - started };
+    return res.status;
   } catch {
-    return { status: 0, ms: performance.now() - started };
+    return 0;
   }
 }
 
-/** Probes `child` while `rounds` is sent, round after round, each round's requests in order. */
+/** What was seen of one kind of large request: answers, windows in flight (probe clock), durations. */
+interface KindLog {
+  statuses: Record<string, number>;
+  windows: [number, number][];
+  durations: number[];
+}
+
+/**
+ * Probes `child` while `rounds` is sent, round after round, each round's requests in order; one row per
+ * kind of request, of the probes sent while a request of that kind was in flight (with no rounds, one
+ * `idle` row of every probe).
+ */
 async function probeDuring(
   child: ChildServer,
-  labels: { server: string; phase: string },
+  server: string,
   rounds: readonly (readonly LargeRequest[])[],
-): Promise<LatencyRow> {
+): Promise<LatencyRow[]> {
   const probe = new LatencyProbe({
     url: `${child.baseUrl}/healthz`,
     intervalMs: PROBE_INTERVAL_MS,
   });
-  const statuses: Record<string, number> = {};
-  const durations: number[] = [];
+  const kinds = new Map<string, KindLog>();
   probe.start();
   await sleep(LEAD_MS);
   for (const round of rounds) {
     for (const req of round) {
-      const { status, ms } = await send(child.baseUrl, req);
+      const started = probe.now();
+      const status = await send(child.baseUrl, req);
+      const ended = probe.now();
+      const log = kinds.get(req.kind) ?? {
+        statuses: {},
+        windows: [],
+        durations: [],
+      };
+      kinds.set(req.kind, log);
       const key = `${req.method} ${status}`;
-      statuses[key] = (statuses[key] ?? 0) + 1;
-      durations.push(ms);
+      log.statuses[key] = (log.statuses[key] ?? 0) + 1;
+      log.windows.push([started, ended]);
+      log.durations.push(ended - started);
     }
   }
   await sleep(LEAD_MS);
-  const { latencies, failures } = probe.stop();
-  return {
-    ...labels,
-    statuses,
-    requests: summarizeLatencies(durations),
-    probe: summarizeLatencies(latencies),
+  const { samples, failures } = probe.stop();
+  if (kinds.size === 0) {
+    return [
+      {
+        server,
+        phase: 'idle',
+        statuses: {},
+        requests: summarizeLatencies([]),
+        probe: summarizeLatencies(samples.map((s) => s.ms)),
+        probeFailures: failures,
+      },
+    ];
+  }
+  return [...kinds].map(([kind, log]) => ({
+    server,
+    phase: kind,
+    statuses: log.statuses,
+    requests: summarizeLatencies(log.durations),
+    probe: summarizeLatencies(latenciesDuring(samples, log.windows)),
     probeFailures: failures,
-  };
+  }));
 }
 
 /** The three streams on one fresh server. */
@@ -90,39 +124,40 @@ async function measureServer(
   const { latencyRounds: rounds } = run.options;
   const child = await run.startOurs({}, server.label, server.main);
   try {
-    const labels = (phase: string) => ({ server: server.label, phase });
-    const query = (body: string): LargeRequest => ({
+    const query = (kind: string, body: string): LargeRequest => ({
+      kind,
       method: 'POST',
       path: '/query',
       body,
     });
-    const inline = query(`{"configs":[${config}],"expression":"l1 | l2"}`);
+    const inline = query(
+      'inline POST /query',
+      `{"configs":[${config}],"expression":"l1 | l2"}`,
+    );
     const put: LargeRequest = {
+      kind: 'PUT /configs/:name',
       method: 'PUT',
       path: `/configs/${STORED_NAME}`,
       body: config,
     };
     const firstUse = query(
+      'first POST /query after the PUT',
       `{"configName":"${STORED_NAME}","expression":"l1 | l2"}`,
     );
     const repeat = <T>(item: T) => Array.from({ length: rounds }, () => item);
     run.progress(`phase latency · ${server.label}: idle`);
-    const idle = await probeDuring(child, labels('idle'), []);
+    const idle = await probeDuring(child, server.label, []);
     run.progress(`phase latency · ${server.label}: inline /query × ${rounds}`);
-    const inlineRow = await probeDuring(
-      child,
-      labels('inline POST /query'),
-      repeat([inline]),
-    );
+    const inlineRows = await probeDuring(child, server.label, repeat([inline]));
     run.progress(
       `phase latency · ${server.label}: PUT + first /query × ${rounds}`,
     );
-    const storedRow = await probeDuring(
+    const storedRows = await probeDuring(
       child,
-      labels('PUT, then first POST /query'),
+      server.label,
       repeat([put, firstUse]),
     );
-    return [idle, inlineRow, storedRow];
+    return [...idle, ...inlineRows, ...storedRows];
   } finally {
     await child.stop();
   }

@@ -59,9 +59,9 @@ export interface LatencyRow {
   statuses: Record<string, number>;
   /** How long the large requests themselves took, ms. */
   requests: LatencySummary;
-  /** The probe's latencies (`GET /healthz` every 10 ms), ms. */
+  /** The latencies of the probes (`GET /healthz` every 10 ms) sent while such a request was in flight, ms. */
   probe: LatencySummary;
-  /** Probes that failed (network errors). */
+  /** Probes of the whole stream that failed (network errors). */
   probeFailures: number;
 }
 
