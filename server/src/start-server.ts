@@ -81,6 +81,11 @@ export async function startServer(
         : { bufferBytes: options.eventsBuffer }),
       onError: (error: unknown) =>
         logger.error({ err: error }, 'change feed read failed; retrying'),
+      onCut: (cut) =>
+        logger.warn(
+          cut,
+          'change stream cut off: its reader fell too far behind (it resumes by id)',
+        ),
     },
     ...(options.cacheBytes === undefined
       ? {}

@@ -414,6 +414,75 @@ describe('hybrid stores on one server', () => {
     expect(b.store.getStatus().conflicts).toBe(0);
   });
 
+  it('counts its own write as delivered when the answer was lost, even with a URL the server sanitizes (H19)', async () => {
+    // Issue 17, item 10: saved offline with a `javascript:` URL, reloaded, back online; the server
+    // stores the write but its answer is lost, so the retry meets 412 and finds the server's copy,
+    // which the server hands out sanitized (`about:blank`). That is this store's own write.
+    const name = fresh('own-sanitized');
+    const mine: LinkConfig = {
+      allLinks: {
+        x: { url: 'javascript:alert(1)', label: 'x', tags: ['t'] },
+        y: { url: 'https://y.example/', meta: { iconUrl: 'data:,x' } },
+      },
+    };
+    const indexedDB = new IDBFactory();
+    const dbName = `own-write-${++run}`;
+    const errors: unknown[] = [];
+    const open = async (fetch: typeof globalThis.fetch) => {
+      const local = await createIndexedDBStore({ indexedDB, dbName });
+      const store = createHybridStore({
+        local,
+        remote: createRemoteStore({ baseUrl: server.url, fetch }),
+        backoff: { baseMs: 5, capMs: 50 },
+        onRemoteError: (_op, _name, error) => errors.push(error),
+      });
+      cleanups.push(() => {
+        store.close();
+        local.close();
+      });
+      return { store, local };
+    };
+
+    // Offline: nothing reaches the server.
+    const offline = await open(() =>
+      Promise.reject(new TypeError('Failed to fetch')),
+    );
+    await offline.store.save(name, mine);
+    offline.store.close();
+    offline.local.close();
+
+    // Reloaded and online, but the answer to the first PUT is lost after the server stored it.
+    let lost = 0;
+    const { store } = await open(async (input, init) => {
+      const response = await globalThis.fetch(input, init);
+      if (init?.method === 'PUT' && lost++ === 0) {
+        await response.arrayBuffer();
+        throw new TypeError('Failed to fetch');
+      }
+      return response;
+    });
+    await store.flush({ timeoutMs: 5000 });
+
+    expect(lost).toBe(2);
+    expect(await store.conflicts()).toEqual([]);
+    expect(store.getStatus()).toMatchObject({
+      pending: 0,
+      conflicts: 0,
+      names: {},
+    });
+    const { store: rest } = remoteOn(server);
+    expect(await rest.load(name)).toEqual({
+      allLinks: {
+        x: { url: 'about:blank', label: 'x', tags: ['t'] },
+        y: { url: 'https://y.example/', meta: { iconUrl: 'about:blank' } },
+      },
+    });
+    // Reported: the failed deliveries (the lost answer among them), never a conflict.
+    expect(new Set(errors.map((e) => (e as RemoteStoreError).kind))).toEqual(
+      new Set(['network']),
+    );
+  });
+
   it('with live: true, picks up a write made through REST within a second, and a remove', async () => {
     const { store: rest } = remoteOn(server);
     const name = fresh('live');

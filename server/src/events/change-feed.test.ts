@@ -35,6 +35,7 @@ function recorder(): Subscriber & {
     },
     heartbeat: () => undefined,
     room: () => Promise.resolve(),
+    backlog: () => 0,
     end(reason) {
       this.ended.push(reason);
     },
@@ -216,6 +217,7 @@ describe('ChangeFeed', () => {
     const { repo, feed } = setup();
     const sub = recorder();
     sub.deliver = () => false;
+    sub.backlog = () => Number.POSITIVE_INFINITY;
     feed.join(sub);
     await new Promise((resolve) => setTimeout(resolve, 10));
     await putAll(repo, ['a']);
@@ -329,5 +331,86 @@ describe('feedMessages', () => {
     abort.abort();
     expect(await iteration).toEqual({ done: true, value: undefined });
     expect(feed.openStreams).toBe(0);
+  });
+});
+
+describe('catching up (F1, F2)', () => {
+  const long = (i: number) => `${'€'.repeat(200)}${i}`;
+
+  it('hands a reader far behind every change as it makes room, however small the buffer (F1)', async () => {
+    const { repo, feed } = setup({ bufferBytes: 2048, pageSize: 50 });
+    await putAll(
+      repo,
+      Array.from({ length: 120 }, (_, i) => long(i)),
+    );
+    const got: FeedMessage[] = [];
+    for await (const message of feedMessages(feed, { lastEventId: 0 })) {
+      got.push(message);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      if (got.length === 120) break;
+    }
+    expect(got.map((m) => m.id)).toEqual(
+      Array.from({ length: 120 }, (_, i) => i + 1),
+    );
+    const stream = openSseStream(feed, { lastEventId: 0 });
+    if (typeof stream === 'string') throw new Error(stream);
+    const text = await readUntil(stream, (t) => t.includes('id: 120\n'));
+    expect(text.match(/event: change/g)).toHaveLength(120);
+    feed.close();
+  });
+
+  it('sends a live reader overfilled by a burst back to catching up instead of cutting it off (F1)', async () => {
+    const { repo, feed } = setup({ bufferBytes: 2048 });
+    const sse = openSseStream(feed);
+    if (typeof sse === 'string') throw new Error(sse);
+    const messages = feedMessages(feed);
+    const first = messages.next();
+    await vi.waitFor(() => expect(feed.openStreams).toBe(2));
+    // Written without waiting for the feed: it reads them in a few large pages.
+    await Promise.all(
+      Array.from({ length: 100 }, (_, i) => repo.put(long(i), '{}')),
+    );
+    const text = await readUntil(sse, (t) => t.includes('id: 100\n'));
+    expect(text.match(/event: change/g)).toHaveLength(100);
+    const ids = [(await first).value?.id];
+    for await (const message of { [Symbol.asyncIterator]: () => messages }) {
+      ids.push(message.id);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      if (message.id === 100) break;
+    }
+    expect(ids).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+    feed.close();
+  });
+
+  it('reports a cut with the stream’s number and how far behind it was (F1)', async () => {
+    const onCut = vi.fn();
+    const { repo, feed } = setup({ bufferBytes: 2048, onCut });
+    openSseStream(feed);
+    const stream = openSseStream(feed);
+    if (typeof stream === 'string') throw new Error(stream);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    for (let i = 0; i < 40; i++) await repo.put(`name-${i}`, '{}');
+    await vi.waitFor(() => expect(feed.openStreams).toBe(0));
+    expect(onCut).toHaveBeenCalledTimes(2);
+    expect(onCut).toHaveBeenCalledWith({
+      stream: 2,
+      cursor: expect.any(Number),
+      head: expect.any(Number),
+      behindChanges: expect.any(Number),
+      bufferedBytes: expect.any(Number),
+    });
+    const cut = onCut.mock.calls[1]?.[0] as { bufferedBytes: number };
+    expect(cut.bufferedBytes).toBeGreaterThan(2048);
+  });
+
+  it('asks a stream resuming from an id beyond the newest change to reset (F2)', async () => {
+    const { repo, feed } = setup();
+    await putAll(repo, ['a', 'b']);
+    const sub = recorder();
+    feed.join(sub, 7);
+    await vi.waitFor(() => expect(sub.resets).toEqual([2]));
+    await putAll(repo, ['c']);
+    await vi.waitFor(() => expect(names(sub)).toEqual(['c']));
+    feed.close();
   });
 });

@@ -21,6 +21,22 @@ export interface ChangeFeedOptions {
   readonly pageSize?: number;
   /** Where failures of background reads go (they are retried). */
   readonly onError?: (error: unknown) => void;
+  /** Told of every stream cut off because its consumer fell too far behind (for the log). */
+  readonly onCut?: (cut: StreamCut) => void;
+}
+
+/** A stream cut off for falling behind: which one, and how far behind it was. */
+export interface StreamCut {
+  /** The stream's number, counted from 1 per feed. */
+  readonly stream: number;
+  /** The last id handed to the stream. */
+  readonly cursor: number;
+  /** The last id dispatched. */
+  readonly head: number;
+  /** Changes between the two. */
+  readonly behindChanges: number;
+  /** Bytes queued that the consumer had not read. */
+  readonly bufferedBytes: number;
 }
 
 /** Why a stream could not be opened. */
@@ -48,10 +64,12 @@ export class ChangeFeed {
   readonly #heartbeatMs: number;
   readonly #pageSize: number;
   readonly #onError: (error: unknown) => void;
+  readonly #onCut: (cut: StreamCut) => void;
   /** Bytes a consumer may lag behind; read by the subscriber factories. */
   readonly bufferBytes: number;
-  /** Every open stream, live or catching up (the cap counts both). */
-  readonly #open = new Set<Subscriber>();
+  /** Every open stream, live or catching up (the cap counts both), with its number. */
+  readonly #open = new Map<Subscriber, number>();
+  #streams = 0;
   /** Streams that take changes from the dispatch. */
   readonly #live = new Set<Subscriber>();
   /** The last id dispatched; known once {@link #ready} resolves. */
@@ -73,6 +91,7 @@ export class ChangeFeed {
     this.bufferBytes = options.bufferBytes ?? 256 * 1024;
     this.#pageSize = options.pageSize ?? 500;
     this.#onError = options.onError ?? (() => undefined);
+    this.#onCut = options.onCut ?? (() => undefined);
   }
 
   /** Number of open streams. */
@@ -96,13 +115,18 @@ export class ChangeFeed {
   join(subscriber: Subscriber, lastEventId?: number): Refusal | null {
     const refused = this.refusal();
     if (refused !== null) return refused;
-    this.#open.add(subscriber);
+    this.#open.set(subscriber, ++this.#streams);
     this.#start();
+    this.#follow(subscriber, lastEventId);
+    return null;
+  }
+
+  /** Catches `subscriber` up from the history (then it is live); a failed read drops it. */
+  #follow(subscriber: Subscriber, lastEventId?: number): void {
     void this.#catchUp(subscriber, lastEventId).catch((error: unknown) => {
       this.#onError(error);
       this.#drop(subscriber, 'overflow');
     });
-    return null;
   }
 
   /** Closes a stream's membership (its consumer went away). */
@@ -115,7 +139,7 @@ export class ChangeFeed {
   /** Ends every stream and refuses new ones; for graceful shutdown (open streams would block it). */
   close(): void {
     this.#closed = true;
-    for (const subscriber of [...this.#open])
+    for (const subscriber of [...this.#open.keys()])
       this.#drop(subscriber, 'shutdown');
     this.#stop();
   }
@@ -125,7 +149,7 @@ export class ChangeFeed {
     if (this.#unwatch === undefined) {
       this.#unwatch = this.#source.watch(() => this.#wake());
       this.#heartbeat = setInterval(() => {
-        for (const subscriber of this.#open) subscriber.heartbeat();
+        for (const subscriber of this.#open.keys()) subscriber.heartbeat();
       }, this.#heartbeatMs);
       this.#heartbeat.unref();
     }
@@ -191,7 +215,14 @@ export class ChangeFeed {
             }
             more = false;
           } else {
-            for (const change of page.changes) this.#dispatch(change);
+            // Streams keeping up when the page came: if it overfills one (a burst, say from another
+            // instance), that one goes back to catching up at its own pace instead of being cut.
+            const keeping = new Set(
+              [...this.#live].filter(
+                (subscriber) => subscriber.backlog() <= this.bufferBytes / 2,
+              ),
+            );
+            for (const change of page.changes) this.#dispatch(change, keeping);
             more = page.changes.length === this.#pageSize;
           }
         }
@@ -215,31 +246,49 @@ export class ChangeFeed {
     }
   }
 
-  #dispatch(change: Change): void {
+  #dispatch(change: Change, keeping: ReadonlySet<Subscriber>): void {
     this.#position = change.id;
     const item = feedItem(change);
     for (const subscriber of this.#live) {
       if (change.id <= subscriber.cursor) continue;
       subscriber.cursor = change.id;
-      if (!subscriber.deliver(item)) this.#drop(subscriber, 'overflow');
+      if (subscriber.deliver(item)) continue;
+      if (keeping.has(subscriber)) {
+        this.#live.delete(subscriber);
+        this.#follow(subscriber, change.id);
+      } else this.#drop(subscriber, 'overflow');
     }
   }
 
   /**
    * Brings one stream from `lastEventId` up to the dispatch position, then makes it live. Without an id
-   * it starts at the position. Synchronous after each read: if the dispatch has not passed the stream's
-   * cursor, no change can fall between the read and joining.
+   * it starts at the position. Each change waits for room in the stream's queue, so a consumer that
+   * reads is never cut off here, however much it has to catch up on. An id beyond the dispatch position
+   * is checked against the history first (one beyond the newest change gets a reset). Synchronous
+   * between the last read and joining: if the dispatch has not passed the stream's cursor, no change can
+   * fall between them.
    */
   async #catchUp(subscriber: Subscriber, lastEventId?: number): Promise<void> {
     await this.#ready;
     let cursor = lastEventId ?? this.#position;
+    let unchecked = cursor > this.#position;
+    let waited = false;
     subscriber.cursor = cursor;
     for (;;) {
       if (!this.#open.has(subscriber)) return;
-      if (cursor >= this.#position) {
+      if (cursor >= this.#position && !unchecked) {
+        // Live once the queue has room (else the next change would cut it off); waits once, then
+        // the position is checked again.
+        if (!waited && subscriber.backlog() > this.bufferBytes / 2) {
+          waited = true;
+          await subscriber.room();
+          continue;
+        }
         this.#live.add(subscriber);
         return;
       }
+      unchecked = false;
+      waited = false;
       const page = await this.#source.changesSince(cursor, this.#pageSize);
       if (!this.#open.has(subscriber)) return;
       if (page.reset) {
@@ -250,24 +299,35 @@ export class ChangeFeed {
         continue;
       }
       for (const change of page.changes) {
+        await subscriber.room();
+        if (!this.#open.has(subscriber)) return;
         cursor = change.id;
         subscriber.cursor = cursor;
         if (!subscriber.deliver(feedItem(change)))
           return this.#drop(subscriber, 'overflow');
       }
-      // Defensive: an empty page below the dispatch position would mean ids without changes.
+      // An empty page: nothing after the cursor yet (an id the dispatch has not reached), or, below the
+      // dispatch position, ids without changes.
       if (page.changes.length === 0) {
-        cursor = this.#position;
+        cursor = Math.max(cursor, this.#position);
         subscriber.cursor = cursor;
-      } else if (page.changes.length === this.#pageSize)
-        await subscriber.room();
+      }
     }
   }
 
   #drop(subscriber: Subscriber, reason: 'overflow' | 'shutdown'): void {
-    const wasOpen = this.#open.has(subscriber);
+    const stream = this.#open.get(subscriber);
+    if (stream !== undefined && reason === 'overflow') {
+      this.#onCut({
+        stream,
+        cursor: subscriber.cursor,
+        head: this.#position,
+        behindChanges: Math.max(0, this.#position - subscriber.cursor),
+        bufferedBytes: subscriber.backlog(),
+      });
+    }
     this.leave(subscriber);
-    if (wasOpen) subscriber.end(reason);
+    if (stream !== undefined) subscriber.end(reason);
   }
 }
 

@@ -57,10 +57,12 @@ export async function* feedMessages(
   };
   const push = (message: FeedMessage, bytes: number): boolean => {
     if (ended !== undefined) return false;
+    const empty = queue.length === 0;
     queue.push({ message, bytes });
     queued += bytes;
     notify();
-    return queued <= bound;
+    // One message alone in the queue is always taken, however long.
+    return empty || queued <= bound;
   };
   const subscriber: Subscriber = {
     cursor: 0,
@@ -74,6 +76,7 @@ export async function* feedMessages(
     },
     reset: (head) => push({ id: head, message: { type: 'reset' } }, 64),
     heartbeat: () => undefined,
+    backlog: () => queued,
     room: () =>
       ended !== undefined || queued <= bound / 2
         ? Promise.resolve()

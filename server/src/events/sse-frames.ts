@@ -21,7 +21,8 @@ export function changeFrame(change: Change): Uint8Array {
 }
 
 /**
- * `event: reset`: the id the client resumed from is older than the kept history. Its `id:` is the head,
+ * `event: reset`: the id the client resumed from is older than the kept history, or newer than the
+ * newest change. Its `id:` is the head,
  * so a client that re-lists and stays connected resumes from there next time.
  */
 export function resetFrame(head: number): Uint8Array {

@@ -33,11 +33,15 @@ export function openSseStream(
     waiters = [];
     for (const resolve of ready) resolve();
   };
-  /** Queues bytes; `false` once the consumer is more than the bound behind. */
+  /**
+   * Queues bytes; `false` once the consumer is more than the bound behind (one frame alone in the queue
+   * is always taken, however long).
+   */
   const push = (bytes: Uint8Array): boolean => {
     if (ended || controller === undefined) return false;
+    const empty = room() >= bound;
     controller.enqueue(bytes);
-    return room() >= 0;
+    return empty || room() >= 0;
   };
 
   const subscriber: Subscriber = {
@@ -48,6 +52,7 @@ export function openSseStream(
       // A consumer with a backlog is not idle; a heartbeat would only grow the queue.
       if (!ended && room() > 0) controller?.enqueue(HEARTBEAT_FRAME);
     },
+    backlog: () => Math.max(0, bound - room()),
     room: () =>
       ended || room() > bound / 2
         ? Promise.resolve()

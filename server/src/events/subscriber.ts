@@ -9,16 +9,22 @@ export interface FeedItem {
 
 /**
  * One open stream of the feed. The feed moves `cursor` (the last id handed over) and calls the rest;
- * `deliver` and `reset` answer `false` when the consumer's buffer is full, and the feed then disconnects it
- * (`end('overflow')`) so it resumes by id instead of holding memory.
+ * `deliver` and `reset` answer `false` when the consumer's buffer is full: the feed then sends a stream
+ * that was keeping up back to catching up, and disconnects one that was not (`end('overflow')`), so it
+ * resumes by id instead of holding memory.
  */
 export interface Subscriber {
   cursor: number;
   deliver(item: FeedItem): boolean;
   reset(head: number): boolean;
   heartbeat(): void;
-  /** Resolves once the consumer has room again (catch-up waits on it between pages). */
+  /**
+   * Resolves once the consumer has room again: at once while its queue is at most half full, else when
+   * it has read down to that (catch-up waits on it before each change).
+   */
   room(): Promise<void>;
+  /** Bytes queued that the consumer has not read yet. */
+  backlog(): number;
   /** Ends the stream: the server stops, or the consumer cannot keep up. */
   end(reason: EndReason): void;
 }

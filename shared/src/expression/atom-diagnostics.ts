@@ -1,5 +1,5 @@
 /**
- * Diagnostics of the atoms the parse reaches (docs/expression-language.md §5, §8, §10): unknown names,
+ * Diagnostics of the atoms the parse reaches (docs/expression-reference.md §5, §8, §10): unknown names,
  * hyphenated names, placeholders, search patterns that are unknown, unusable or over the limit, and
  * protocols that are unknown, turned off or given arguments that select nothing.
  */
@@ -16,7 +16,7 @@ import type { CallToken, NameToken, RegexToken } from './token-kind.js';
 import type { SearchPatternProblem } from './types.js';
 import { isEmptyBetween } from './valid-until.js';
 
-/** Characters after a colon that end a protocol token (docs/expression-language.md §7), for a hint. */
+/** Characters after a colon that end a protocol token (docs/expression-reference.md §7), for a hint. */
 const OPERATOR_CHARS = /[\s+|,()*/]/;
 
 const SEARCH_PROBLEMS: Readonly<Record<SearchPatternProblem, string>> = {

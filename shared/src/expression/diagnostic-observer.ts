@@ -1,5 +1,5 @@
 /**
- * Diagnostics as the parse reaches them (docs/expression-language.md §4 to §10): where a tolerance rule
+ * Diagnostics as the parse reaches them (docs/expression-reference.md §4 to §10): where a tolerance rule
  * applies (an ignored operator, an empty slot, an unclosed group, the limits, where parsing stops) and what
  * is wrong with each atom and refiner reached. Only made when diagnostics are asked for.
  */

@@ -1,5 +1,5 @@
 /**
- * Evaluation (docs/expression-language.md §4 to §10): the meaning the one parser (grammar.ts) gives each
+ * Evaluation (docs/expression-reference.md §4 to §10): the meaning the one parser (grammar.ts) gives each
  * rule when it computes link lists, as catalog positions. The tolerance rules live in the parser.
  */
 import { evaluateAtom } from './atoms.js';

@@ -1,5 +1,5 @@
 /**
- * The one parser of the expression grammar (docs/expression-language.md §4): recursive descent with one
+ * The one parser of the expression grammar (docs/expression-reference.md §4): recursive descent with one
  * function per rule, never failing. The tolerance rules P1–P10 and the limits (depth, refiners per segment,
  * search atoms per expression) are applied here and nowhere else. What a rule means is not decided here: the
  * parser asks its {@link Semantics} for values (evaluation computes link lists, analysis computes nothing)

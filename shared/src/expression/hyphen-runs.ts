@@ -1,6 +1,6 @@
 /**
  * Runs `name-name…` written without spaces (`.new-york`, `new-york-city`), which the grammar reads as
- * WITHOUT (docs/expression-language.md §2): analysis reports each run once, as the name probably meant.
+ * WITHOUT (docs/expression-reference.md §2): analysis reports each run once, as the name probably meant.
  */
 import { TokenKind } from './token-kind.js';
 import type { Token } from './token-kind.js';

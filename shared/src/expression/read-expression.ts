@@ -1,5 +1,5 @@
 /**
- * The steps of analysis before the parse (docs/expression-language.md §1): trimming, macro expansion with
+ * The steps of analysis before the parse (docs/expression-reference.md §1): trimming, macro expansion with
  * a source map, tokenizing with spans, each with its own diagnostics (when asked for). It gives what the
  * parse observers read, or `null` when resolution gives `∅` before parsing.
  */

@@ -1,5 +1,5 @@
 /**
- * Diagnostics of a refiner the parse applies (docs/expression-language.md §9): unknown names, arguments
+ * Diagnostics of a refiner the parse applies (docs/expression-reference.md §9): unknown names, arguments
  * that make it change nothing, fields no link has. Names and arguments come from the one refiner table.
  */
 import { refinerText } from './analysis-input.js';

@@ -208,7 +208,7 @@ interface Refiner extends RefinerTraits {
   ): PosList;
 }
 
-/** The refiners by name (docs/expression-language.md §9): the one table evaluation and analysis read. */
+/** The refiners by name (docs/expression-reference.md §9): the one table evaluation and analysis read. */
 const REFINERS: Readonly<Record<string, Refiner>> = {
   sort: {
     argument: 'field',

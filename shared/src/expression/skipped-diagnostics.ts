@@ -1,5 +1,5 @@
 /**
- * Diagnostics for the text the tokenizer skipped (docs/expression-language.md §2, §8): characters outside
+ * Diagnostics for the text the tokenizer skipped (docs/expression-reference.md §2, §8): characters outside
  * the language, empty tokens, leftover `@` of a macro cycle.
  */
 import { quote } from './analysis-report.js';
@@ -7,7 +7,7 @@ import type { AnalysisReport } from './analysis-report.js';
 import type { SourceMap } from './macro-map.js';
 
 /**
- * Diagnostics for text the tokenizer skipped (docs/expressions.md §8): one per piece, runs of plain
+ * Diagnostics for text the tokenizer skipped (docs/expression-reference.md §8): one per piece, runs of plain
  * characters merged.
  */
 export function reportSkipped(

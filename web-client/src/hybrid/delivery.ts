@@ -4,6 +4,7 @@
  * so a write based on an old version is refused (412) instead of overwriting someone else's. With a
  * plain ConfigStore remote, writes are sent as they are, last writer wins.
  */
+import { sameValue, sanitizeConfigLinks } from '@linkconfig/shared';
 import type { ConfigStore } from '../config-store.js';
 import type { OutboxEntry, RemoteSide } from './outbox.js';
 import { RemoteStoreError } from '../remote/remote-store-error.js';
@@ -83,4 +84,29 @@ function unseenVersion(
     message: `"${entry.name}" exists on the server in a version this store never saw; not removed`,
     etag,
   });
+}
+
+/**
+ * Whether the server's side already is what `entry` writes (H8, H19): absent for a remove; for a save,
+ * the same config as the server answers it. The server answers a stored config with its links
+ * sanitized (docs/expression-reference.md §15), so both sides are compared in that form, through the
+ * one sanitizer the server uses: a write holding a `javascript:` URL is recognised as delivered, whether
+ * or not sanitizing changed anything. Sanitizing only replaces script-capable URLs by `about:blank`, so
+ * the one difference this cannot see is one no answer of the server shows either (two such URLs, or
+ * such a URL and a literal `about:blank`, at the same place). The ETag cannot decide it instead: it
+ * names a version (number and time), not content, so it is unknown when the answer was lost.
+ */
+export function alreadyApplied(
+  entry: OutboxEntry,
+  remote: RemoteSide,
+): boolean {
+  if (entry.op === 'remove') return remote.entry === null;
+  return (
+    remote.entry !== null &&
+    entry.config !== undefined &&
+    sameValue(
+      sanitizeConfigLinks(remote.entry.config),
+      sanitizeConfigLinks(entry.config),
+    )
+  );
 }

@@ -18,7 +18,14 @@ import { SyncQueue } from './sync-queue.js';
 export interface HybridStoreOptions {
   local: ConfigStore;
   remote: ConfigStore;
-  /** Called once per failed remote operation, for each write set aside as a dead letter, and per conflict. */
+  /**
+   * Called once per failed remote operation (not on every retry), for each write set aside as a dead
+   * letter, and per conflict; `op` `watch` is the change feed (`name` is then empty). `error` is a
+   * `RemoteStoreError` for every failure of a remote store of this package (a 412 conflict included).
+   * Other errors arrive as thrown: those of a `remote` that is a plain `ConfigStore`, what `onConflict`
+   * threw (a `TypeError` for an answer that is not a choice), or a `LocalStoreError` when a conflict's
+   * settlement could not be stored. Hence `unknown`: narrow it with `instanceof`.
+   */
   onRemoteError?: (op: RemoteOperation, name: string, error: unknown) => void;
   /**
    * Decides a conflict (a write refused because the server holds a newer version) as soon as it is
@@ -43,7 +50,11 @@ export interface HybridStoreOptions {
 
 /** A ConfigStore that writes through to local and remote, reads local first and syncs in the background. */
 export interface HybridStore extends ConfigStore {
-  /** Resolves when every queued write reached the server; rejects with a {@link FlushError} saying why not. */
+  /**
+   * Resolves when every queued write reached the server; rejects with a {@link FlushError} saying why
+   * not: at once for a dead letter, a conflict or paused delivery, else once `timeoutMs` (default
+   * 30 000) passed with writes still waiting. Retries keep their backoff and any `Retry-After`.
+   */
   flush(options?: { timeoutMs?: number }): Promise<void>;
   getStatus(): HybridStatus;
   /** Calls `listener` with the status whenever it changes; returns the unsubscribe function. */
@@ -64,9 +75,16 @@ export interface HybridStore extends ConfigStore {
   resolveConflict(name: string, choice: ConflictChoice): Promise<void>;
   /** Resumes delivery paused by 401/403 (for example after a new token). */
   resume(): void;
-  /** Starts a delivery pass now (unless the server asked to wait). */
+  /**
+   * Starts a delivery pass now and resolves when it ended; never rejects (failures go to
+   * `onRemoteError` and the status). While the server's `Retry-After` holds, it resolves at once and
+   * the pass starts when the wait is over.
+   */
   sync(): Promise<void>;
-  /** Stops timers, listeners and the change feed; the store must not be used afterwards. */
+  /**
+   * Stops timers, listeners and the change feed, and closes an outbox database the store opened itself;
+   * the `local` store stays open (its owner closes it). The store must not be used afterwards.
+   */
   close(): void;
 }
 

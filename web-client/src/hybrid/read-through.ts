@@ -59,9 +59,10 @@ export function createReadThrough(options: ReadThroughOptions): ReadThrough {
     if (options.isClosed() || queue.holdOffMs > 0) return { ok: false };
     try {
       const value = await work();
-      const wasReachable = queue.reachable;
+      const before = { reachable: queue.reachable, error: queue.lastError };
       queue.remoteSucceeded();
-      if (wasReachable !== true) options.statusChanged();
+      if (before.reachable !== true || before.error !== queue.lastError)
+        options.statusChanged();
       return { ok: true, value };
     } catch (error) {
       queue.remoteFailed(error);

@@ -10,9 +10,9 @@ import { Backoff } from '../backoff.js';
 import type { BackoffOptions } from '../backoff.js';
 import type { RemoteOperation } from '../config-store.js';
 import { Reachability } from '../reachability.js';
-import { sameValue } from '@linkconfig/shared';
-import type { Outbox, OutboxEntry, RemoteSide } from './outbox.js';
+import type { Outbox, OutboxEntry } from './outbox.js';
 import { RemoteStoreError } from '../remote/remote-store-error.js';
+import { alreadyApplied } from './delivery.js';
 import type { Delivery } from './delivery.js';
 
 /** What the queue tells its owner. */
@@ -72,6 +72,11 @@ export class SyncQueue {
     return this.#reach.current;
   }
 
+  /**
+   * The last remote failure that still stands (`null` when none, H20): a delivery that gets through
+   * clears it, and so does any other successful call while no delivery is under way or waits for a
+   * retry.
+   */
   get lastError(): unknown {
     return this.#lastError;
   }
@@ -150,9 +155,10 @@ export class SyncQueue {
     const wasPaused = this.#paused;
     this.#paused = false;
     if (wasPaused || this.#timer !== null) {
+      // A delivery waits: its failure stands until it gets through.
       this.#backoff.reset();
       void this.drain();
-    }
+    } else if (this.#running === null) this.#lastError = null;
   }
 
   /** A remote call of the store failed: note reachability, the error and any Retry-After. */
@@ -197,6 +203,7 @@ export class SyncQueue {
       return this.#failed(entry, error);
     }
     this.#reach.record(true);
+    this.#lastError = null;
     this.#reported.delete(entry.token);
     // Noted before the acknowledgement is stored: the feed may bring this write back before that.
     this.#remember(entry.name, etag);
@@ -246,10 +253,11 @@ export class SyncQueue {
     this.#reach.record(true);
     this.#reported.delete(entry.token);
     if (alreadyApplied(entry, remote)) {
-      // The server holds exactly what this write would make it hold: an earlier delivery of it got
-      // through and its answer was lost (a tab closed, a timeout). Delivering twice is harmless, so
-      // this is the acknowledgement, not a conflict.
+      // The server holds what this write would make it hold: an earlier delivery of it got through
+      // and its answer was lost (a tab closed, a timeout). Delivering twice is harmless, so this is
+      // the acknowledgement, not a conflict.
       const etag = remote.etag ?? undefined;
+      this.#lastError = null;
       this.#remember(entry.name, etag);
       await outbox.acknowledge(entry, etag);
       return 'delivered';
@@ -299,14 +307,4 @@ export class SyncQueue {
     if (this.#timer !== null) clearTimeout(this.#timer);
     this.#timer = null;
   }
-}
-
-/** Whether the server's side already is what `entry` writes (the same config, or absent for a remove). */
-function alreadyApplied(entry: OutboxEntry, remote: RemoteSide): boolean {
-  if (entry.op === 'remove') return remote.entry === null;
-  return (
-    remote.entry !== null &&
-    entry.config !== undefined &&
-    sameValue(remote.entry.config, entry.config)
-  );
 }

@@ -1,6 +1,12 @@
-import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import {
+  createTRPCClient,
+  httpBatchLink,
+  httpSubscriptionLink,
+  splitLink,
+} from '@trpc/client';
 import type { TRPCClient } from '@trpc/client';
 import type { AppRouter } from '@linkconfig/server';
+import { FetchEventSource } from './fetch-event-source.js';
 
 /** Options of {@link createLinkConfigClient}. */
 export interface LinkConfigClientOptions {
@@ -17,6 +23,8 @@ export type LinkConfigClient = TRPCClient<AppRouter>;
 
 /**
  * Creates a typed tRPC client for the server's procedures (the same ones the REST routes call).
+ * Queries and mutations go out in batches; subscriptions (`configs.changes`) stream over Server-Sent
+ * Events, read with `fetch` so that they carry the token and headers too.
  *
  * @example
  * const client = createLinkConfigClient({ baseUrl: 'http://localhost:3000' });
@@ -28,11 +36,17 @@ export function createLinkConfigClient(
   const headers: Record<string, string> = { ...options.headers };
   if (options.token !== undefined)
     headers['Authorization'] = `Bearer ${options.token}`;
+  const url = `${options.baseUrl.replace(/\/+$/, '')}/trpc`;
   return createTRPCClient<AppRouter>({
     links: [
-      httpBatchLink({
-        url: `${options.baseUrl.replace(/\/+$/, '')}/trpc`,
-        headers,
+      splitLink({
+        condition: (op) => op.type === 'subscription',
+        true: httpSubscriptionLink({
+          url,
+          EventSource: FetchEventSource,
+          eventSourceOptions: { headers },
+        }),
+        false: httpBatchLink({ url, headers }),
       }),
     ],
   });

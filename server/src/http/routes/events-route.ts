@@ -19,7 +19,8 @@ const RETRY_AFTER_SECONDS = 5;
  * `GET /events`: the change feed as Server-Sent Events (`EventSource` works with it). Each committed
  * change is `id: <change id>`, `event: change`, `data: {"name","op","etag","updatedAt"}`; a client resumes
  * with `Last-Event-ID` (or `?lastEventId=` where it cannot set headers) and first gets every change after
- * that id; `event: reset` means the id is older than the kept history (list again). Same access as reads.
+ * that id; `event: reset` means the id is older than the kept history or newer than the newest change
+ * (list again). Same access as reads.
  * Over the stream cap: 503 with `Retry-After`.
  */
 export function mountEventsRoute(app: Hono, deps: EventsRouteDeps): void {

@@ -65,7 +65,7 @@ function runLocation(cache: EngineCache, args: readonly string[]): PosList {
   return out;
 }
 
-/** The built-in filter protocols by name (docs/expression-language.md §10): the one table of them. */
+/** The built-in filter protocols by name (docs/expression-reference.md §10): the one table of them. */
 const BUILTINS = {
   time: (context: EvalContext, args: readonly string[]): PosList =>
     runTime(context.cache, args, context.now),
