@@ -117,6 +117,9 @@ export async function startServer(
     ...(options.inlineBodyLimit === undefined
       ? {}
       : { inlineBodyLimit: options.inlineBodyLimit }),
+    ...(options.bodyMinRate === undefined
+      ? {}
+      : { bodyMinRate: options.bodyMinRate }),
     ...(options.corsOrigins === undefined
       ? {}
       : { corsOrigins: options.corsOrigins }),

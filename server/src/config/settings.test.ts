@@ -72,6 +72,12 @@ describe('loadSettings', () => {
     });
   });
 
+  it('reads the floor on body arrival, 64kb a second by default, 0 for none', () => {
+    expect(load({}).bodyMinRate).toBe(64 * 1024);
+    expect(load({ BODY_MIN_RATE: '0' }).bodyMinRate).toBe(0);
+    expect(load({}, ['--body-min-rate', '1mb']).bodyMinRate).toBe(1024 ** 2);
+  });
+
   it('reads the environment, and flags win over it', () => {
     const s = load(
       {

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { DEFAULT_BODY_MIN_RATE } from '../http/middleware/body-pace.js';
 import { parseDatabaseUrl } from '../storage/open-repository.js';
 
 const LEVELS = [
@@ -127,6 +128,7 @@ export const SettingsSchema = z
       }),
     bodyLimit: byteSize.default(10 * 1024 * 1024),
     inlineBodyLimit: byteSize.default(1024 * 1024),
+    bodyMinRate: byteSize.default(DEFAULT_BODY_MIN_RATE),
     cacheBytes: byteSize.default(256 * 1024 * 1024),
     corsOrigins: z
       .string()
@@ -195,6 +197,8 @@ Options (each also an environment variable):
   --body-limit <size>   BODY_LIMIT     largest body that stores a config (default 10mb)
   --inline-body-limit <size> INLINE_BODY_LIMIT  largest other body, such as an inline config of
                                        /query, /cherry-pick or /expressions/check (default 1mb)
+  --body-min-rate <size> BODY_MIN_RATE slowest request body per second after its first second;
+                                       slower ones get 408 (default 64kb; 0: no floor)
   --cache-bytes <size>  CACHE_BYTES    budget of the in-memory config cache (default 256mb)
   --cors-origins <list> CORS_ORIGINS   comma-separated allowed origins, or * (default *)
                         CORS_HEADERS   request headers allowed cross-origin (default: those the
@@ -234,6 +238,7 @@ const SOURCES = {
   databaseUrl: ['DATABASE_URL', 'database-url'],
   bodyLimit: ['BODY_LIMIT', 'body-limit'],
   inlineBodyLimit: ['INLINE_BODY_LIMIT', 'inline-body-limit'],
+  bodyMinRate: ['BODY_MIN_RATE', 'body-min-rate'],
   cacheBytes: ['CACHE_BYTES', 'cache-bytes'],
   corsOrigins: ['CORS_ORIGINS', 'cors-origins'],
   corsHeaders: ['CORS_HEADERS', null],

@@ -23,12 +23,12 @@ import { toErrorAnswer } from './error-response.js';
 import { HttpError } from './http-error.js';
 import { readJsonBody } from './middleware/json-body.js';
 import { bodyLimitSet, trpcBodyLimits } from './middleware/body-limits.js';
-import { trpcCalls } from './trpc-calls.js';
 import { mountEventsRoute } from './routes/events-route.js';
 import type { Metrics } from './metrics.js';
 import { mountMetrics } from './routes/metrics-route.js';
 import { buildOpenApiDocument } from './routes/openapi.js';
 import { clientKey, mountRateLimits } from './middleware/rate-limit.js';
+import { DEFAULT_BODY_MIN_RATE, bodyProgress } from './middleware/body-pace.js';
 import type { RateLimitOptions } from './middleware/rate-limit.js';
 import {
   answerHeaders,
@@ -36,6 +36,7 @@ import {
   requestLogger,
 } from './middleware/request-context.js';
 import { mountRestRoutes } from './routes/rest-routes.js';
+import { mayCallAny, trpcCalls } from './trpc-calls.js';
 import {
   BodyPermits,
   LARGE_BODY_BYTES,
@@ -56,6 +57,11 @@ export interface AppOptions {
   readonly bodyLimit?: number;
   /** Largest other request body (inline configs), in bytes (default 1 MiB; never above `bodyLimit`). */
   readonly inlineBodyLimit?: number;
+  /**
+   * Slowest accepted request body, in bytes per second after its first second (`BODY_MIN_RATE`, default
+   * 64 KiB; 0: no floor): a slower one is cut with 408.
+   */
+  readonly bodyMinRate?: number;
   /** Allowed CORS origins; `['*']` (the default) allows any. */
   readonly corsOrigins?: readonly string[];
   /**
@@ -101,7 +107,10 @@ declare module 'hono' {
 export function createApp(options: AppOptions): Hono {
   const app = new Hono();
   const log = options.logger;
-  const limits = bodyLimitSet(options);
+  const limits = bodyLimitSet({
+    ...options,
+    bodyMinRate: options.bodyMinRate ?? DEFAULT_BODY_MIN_RATE,
+  });
   const authenticate = createAuthenticator(options.auth ?? {});
   // One context per request, built on first use and kept on the request: the header is authenticated
   // once and the change token read once, whoever asks (rate limits, REST, `/trpc`, `/events`).
@@ -208,41 +217,64 @@ export function createApp(options: AppOptions): Hono {
     }),
   );
 
-  // A few requests with large bodies are answered at a time; more wait (see body-permits.ts).
+  // A few requests with large bodies are answered at a time, one per client; more wait (see
+  // body-permits.ts). Every route checks the caller's access before it asks for a permit.
   const permits = new BodyPermits(LARGE_BODY_PERMITS, LARGE_BODY_BYTES);
+  const withPermit = (
+    c: HonoContext,
+    answer: () => Promise<Response>,
+  ): Promise<Response> =>
+    withBodyPermit(
+      permits,
+      {
+        contentLength: c.req.header('content-length'),
+        client: clientAddress(c, trustProxy),
+      },
+      answer,
+    );
   mountRestRoutes(app, {
     context,
     limits,
     compression: options.compression ?? true,
-    permits,
+    withBodyPermit: withPermit,
     responses: options.services.responses,
   });
   mountEventsRoute(app, { context });
 
-  app.all('/trpc/*', (c) =>
-    c.req.method === 'POST'
-      ? withBodyPermit(permits, c.req.header('content-length'), () =>
-          trpcAnswer(c),
-        )
-      : trpcAnswer(c),
-  );
-
-  async function trpcAnswer(c: HonoContext): Promise<Response> {
-    let req = c.req.raw;
-    if (req.method === 'POST') {
+  app.all('/trpc/*', (c) => {
+    if (c.req.method !== 'POST') return trpcAnswer(c, undefined);
+    // Access first, as on REST: when the caller may make none of the calls, tRPC refuses each of them
+    // before reading its input, so the body is neither waited for nor read.
+    const calls = trpcCalls(c.req.url);
+    if (!mayCallAny(calls, context(c).auth)) {
+      return trpcAnswer(c, null);
+    }
+    return withPermit(c, async () => {
       const { value } = await readJsonBody(
-        req,
-        trpcBodyLimits(trpcCalls(req.url), limits),
+        c.req.raw,
+        trpcBodyLimits(calls, limits),
+        { progress: bodyProgress(c) },
       );
-      // The body handed on is plain JSON: the original encoding and length no longer describe it.
+      return trpcAnswer(c, JSON.stringify(value));
+    });
+  });
+
+  /**
+   * Hands the request to tRPC: as it came (`undefined`: not a POST), or with the JSON body read and
+   * checked here (`null`: with none, the body left unread).
+   */
+  async function trpcAnswer(
+    c: HonoContext,
+    body: string | null | undefined,
+  ): Promise<Response> {
+    let req = c.req.raw;
+    if (body !== undefined) {
+      // The body handed on is plain JSON (or none): the original encoding and length no longer
+      // describe it.
       const headers = new Headers(req.headers);
       headers.delete('content-encoding');
       headers.delete('content-length');
-      req = new Request(req.url, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify(value),
-      });
+      req = new Request(req.url, { method: 'POST', headers, body });
     }
     return fetchRequestHandler({
       endpoint: '/trpc',

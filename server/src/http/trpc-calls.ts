@@ -5,6 +5,10 @@
  * `/trpc/configs.put/` calls `configs.put`, and `/trpc/a%2Cb?batch=1` calls `a` and `b`.
  * `server/test/trpc-calls.test.ts` holds this to tRPC's own resolution.
  */
+import type { RequestAuth } from '../auth.js';
+import { accessDenied } from '../trpc.js';
+import type { Access } from '../trpc.js';
+import { REST_ROUTES } from './routes/route-table.js';
 
 /** The tRPC endpoint of the service. */
 export const TRPC_ENDPOINT = '/trpc';
@@ -27,4 +31,24 @@ export function trpcCalls(url: string | URL): string[] {
     return [];
   }
   return parsed.searchParams.get('batch') === '1' ? path.split(',') : [path];
+}
+
+/** The access each procedure of the route table needs, by procedure path. */
+const ACCESS: ReadonlyMap<string, Access> = new Map(
+  REST_ROUTES.map((route) => [route.id, route.access]),
+);
+
+/**
+ * Whether the caller may make at least one of these calls. When it may make none, each would be refused
+ * (401/403, or 404 for a name that is no procedure) before its input is read: the request needs neither
+ * its body nor a body permit. A procedure outside the route table (a subscription) needs read access, and
+ * so does, here, a name that is no procedure.
+ */
+export function mayCallAny(
+  calls: readonly string[],
+  auth: RequestAuth,
+): boolean {
+  return calls.some(
+    (name) => accessDenied(auth, ACCESS.get(name) ?? 'read') === null,
+  );
 }

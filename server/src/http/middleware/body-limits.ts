@@ -29,19 +29,27 @@ export interface BodyLimitSet {
 export function bodyLimitSet(settings: {
   readonly bodyLimit?: number | undefined;
   readonly inlineBodyLimit?: number | undefined;
+  /** `BODY_MIN_RATE`, for both kinds (absent: no floor). */
+  readonly bodyMinRate?: number | undefined;
 }): BodyLimitSet {
   const stored = settings.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const inline = settings.inlineBodyLimit ?? DEFAULT_INLINE_BODY_LIMIT;
+  const common = {
+    maxDepth: MAX_DEPTH,
+    ...(settings.bodyMinRate === undefined
+      ? {}
+      : { minBytesPerSecond: settings.bodyMinRate }),
+  };
   return {
-    stored: { maxBytes: stored, maxDepth: MAX_DEPTH },
+    stored: { maxBytes: stored, ...common },
     inline:
       inline < stored
         ? {
             maxBytes: inline,
-            maxDepth: MAX_DEPTH,
+            ...common,
             name: 'INLINE_BODY_LIMIT, for bodies that do not store a config',
           }
-        : { maxBytes: stored, maxDepth: MAX_DEPTH },
+        : { maxBytes: stored, ...common },
   };
 }
 

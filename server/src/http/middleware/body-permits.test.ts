@@ -38,6 +38,25 @@ describe('BodyPermits', () => {
     expect(await permits.acquire(0)).toBeTypeOf('function');
   });
 
+  it('gives one client one permit at a time: its next request waits while other clients go ahead', async () => {
+    const permits = new BodyPermits(2, 0);
+    const first = await permits.acquire(1000, 'a');
+    const order: string[] = [];
+    const secondOfA = permits
+      .acquire(1000, 'a')
+      .then((release) => (order.push('a'), release));
+    const ofB = permits
+      .acquire(1000, 'b')
+      .then((release) => (order.push('b'), release));
+    await Promise.resolve();
+    // B takes the free permit at once; A's second waits although a permit was free when it came.
+    expect(await ofB).toBeTypeOf('function');
+    expect(permits.waiting).toBe(1);
+    first?.();
+    (await secondOfA)?.();
+    expect(order).toEqual(['b', 'a']);
+  });
+
   it('gives up after the wait and leaves the queue as it was', async () => {
     vi.useFakeTimers();
     try {
@@ -59,11 +78,13 @@ describe('BodyPermits', () => {
     try {
       const permits = new BodyPermits(1, 10);
       await expect(
-        withBodyPermit(permits, '11', () => Promise.reject(new Error('boom'))),
+        withBodyPermit(permits, { contentLength: '11' }, () =>
+          Promise.reject(new Error('boom')),
+        ),
       ).rejects.toThrow('boom');
       const held = await permits.acquire(0);
       expect(held).toBeTypeOf('function');
-      const refused = withBodyPermit(permits, '11', () =>
+      const refused = withBodyPermit(permits, { contentLength: '11' }, () =>
         Promise.resolve(new Response('late')),
       ).catch((error: unknown) => error);
       await vi.advanceTimersByTimeAsync(60_000);
@@ -74,7 +95,7 @@ describe('BodyPermits', () => {
         headers: { 'Retry-After': '2' },
       });
       // Small bodies never wait.
-      const small = await withBodyPermit(permits, '10', () =>
+      const small = await withBodyPermit(permits, { contentLength: '10' }, () =>
         Promise.resolve(new Response('ok')),
       );
       expect(await small.text()).toBe('ok');

@@ -1,5 +1,11 @@
 import { HttpError } from '../http-error.js';
 
+/** One request waiting for a permit. */
+interface Waiter {
+  readonly client: string | undefined;
+  readonly grant: () => void;
+}
+
 /**
  * A bound on the requests with large bodies handled at once. A body of up to `BODY_LIMIT` becomes, while
  * its request is answered, several times its size in memory (bytes, text, parsed objects, a prepared
@@ -7,9 +13,15 @@ import { HttpError } from '../http-error.js';
  * anything else. Requests over the threshold therefore wait for one of a few permits before their body
  * is read (it stays in the socket meanwhile), so the process's memory stays within the cache budget, its
  * base, and a fixed number of large requests.
+ *
+ * One client holds at most one permit: its next large request waits, in arrival order like any other,
+ * until its first is answered, and others may go ahead of it meanwhile. So a client cannot take every
+ * permit by sending several slow bodies at once.
  */
 export class BodyPermits {
-  readonly #waiting: (() => void)[] = [];
+  readonly #waiting: Waiter[] = [];
+  /** The clients holding a permit. */
+  readonly #holders = new Set<string>();
   #available: number;
 
   constructor(
@@ -30,25 +42,32 @@ export class BodyPermits {
   }
 
   /**
-   * Waits for a permit; call the returned function once the request is answered. Gives up after
-   * `timeoutMs` (then `undefined`: the caller answers 503), so clients that send their bodies slowly
-   * cannot make every other large request wait without end.
+   * Waits for a permit for `client` (absent: a request of no known client, never held back by another);
+   * call the returned function once the request is answered. Gives up after `timeoutMs` (then
+   * `undefined`: the caller answers 503), so clients that send their bodies slowly cannot make every
+   * other large request wait without end.
    */
-  async acquire(timeoutMs: number): Promise<(() => void) | undefined> {
-    if (this.#available > 0) {
-      this.#available--;
+  async acquire(
+    timeoutMs: number,
+    client?: string,
+  ): Promise<(() => void) | undefined> {
+    if (this.#mayTake(client)) {
+      this.#take(client);
     } else {
       const granted = await new Promise<boolean>((resolve) => {
-        const grant = (): void => {
-          clearTimeout(timer);
-          resolve(true);
+        const waiter: Waiter = {
+          client,
+          grant: () => {
+            clearTimeout(timer);
+            resolve(true);
+          },
         };
         const timer = setTimeout(() => {
-          const at = this.#waiting.indexOf(grant);
+          const at = this.#waiting.indexOf(waiter);
           if (at >= 0) this.#waiting.splice(at, 1);
           resolve(false);
         }, timeoutMs);
-        this.#waiting.push(grant);
+        this.#waiting.push(waiter);
       });
       if (!granted) return undefined;
     }
@@ -56,15 +75,39 @@ export class BodyPermits {
     return () => {
       if (released) return;
       released = true;
-      const next = this.#waiting.shift();
-      if (next === undefined) this.#available++;
-      else next();
+      this.#available++;
+      if (client !== undefined) this.#holders.delete(client);
+      this.#grantWaiting();
     };
   }
 
   /** Requests waiting for a permit (for tests and metrics). */
   get waiting(): number {
     return this.#waiting.length;
+  }
+
+  #mayTake(client: string | undefined): boolean {
+    return (
+      this.#available > 0 &&
+      (client === undefined || !this.#holders.has(client))
+    );
+  }
+
+  #take(client: string | undefined): void {
+    this.#available--;
+    if (client !== undefined) this.#holders.add(client);
+  }
+
+  /** Hands free permits to the first waiters whose clients hold none. */
+  #grantWaiting(): void {
+    while (this.#available > 0) {
+      const at = this.#waiting.findIndex((w) => this.#mayTake(w.client));
+      if (at < 0) return;
+      const [waiter] = this.#waiting.splice(at, 1);
+      if (waiter === undefined) return;
+      this.#take(waiter.client);
+      waiter.grant();
+    }
   }
 }
 
@@ -76,17 +119,26 @@ export const LARGE_BODY_BYTES = 256 * 1024;
 /** How long a large request waits for a permit before it is answered 503. */
 const PERMIT_WAIT_MS = 15_000;
 
+/** What {@link withBodyPermit} needs to know of a request. */
+export interface PermitRequest {
+  /** Its `Content-Length` header. */
+  readonly contentLength: string | undefined;
+  /** Who sent it (see `client-address.ts`): one permit per client at a time; absent: not limited so. */
+  readonly client?: string;
+}
+
 /**
- * Runs `answer` holding a permit when the request's body is large (or of unknown length); answers 503
- * with `Retry-After` when none frees up in time.
+ * Runs `answer` holding a permit when the request's body is large or of unknown length; answers 503 with
+ * `Retry-After` when none frees up in time. Call it only once the caller's access is checked, so a
+ * request that will be refused never holds a permit.
  */
 export async function withBodyPermit(
   permits: BodyPermits,
-  contentLength: string | undefined,
+  request: PermitRequest,
   answer: () => Promise<Response>,
 ): Promise<Response> {
-  if (!permits.needs(contentLength, true)) return answer();
-  const release = await permits.acquire(PERMIT_WAIT_MS);
+  if (!permits.needs(request.contentLength, true)) return answer();
+  const release = await permits.acquire(PERMIT_WAIT_MS, request.client);
   if (release === undefined) {
     throw new HttpError(
       503,

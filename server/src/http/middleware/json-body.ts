@@ -6,6 +6,8 @@ import type { InputType, ZlibOptions } from 'node:zlib';
 import { EVENT_LOOP_SLICES } from '../../event-loop.js';
 import { ReceivedJson } from '../../received-json.js';
 import { HttpError } from '../http-error.js';
+import { paced } from './body-pace.js';
+import type { BodyProgress } from './body-pace.js';
 
 /** Options of {@link readJsonBody}. */
 export interface ReadOptions {
@@ -14,6 +16,8 @@ export interface ReadOptions {
    * config check, which walks the value once for both.
    */
   readonly checkDepth?: boolean;
+  /** How much of the body has arrived (`bodyProgress`), for the floor on its rate. */
+  readonly progress?: BodyProgress | undefined;
 }
 
 /** Limits applied to every JSON request body. */
@@ -24,6 +28,11 @@ export interface BodyLimits {
   readonly maxDepth: number;
   /** The limit's name, said in 413 answers (`INLINE_BODY_LIMIT, …`); absent, the limit is said as bytes only. */
   readonly name?: string;
+  /**
+   * Slowest accepted arrival, in bytes per second after the first second of reading (`BODY_MIN_RATE`;
+   * absent or 0: none). A body that falls behind is cut with 408 (see `body-pace.ts`).
+   */
+  readonly minBytesPerSecond?: number;
 }
 
 /** The JSON media types we accept; a missing `Content-Type` is accepted too (reference servers do). */
@@ -44,9 +53,10 @@ const ACCEPTED_ENCODINGS = 'gzip, deflate, br';
 
 /**
  * Reads a request body as JSON, defensively: wrong media type or unknown `Content-Encoding` → 415; over
- * the size limit (declared, actual, or once decompressed) → 413 without reading or inflating further; not
- * UTF-8, not JSON, not valid compressed data, nested too deep, holding a `__proto__` key, or not readable
- * back as sent ({@link refuseUnfaithfulJson}) → 400. Never throws anything but {@link HttpError}. Answers
+ * the size limit (declared, actual, or once decompressed) → 413 without reading or inflating further;
+ * arriving slower than `minBytesPerSecond` → 408 without waiting for the rest; not UTF-8, not JSON, not
+ * valid compressed data, nested too deep, holding a `__proto__` key, or not readable back as sent
+ * ({@link refuseUnfaithfulJson}) → 400. Never throws anything but {@link HttpError}. Answers
  * the value with the text it was parsed from, so a config can be stored exactly as received and a reusable
  * answer keyed by the request's text.
  */
@@ -57,7 +67,11 @@ export async function readJsonBody(
 ): Promise<ReceivedJson> {
   checkContentType(request.headers.get('content-type'));
   const decoder = decoderFor(request.headers.get('content-encoding'));
-  const raw = await readBytes(request, limits);
+  const raw = await paced(
+    readBytes(request, limits),
+    limits.minBytesPerSecond ?? 0,
+    options.progress,
+  );
   const text = decode(
     decoder === undefined ? raw : await decompress(raw, { decoder, limits }),
   );

@@ -15,8 +15,7 @@ import type { BodyLimitSet } from '../middleware/body-limits.js';
 import { encodingFor, jsonResponse } from '../middleware/compression.js';
 import { entryResponse } from './entry-response.js';
 import { answerHeaders } from '../middleware/request-context.js';
-import { withBodyPermit } from '../middleware/body-permits.js';
-import type { BodyPermits } from '../middleware/body-permits.js';
+import { bodyProgress } from '../middleware/body-pace.js';
 import { searchOutputJson } from './serialize.js';
 import { REST_ROUTES, allowedMethods } from './route-table.js';
 import type { RestRoute } from './route-table.js';
@@ -29,8 +28,14 @@ export interface RestDeps {
   readonly limits: BodyLimitSet;
   /** Whether JSON answers are compressed for clients that accept it (`COMPRESSION`). */
   readonly compression: boolean;
-  /** Permits for requests with large bodies (see `body-permits.ts`). */
-  readonly permits: BodyPermits;
+  /**
+   * Runs `answer` holding a permit when the request's body is large (see `body-permits.ts`); called only
+   * once the caller's access is checked.
+   */
+  readonly withBodyPermit: (
+    c: HonoContext,
+    answer: () => Promise<Response>,
+  ) => Promise<Response>;
   /** Whole answers of reusable routes (`cache/cache-policy.ts`). */
   readonly responses: ResponseCache;
 }
@@ -45,14 +50,16 @@ export interface RestDeps {
 export function mountRestRoutes(app: Hono, deps: RestDeps): void {
   for (const route of REST_ROUTES) {
     const reads = route.source !== 'none' && route.source !== 'query';
-    // A request with a large body waits for a permit before its body is read, and keeps it until
-    // it is answered: the memory of large requests in flight stays bounded.
-    const handler = (c: HonoContext) =>
-      reads
-        ? withBodyPermit(deps.permits, c.req.header('content-length'), () =>
-            handle(route, c, deps),
-          )
+    // Access first: an unauthorized caller gets 401/403 and neither waits for a permit nor has its body
+    // read. Then a request with a large body waits for a permit before its body is read, and keeps it
+    // until it is answered: the memory of large requests in flight stays bounded.
+    const handler = (c: HonoContext) => {
+      const denied = accessDenied(deps.context(c).auth, route.access);
+      if (denied !== null) throw HttpError.of(denied);
+      return reads
+        ? deps.withBodyPermit(c, () => handle(route, c, deps))
         : handle(route, c, deps);
+    };
     switch (route.method) {
       case 'GET':
         app.get(route.honoPath, handler);
@@ -84,9 +91,6 @@ async function handle(
   deps: RestDeps,
 ): Promise<Response> {
   const ctx = deps.context(c);
-  // Access first: an unauthorized caller gets 401/403 and costs no body reading.
-  const denied = accessDenied(ctx.auth, route.access);
-  if (denied !== null) throw HttpError.of(denied);
   const raw = await rawInput(route, c, routeBodyLimits(route, deps.limits));
   const key = route.reusable ? reuseKey(route, c, raw.body) : undefined;
   const token = key === undefined ? null : await ctx.stateToken();
@@ -178,6 +182,7 @@ async function rawInput(
     // A config body's depth is checked with the config itself, in one walk (ConfigService.put).
     body = await readJsonBody(c.req.raw, limits, {
       checkDepth: typeof source !== 'object',
+      progress: bodyProgress(c),
     });
     if (!isPlainObject(body.value)) {
       throw new HttpError(
