@@ -20,6 +20,10 @@ describe('parseBenchOptions', () => {
       soakBytes: 1_000_000,
       cacheBytes: 128 * 1024 * 1024,
       features: false,
+      latency: false,
+      latencyBytes: 9 * 1024 * 1024,
+      latencyRounds: 4,
+      latencyVersus: null,
       json: null,
       only: [],
       ceiling: true,
@@ -101,6 +105,28 @@ describe('parseBenchOptions', () => {
       soakSearches: 2000,
     });
     expect(parseBenchOptions(['--quick', '--rounds', '2']).rounds).toBe(2);
+  });
+  it('reads the latency flags, smaller with --quick', () => {
+    expect(
+      parseBenchOptions([
+        '--latency',
+        '--latency-bytes',
+        '2mb',
+        '--latency-rounds',
+        '3',
+        '--latency-versus',
+        '/tmp/old/main.js',
+      ]),
+    ).toMatchObject({
+      latency: true,
+      latencyBytes: 2 * 1024 * 1024,
+      latencyRounds: 3,
+      latencyVersus: '/tmp/old/main.js',
+    });
+    expect(parseBenchOptions(['--quick'])).toMatchObject({
+      latencyBytes: 2 * 1024 * 1024,
+      latencyRounds: 2,
+    });
   });
   it('keeps the warm-up no longer than a short round', () => {
     expect(parseBenchOptions(['--duration', '0.5']).warmup).toBe(0.5);

@@ -28,6 +28,14 @@ export interface BenchOptions {
   /** `CACHE_BYTES` given to our server in the soak, bytes. */
   cacheBytes: number;
   features: boolean;
+  /** The event-loop latency phase (latency.ts). */
+  latency: boolean;
+  /** Size of each large config of the latency phase, bytes. */
+  latencyBytes: number;
+  /** Large-config rounds per stream of the latency phase. */
+  latencyRounds: number;
+  /** A second server entry the latency phase measures too (e.g. an earlier build), or null. */
+  latencyVersus: string | null;
   json: string | null;
   /** Scenario ids to run (all when empty). */
   only: string[];
@@ -115,6 +123,10 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
       'soak-bytes': { type: 'string' },
       'cache-bytes': { type: 'string' },
       features: { type: 'boolean', default: false },
+      latency: { type: 'boolean', default: false },
+      'latency-bytes': { type: 'string' },
+      'latency-rounds': { type: 'string' },
+      'latency-versus': { type: 'string' },
       json: { type: 'string' },
       only: { type: 'string' },
       'no-ceiling': { type: 'boolean', default: false },
@@ -159,6 +171,18 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     soakBytes: byteSize('soak-bytes', values['soak-bytes'], 1_000_000),
     cacheBytes: byteSize('cache-bytes', values['cache-bytes'], 128 * 1024 ** 2),
     features: values.features,
+    latency: values.latency,
+    latencyBytes: byteSize(
+      'latency-bytes',
+      values['latency-bytes'],
+      quick ? 2 * 1024 ** 2 : 9 * 1024 ** 2,
+    ),
+    latencyRounds: count(
+      'latency-rounds',
+      values['latency-rounds'],
+      quick ? 2 : 4,
+    ),
+    latencyVersus: values['latency-versus'] ?? null,
     json: values.json ?? null,
     only: (values.only ?? '')
       .split(',')

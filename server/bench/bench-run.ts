@@ -109,10 +109,14 @@ export class BenchRun {
     return dir;
   }
 
-  /** Starts our server on a fresh SQLite file, with {@link OUR_ENV} and `env` on top. */
+  /**
+   * Starts our server (or the entry `main`, e.g. an earlier build) on a fresh SQLite file, with
+   * {@link OUR_ENV} and `env` on top.
+   */
   async startOurs(
     env: Record<string, string> = {},
     label = 'ours',
+    main?: string,
   ): Promise<ChildServer> {
     const dir = await this.#tempDir();
     const { profile, server } = this.options;
@@ -120,7 +124,7 @@ export class BenchRun {
       profile === null ? [] : ['--cpu-prof', '--cpu-prof-dir', profile];
     return ChildServer.start({
       label,
-      args: [...profileArgs, server ?? DEFAULT_SERVER_MAIN],
+      args: [...profileArgs, main ?? server ?? DEFAULT_SERVER_MAIN],
       cwd: REPO_ROOT,
       logFile: join(dir, 'server.log'),
       env: {

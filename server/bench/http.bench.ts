@@ -31,6 +31,10 @@
  * - `--soak` [`--soak-queries 5000 --soak-searches 20000 --soak-bytes 1000000 --cache-bytes 128mb`]: the
  *   memory soak (soak.ts).
  * - `--features`: metrics, compression and access log on vs off, and bytes on the wire (features.ts).
+ * - `--latency` [`--latency-bytes 9mb --latency-rounds 4 --latency-versus FILE`]: how long `GET /healthz`
+ *   waits (probed every 10 ms) while large configs are parsed and prepared: inline `/query`, and a PUT
+ *   followed by the first `/query` of the new version (latency.ts); `--latency-versus` measures a second
+ *   server entry the same way (e.g. a build of an earlier commit).
  * - `--json FILE`: every figure, as JSON.
  * - `--profile DIR`: our server runs with `--cpu-prof --cpu-prof-dir DIR` (summarise a profile with
  *   `node --import tsx server/bench/cpu-profile-summary.ts DIR/<file>.cpuprofile`).
@@ -44,7 +48,15 @@ import { BenchRun, DEFAULT_SERVER_MAIN, mib } from './bench-run.js';
 import type { MainResults, ScaleResults } from './bench-run.js';
 import { runFeatures } from './features.js';
 import type { FeatureResults } from './features.js';
-import { featuresTable, mainTable, scaleTable, wireTable } from './report.js';
+import { runLatency } from './latency.js';
+import {
+  featuresTable,
+  latencyTable,
+  mainTable,
+  scaleTable,
+  wireTable,
+} from './report.js';
+import type { LatencyRow } from './report.js';
 import { runSoak, soakReport } from './soak.js';
 import type { SoakResults } from './soak.js';
 
@@ -61,6 +73,7 @@ interface Report {
   scale: ScaleResults | null;
   soak: SoakResults | null;
   features: FeatureResults | null;
+  latency: LatencyRow[] | null;
 }
 
 function renderMain(run: BenchRun, main: MainResults): string[] {
@@ -120,6 +133,17 @@ function render(run: BenchRun, report: Report): string {
   if (report.soak !== null) {
     lines.push('', '### Memory soak (ours)', '', soakReport(report.soak));
   }
+  if (report.latency !== null) {
+    const { latencyBytes, latencyRounds } = run.options;
+    lines.push(
+      '',
+      `### Event-loop latency (GET /healthz every 10 ms while ${latencyRounds} large requests of ${(latencyBytes / 1024 ** 2).toFixed(1)} MiB configs go one at a time)`,
+      '',
+      latencyTable(report.latency),
+      '',
+      '"probes": GET /healthz sent every 10 ms, open loop, counting those still waiting at the end with their wait so far.',
+    );
+  }
   return `${lines.join('\n')}\n`;
 }
 
@@ -141,10 +165,12 @@ async function main(run: BenchRun, options: BenchOptions): Promise<void> {
     scale: null,
     soak: null,
     features: null,
+    latency: null,
   };
   if (options.scale) report.scale = await run.scale();
   if (options.features) report.features = await runFeatures(run);
   if (options.soak) report.soak = await runSoak(run);
+  if (options.latency) report.latency = await runLatency(run);
   process.stdout.write(render(run, report));
   if (options.json !== null) {
     await writeFile(options.json, `${JSON.stringify(report, null, 2)}\n`);

@@ -6,6 +6,7 @@ import {
   compressionCost,
   featureCost,
   featuresTable,
+  latencyTable,
   mainTable,
   ratio,
   scaleTable,
@@ -169,6 +170,41 @@ describe('wireTable', () => {
     ]);
     expect(table.split('\n')[2]).toMatch(
       /^\| total +\| +2 \| +2,000 \| +500 \| +br \| +75\.0 % \|$/,
+    );
+  });
+});
+
+describe('latencyTable', () => {
+  const summary = (p50: number, p99: number, max: number) => ({
+    samples: 300,
+    p50,
+    p99,
+    max,
+  });
+  it('prints the large requests and the probe, and whether its p99 is within 100 ms', () => {
+    const lines = latencyTable([
+      {
+        server: 'ours',
+        phase: 'inline POST /query',
+        statuses: { 'POST 413': 4 },
+        requests: summary(30, 40, 41),
+        probe: summary(1.2, 8.5, 12),
+        probeFailures: 0,
+      },
+      {
+        server: 'versus',
+        phase: 'PUT, then first POST /query',
+        statuses: { 'PUT 204': 4, 'POST 200': 4 },
+        requests: summary(600, 900, 950),
+        probe: summary(3, 910, 1080),
+        probeFailures: 2,
+      },
+    ]).split('\n');
+    expect(lines[2]).toMatch(
+      /^\| ours · inline POST \/query +\| +4 × POST 413 \| +30\.0 \/ 41\.0 \| +300 \| +1\.2 \| +8\.5 \| +12\.0 \| +yes \|$/,
+    );
+    expect(lines[3]).toMatch(
+      /4 × PUT 204, 4 × POST 200 \| +600 \/ 950 \| +300 \(2 failed\) \| +3\.0 \| +910 \| +1080 \| +NO \|$/,
     );
   });
 });

@@ -2,6 +2,7 @@
  * The printed tables (Markdown, so they paste into notes as they are) and the shapes of the results they
  * print. Pure formatting: no figure is judged here beyond printing whether a target is met.
  */
+import type { LatencySummary } from './latency-probe.js';
 import type { LoadResult } from './load.js';
 import type { Target } from './scenarios.js';
 
@@ -50,10 +51,26 @@ export interface WireRow {
   encoding: string;
 }
 
+/** One stream of the latency phase on one server. */
+export interface LatencyRow {
+  server: string;
+  phase: string;
+  /** Answers of the large requests, by method and status (`PUT 204`, `POST 413`, …). */
+  statuses: Record<string, number>;
+  /** How long the large requests themselves took, ms. */
+  requests: LatencySummary;
+  /** The latencies of the probes (`GET /healthz` every 10 ms) sent while such a request was in flight, ms. */
+  probe: LatencySummary;
+  /** Probes of the whole stream that failed (network errors). */
+  probeFailures: number;
+}
+
 /** The issue's targets for `--scale` and `--features`. */
 export const SCALE_TARGET = 1.5;
 /** Largest acceptable cost of metrics, ids and compression on the distinct reads, %. */
 export const FEATURES_TARGET_PERCENT = 5;
+/** Largest acceptable p99 of the latency probe while large configs are handled (issue 17, item 7), ms. */
+export const LATENCY_TARGET_MS = 100;
 
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
 const ms = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
@@ -242,5 +259,43 @@ export function wireTable(rows: readonly WireRow[]): string {
         `${saved.toFixed(1)} %`,
       ],
     ],
+  );
+}
+
+/**
+ * The `--latency` table: per server and stream, the large requests (answers, their own p50 and max) and
+ * the probe's p50, p99 and max, with whether the p99 meets {@link LATENCY_TARGET_MS}.
+ */
+export function latencyTable(rows: readonly LatencyRow[]): string {
+  return table(
+    [
+      'server · stream',
+      'large requests',
+      'their p50 / max ms',
+      'probes',
+      'probe p50 ms',
+      'probe p99 ms',
+      'probe max ms',
+      `p99 ≤ ${LATENCY_TARGET_MS} ms`,
+    ],
+    rows.map((r) => {
+      const answers = Object.entries(r.statuses)
+        .map(([key, n]) => `${n} × ${key}`)
+        .join(', ');
+      return [
+        `${r.server} · ${r.phase}`,
+        answers === '' ? '—' : answers,
+        r.requests.samples === 0
+          ? '—'
+          : `${ms(r.requests.p50)} / ${ms(r.requests.max)}`,
+        r.probeFailures === 0
+          ? int(r.probe.samples)
+          : `${int(r.probe.samples)} (${r.probeFailures} failed)`,
+        ms(r.probe.p50),
+        ms(r.probe.p99),
+        ms(r.probe.max),
+        r.probe.p99 <= LATENCY_TARGET_MS ? 'yes' : 'NO',
+      ];
+    }),
   );
 }

@@ -138,6 +138,10 @@ export async function runSoak(run: BenchRun): Promise<SoakResults> {
       CACHE_BYTES: String(cacheBytes),
       // Room for the ~1 MB inline configs (and more), whatever the default becomes.
       BODY_LIMIT: String(Math.max(8 * 1024 * 1024, options.soakBytes * 4)),
+      // The soak's queries carry inline configs of --soak-bytes: let any size of them through.
+      INLINE_BODY_LIMIT: String(
+        Math.max(8 * 1024 * 1024, options.soakBytes * 4),
+      ),
     },
     'ours (soak)',
   );

@@ -122,6 +122,9 @@ export async function startServer(
     ...(options.bodyLimit === undefined
       ? {}
       : { bodyLimit: options.bodyLimit }),
+    ...(options.inlineBodyLimit === undefined
+      ? {}
+      : { inlineBodyLimit: options.inlineBodyLimit }),
     ...(options.bodyMinRate === undefined
       ? {}
       : { bodyMinRate: options.bodyMinRate }),

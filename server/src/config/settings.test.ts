@@ -30,6 +30,7 @@ describe('loadSettings', () => {
       host: '0.0.0.0',
       databaseUrl: './data/linkconfig.db',
       bodyLimit: 10 * 1024 * 1024,
+      inlineBodyLimit: 1024 * 1024,
       corsOrigins: ['*'],
       logLevel: 'info',
       seed: 'demo',
@@ -96,6 +97,16 @@ describe('loadSettings', () => {
       apiToken: 'w',
       readToken: 'r',
     });
+  });
+
+  it('reads INLINE_BODY_LIMIT and --inline-body-limit', () => {
+    expect(load({ INLINE_BODY_LIMIT: '256kb' }).inlineBodyLimit).toBe(
+      256 * 1024,
+    );
+    expect(
+      load({ INLINE_BODY_LIMIT: '256kb' }, ['--inline-body-limit', '2mb'])
+        .inlineBodyLimit,
+    ).toBe(2 * 1024 * 1024);
   });
 
   it('reads the feed settings, with defaults', () => {

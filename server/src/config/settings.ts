@@ -127,6 +127,7 @@ export const SettingsSchema = z
         }
       }),
     bodyLimit: byteSize.default(10 * 1024 * 1024),
+    inlineBodyLimit: byteSize.default(1024 * 1024),
     bodyMinRate: byteSize.default(DEFAULT_BODY_MIN_RATE),
     cacheBytes: byteSize.default(256 * 1024 * 1024),
     corsOrigins: z
@@ -194,7 +195,9 @@ Options (each also an environment variable):
   --host <addr>         HOST           address to bind (default 0.0.0.0)
   --database-url <url>  DATABASE_URL   sqlite:<path>, a plain path, or postgres://… for several
                                        instances (default ./data/linkconfig.db)
-  --body-limit <size>   BODY_LIMIT     largest request body (default 10mb)
+  --body-limit <size>   BODY_LIMIT     largest body that stores a config (default 10mb)
+  --inline-body-limit <size> INLINE_BODY_LIMIT  largest other body, such as an inline config of
+                                       /query, /cherry-pick or /expressions/check (default 1mb)
   --body-min-rate <size> BODY_MIN_RATE slowest request body per second after its first second;
                                        slower ones get 408 (default 64kb; 0: no floor)
   --cache-bytes <size>  CACHE_BYTES    budget of the in-memory config cache (default 256mb)
@@ -236,6 +239,7 @@ const SOURCES = {
   host: ['HOST', 'host'],
   databaseUrl: ['DATABASE_URL', 'database-url'],
   bodyLimit: ['BODY_LIMIT', 'body-limit'],
+  inlineBodyLimit: ['INLINE_BODY_LIMIT', 'inline-body-limit'],
   bodyMinRate: ['BODY_MIN_RATE', 'body-min-rate'],
   cacheBytes: ['CACHE_BYTES', 'cache-bytes'],
   corsOrigins: ['CORS_ORIGINS', 'cors-origins'],

@@ -21,7 +21,7 @@ import {
 import { toErrorAnswer } from './error-response.js';
 import { HttpError } from './http-error.js';
 import { readJsonBody } from './middleware/json-body.js';
-import type { BodyLimits } from './middleware/json-body.js';
+import { bodyLimitSet, trpcBodyLimits } from './middleware/body-limits.js';
 import { mountEventsRoute } from './routes/events-route.js';
 import type { Metrics } from './metrics.js';
 import { mountMetrics } from './routes/metrics-route.js';
@@ -52,8 +52,10 @@ export interface AppOptions {
   readonly services: Services;
   readonly logger: Logger;
   readonly auth?: AuthSettings;
-  /** Largest request body in bytes (default 10 MiB). */
+  /** Largest body that stores a config, in bytes (default 10 MiB). */
   readonly bodyLimit?: number;
+  /** Largest other request body (inline configs), in bytes (default 1 MiB; never above `bodyLimit`). */
+  readonly inlineBodyLimit?: number;
   /**
    * Slowest accepted request body, in bytes per second after its first second (`BODY_MIN_RATE`, default
    * 64 KiB; 0: no floor): a slower one is cut with 408.
@@ -104,11 +106,10 @@ declare module 'hono' {
 export function createApp(options: AppOptions): Hono {
   const app = new Hono();
   const log = options.logger;
-  const limits: BodyLimits = {
-    maxBytes: options.bodyLimit ?? 10 * 1024 * 1024,
-    maxDepth: 256,
-    minBytesPerSecond: options.bodyMinRate ?? DEFAULT_BODY_MIN_RATE,
-  };
+  const limits = bodyLimitSet({
+    ...options,
+    bodyMinRate: options.bodyMinRate ?? DEFAULT_BODY_MIN_RATE,
+  });
   const authenticate = createAuthenticator(options.auth ?? {});
   // One context per request, built on first use and kept on the request: the header is authenticated
   // once and the change token read once, whoever asks (rate limits, REST, `/trpc`, `/events`).
@@ -243,13 +244,16 @@ export function createApp(options: AppOptions): Hono {
     if (c.req.method !== 'POST') return trpcAnswer(c, undefined);
     // Access first, as on REST: when the caller may make none of the calls, tRPC refuses each of them
     // before reading its input, so the body is neither waited for nor read.
-    if (!mayCallAny(trpcCalls(c.req.url), context(c).auth)) {
+    const calls = trpcCalls(c.req.url);
+    if (!mayCallAny(calls, context(c).auth)) {
       return trpcAnswer(c, null);
     }
     return withPermit(c, async () => {
-      const { value } = await readJsonBody(c.req.raw, limits, {
-        progress: bodyProgress(c),
-      });
+      const { value } = await readJsonBody(
+        c.req.raw,
+        trpcBodyLimits(calls, limits),
+        { progress: bodyProgress(c) },
+      );
       return trpcAnswer(c, JSON.stringify(value));
     });
   });

@@ -1,4 +1,4 @@
-import { LIMITS, validateLinkConfig } from '@linkconfig/shared';
+import { LIMITS, isPlainObject, validateLinkConfig } from '@linkconfig/shared';
 import { DomainError, PreconditionFailedError } from '../errors.js';
 import { ReceivedJson } from '../received-json.js';
 import type {
@@ -151,14 +151,23 @@ export class ConfigService {
       now: this.#now,
     });
     if (!result.ok) throw preconditionFailed(name, conditions, result);
+    // The body's value is the text parsed (it reads back as sent): kept, so the first read after the write
+    // does not parse a large config again on the event loop.
+    const parsed =
+      received !== undefined && isPlainObject(received.value)
+        ? received.value
+        : undefined;
     this.#cache.set(
-      new ConfigVersion({
-        name,
-        json,
-        createdAt: result.createdAt,
-        updatedAt: result.updatedAt,
-        version: result.version,
-      }),
+      new ConfigVersion(
+        {
+          name,
+          json,
+          createdAt: result.createdAt,
+          updatedAt: result.updatedAt,
+          version: result.version,
+        },
+        parsed,
+      ),
     );
     return { etag: result.etag };
   }

@@ -2,7 +2,7 @@ import {
   analyzeConfig,
   analyzeExpression,
   mergePrepared,
-  prepareConfig,
+  prepareConfigInSlices,
   resolveWithAnalysis,
   toCherryPick,
   validateLinkConfig,
@@ -20,6 +20,7 @@ import type {
 import type { MergeCache } from '../cache/cache-policy.js';
 import { partWeight } from '../versions/weights.js';
 import { DomainError } from '../errors.js';
+import { EVENT_LOOP_SLICES } from '../event-loop.js';
 import type { Outcome } from '../outcome.js';
 import type { ConfigService, StateRead } from './config-service.js';
 import type { ConfigVersion } from '../versions/config-version.js';
@@ -55,6 +56,7 @@ interface Target {
  * Server-side resolution (`/cherry-pick`, `/query`) on the shared engine. Stored configs are resolved
  * against their per-version prepared form; merges of stored configs are cached per list of versions.
  * Each answer says until when it holds, from the expression's analysis, so the HTTP layer can reuse it.
+ * Configs are prepared in slices ({@link EVENT_LOOP_SLICES}): a large one does not hold the event loop.
  */
 export class ExpressionService {
   readonly #configs: ConfigService;
@@ -78,7 +80,9 @@ export class ExpressionService {
     const target: Target =
       typeof input.source === 'string'
         ? await this.#stored(input.source, state)
-        : { prepared: prepareConfig(checkInline(input.source, 'source')) };
+        : {
+            prepared: await prepareInline(checkInline(input.source, 'source')),
+          };
     const answer = this.#resolve(target, input.expression);
     return {
       value: { allLinks: toCherryPick(answer.value) } as CherryPickOutput,
@@ -129,12 +133,12 @@ export class ExpressionService {
       : this.#merged(input.configs, state);
   }
 
-  async #stored(name: string, state?: StateRead): Promise<ConfigVersion> {
+  async #stored(name: string, state?: StateRead): Promise<Target> {
     const view = await this.#configs.current(name, state);
     if (view === null) {
       throw new DomainError('not_found', `config "${name}" not found`);
     }
-    return view;
+    return { prepared: await view.preparedInSlices() };
   }
 
   /**
@@ -166,26 +170,23 @@ export class ExpressionService {
     }
     const only = parts[0];
     if (parts.length === 1 && only !== undefined && isVersion(only)) {
-      return only;
+      return { prepared: await only.preparedInSlices() };
     }
-    const prepared = (part: (typeof parts)[number]) =>
-      isVersion(part) ? part.prepared : prepareConfig(part);
     // Request-supplied configs are prepared and merged for this request only: nothing is cached.
-    if (inline) return { prepared: mergePrepared(parts.map(prepared)) };
+    if (inline) return { prepared: mergePrepared(await prepareAll(parts)) };
     const versions = parts as ConfigVersion[];
     const key = versions.map((v) => `${v.version}`).join(',');
-    let merged = this.#merges.get(key);
-    if (merged === undefined) {
-      // Built from the parts' prepared forms (one per stored version, cached with it): map work only.
-      merged = mergePrepared(versions.map(prepared));
-      // Weighed as if it shared nothing with its parts: they may be evicted while it stays.
-      const shape = {
-        chars: versions.reduce((sum, v) => sum + v.shape.chars, 0),
-        width: Math.max(...versions.map((v) => v.shape.width)) as 1 | 2,
-        links: merged.ids.length,
-      };
-      this.#merges.offer(key, merged, partWeight('prepared', shape));
-    }
+    const cached = this.#merges.get(key);
+    if (cached !== undefined) return { prepared: cached };
+    // Built from the parts' prepared forms (one per stored version, cached with it): map work only.
+    const merged = mergePrepared(await prepareAll(versions));
+    // Weighed as if it shared nothing with its parts: they may be evicted while it stays.
+    const shape = {
+      chars: versions.reduce((sum, v) => sum + v.shape.chars, 0),
+      width: Math.max(...versions.map((v) => v.shape.width)) as 1 | 2,
+      links: merged.ids.length,
+    };
+    this.#merges.offer(key, merged, partWeight('prepared', shape));
     return { prepared: merged };
   }
 
@@ -214,6 +215,25 @@ export class ExpressionService {
 
 const isVersion = (part: unknown): part is ConfigVersion =>
   typeof part === 'object' && part !== null && 'prepared' in part;
+
+/** A request-supplied config, prepared in slices for this request only. */
+const prepareInline = (config: Record<string, unknown>) =>
+  prepareConfigInSlices(config, EVENT_LOOP_SLICES);
+
+/** The prepared form of each part, in order, each built in slices. */
+async function prepareAll(
+  parts: readonly (ConfigVersion | Record<string, unknown>)[],
+): Promise<PreparedConfig[]> {
+  const prepared: PreparedConfig[] = [];
+  for (const part of parts) {
+    prepared.push(
+      isVersion(part)
+        ? await part.preparedInSlices()
+        : await prepareInline(part),
+    );
+  }
+  return prepared;
+}
 
 function checkInline(
   config: Record<string, unknown>,

@@ -1,7 +1,16 @@
-import { prepareConfig, sanitizeConfigLinks } from '@linkconfig/shared';
-import type { LinkConfig, PreparedConfig } from '@linkconfig/shared';
+import {
+  prepareConfig,
+  prepareConfigInSlices,
+  sanitizeConfigLinks,
+} from '@linkconfig/shared';
+import type {
+  LinkConfig,
+  PreparedConfig,
+  SliceOptions,
+} from '@linkconfig/shared';
 import { isPlainObject } from '@linkconfig/shared';
 import { charWidth } from '../cache/weights.js';
+import { EVENT_LOOP_SLICES } from '../event-loop.js';
 import { PART_WEIGHTS, partWeight } from './weights.js';
 import type { JsonShape } from './weights.js';
 import type { StoredConfig } from '../storage/config-repository.js';
@@ -48,19 +57,27 @@ export class ConfigVersion {
   readonly etag: string;
   #entry: ConfigEntryView | undefined;
   #prepared: PreparedConfig | undefined;
+  /** The preparation in slices under way, shared by the requests that wait for it. */
+  #preparing: Promise<PreparedConfig> | undefined;
   #index: ConfigSearchIndex | undefined;
   #derived: Map<symbol, Derived> | undefined;
   #weight: number;
 
-  constructor(row: StoredConfig) {
+  /**
+   * `parsed`, when given, is `row.json` already parsed (by the write that stored it, which checked that it
+   * reads back as sent): it is kept instead of parsing the text again on first use. It must not be
+   * mutated afterwards.
+   */
+  constructor(row: StoredConfig, parsed?: Record<string, unknown>) {
     this.name = row.name;
     this.version = row.version;
     this.createdAt = row.createdAt;
     this.updatedAt = row.updatedAt;
-    this.#json = row.json;
     this.etag = etagOf(row);
     this.#length = row.json.length;
     this.#width = charWidth(row.json);
+    if (parsed === undefined) this.#json = row.json;
+    else this.#keepStored(parsed);
     this.#weight = this.#computeWeight();
   }
 
@@ -77,14 +94,20 @@ export class ConfigVersion {
   /** The config exactly as stored, parsed on first use. Never mutated. */
   get stored(): Record<string, unknown> {
     if (this.#stored === undefined) {
-      const parsed: unknown = JSON.parse(this.#json ?? '{}');
-      this.#stored = isPlainObject(parsed) ? parsed : { allLinks: {} };
-      const allLinks = this.#stored['allLinks'];
-      this.#links = isPlainObject(allLinks) ? Object.keys(allLinks).length : 0;
+      const stored = this.#keepStored(JSON.parse(this.#json ?? '{}'));
       this.#json = undefined;
       this.#grew();
+      return stored;
     }
     return this.#stored;
+  }
+
+  #keepStored(parsed: unknown): Record<string, unknown> {
+    const stored = isPlainObject(parsed) ? parsed : { allLinks: {} };
+    const allLinks = stored['allLinks'];
+    this.#links = isPlainObject(allLinks) ? Object.keys(allLinks).length : 0;
+    this.#stored = stored;
+    return stored;
   }
 
   /**
@@ -113,6 +136,28 @@ export class ConfigVersion {
       this.#grew();
     }
     return this.#prepared;
+  }
+
+  /**
+   * {@link prepared}, built in slices ({@link EVENT_LOOP_SLICES} unless told otherwise) when it is not
+   * built yet, so other requests are answered while a large config is prepared; one build, shared by
+   * every caller meanwhile.
+   */
+  preparedInSlices(
+    slices: SliceOptions = EVENT_LOOP_SLICES,
+  ): Promise<PreparedConfig> {
+    if (this.#prepared !== undefined) return Promise.resolve(this.#prepared);
+    this.#preparing ??= prepareConfigInSlices(this.stored, slices).then(
+      (built) => {
+        this.#preparing = undefined;
+        if (this.#prepared === undefined) {
+          this.#prepared = built;
+          this.#grew();
+        }
+        return this.#prepared;
+      },
+    );
+    return this.#preparing;
   }
 
   /** The search index over the sanitized links, built once per version. */

@@ -5,6 +5,7 @@
  */
 export { isPlainObject } from '../util/is-plain-object.js';
 export { sameValue } from '../util/same-value.js';
+export type { SliceOptions } from '../util/slices.js';
 export { analyzeConfig } from './analyze-config.js';
 export { analyzeExpression, resolveWithAnalysis } from './analyze.js';
 export type {
@@ -16,7 +17,7 @@ export type {
 } from './analyze.js';
 export { mergeConfigs } from './merge.js';
 export { mergePrepared } from './merge-prepared.js';
-export { prepareConfig } from './prepare.js';
+export { prepareConfig, prepareConfigInSlices } from './prepare.js';
 export { resolve, toCherryPick } from './resolve.js';
 export { compileSafePattern, isSafePattern } from './safe-pattern.js';
 export { sanitizeConfigLinks, sanitizeLink } from './sanitize-link.js';

@@ -3,7 +3,11 @@
  * names are that document's.
  */
 import { describe, expect, it } from 'vitest';
-import { prepareConfig } from './prepare.js';
+import {
+  ENTRIES_PER_STEP,
+  prepareConfig,
+  prepareConfigInSlices,
+} from './prepare.js';
 import { configOf, ids } from './test-catalog.js';
 
 describe('config preparation (§13)', () => {
@@ -211,5 +215,51 @@ describe('config preparation (§13)', () => {
       ['b', 1],
       ['a', 2],
     ]);
+  });
+});
+
+describe('preparation in slices', () => {
+  /** A config of `n` links with tags, a macro and a search pattern. */
+  const big = (n: number) => ({
+    allLinks: Object.fromEntries(
+      Array.from({ length: n }, (_, i) => [
+        `l${i}`,
+        { url: `https://x/${i}`, label: `L${i}`, tags: [`t${i % 7}`] },
+      ]),
+    ),
+    macros: { m: { linkItems: '.t1' } },
+    searchPatterns: { p: 'L1|L2' },
+  });
+
+  it('gives the same prepared config as preparing at once', async () => {
+    const config = big(500);
+    const sliced = await prepareConfigInSlices(config, {
+      sliceMs: 0,
+      pause: () => Promise.resolve(),
+    });
+    expect(sliced).toEqual(prepareConfig(config));
+  });
+
+  it('pauses every ENTRIES_PER_STEP links once the slice time is spent', async () => {
+    let pauses = 0;
+    await prepareConfigInSlices(big(ENTRIES_PER_STEP * 10), {
+      sliceMs: 0,
+      pause: () => Promise.resolve(void (pauses += 1)),
+    });
+    expect(pauses).toBe(9);
+  });
+
+  it('never throws, in slices too', async () => {
+    const hostile = {
+      get allLinks(): never {
+        throw new Error('boom');
+      },
+    };
+    await expect(
+      prepareConfigInSlices(hostile, {
+        sliceMs: 0,
+        pause: () => Promise.resolve(),
+      }),
+    ).resolves.toEqual(prepareConfig(hostile));
   });
 });

@@ -1,9 +1,13 @@
 /**
  * Config preparation (docs/expression-reference.md §13): once per config version, invalid links, macros and
  * patterns disappear, blocked keys are removed at every depth, URLs are sanitized, and the indexes the
- * evaluator uses (catalog order, positions, tags) are built. Never throws.
+ * evaluator uses (catalog order, positions, tags) are built. Never throws. One algorithm, a sliced
+ * computation (`util/slices.ts`): {@link prepareConfig} runs it at once, {@link prepareConfigInSlices}
+ * lets a server answer other requests while it prepares a large config.
  */
 import { isPlainObject } from '../util/is-plain-object.js';
+import { runAtOnce, runInSlices } from '../util/slices.js';
+import type { Sliced, SliceOptions } from '../util/slices.js';
 import { BLOCKED_KEYS, cleanValue, ownValue } from './clean-value.js';
 import { sanitizeUrl } from './sanitize-url.js';
 import { PLAIN_STRING_FIELDS } from './types.js';
@@ -15,6 +19,9 @@ import type {
   PreparedSearchPattern,
   SearchPatternProblem,
 } from './types.js';
+
+/** Entries (links, macros, patterns) prepared between two points where preparation may pause. */
+export const ENTRIES_PER_STEP = 64;
 
 /** URL-bearing string fields that are sanitized (docs/expression-reference.md §15). */
 const URL_FIELDS: ReadonlySet<string> = new Set(['image', 'thumbnail']);
@@ -92,16 +99,21 @@ export function prepareLink(
   return link;
 }
 
+/** Whether the entry at `index` of a section is a point where preparation may pause. */
+const pausesAt = (index: number) => index > 0 && index % ENTRIES_PER_STEP === 0;
+
 /** Valid links in catalog order, with the position and tag indexes. */
-function prepareLinks(
+function* prepareLinks(
   allLinks: unknown,
   dropped: { ids: Set<string>; tags: Set<string> },
-): Pick<PreparedConfig, 'ids' | 'links' | 'position' | 'tagIndex'> {
+): Sliced<Pick<PreparedConfig, 'ids' | 'links' | 'position' | 'tagIndex'>> {
   const ids: string[] = [];
   const links = new Map<string, PreparedLink>();
   const position = new Map<string, number>();
   const tagIndex = new Map<string, string[]>();
+  let step = 0;
   for (const id of ownKeys(allLinks)) {
+    if (pausesAt(step++)) yield;
     if (!usableName(id)) {
       if (id.includes('-')) dropped.ids.add(id);
       continue;
@@ -129,9 +141,11 @@ function prepareLinks(
 }
 
 /** Macros with a usable name and a string `linkItems`. */
-function prepareMacros(macros: unknown): Map<string, string> {
+function* prepareMacros(macros: unknown): Sliced<Map<string, string>> {
   const out = new Map<string, string>();
+  let step = 0;
   for (const name of ownKeys(macros)) {
+    if (pausesAt(step++)) yield;
     if (!usableName(name)) continue;
     const entry = (macros as Record<string, unknown>)[name];
     const items = isPlainObject(entry)
@@ -146,12 +160,14 @@ function prepareMacros(macros: unknown): Map<string, string> {
  * Search patterns with a usable key whose pattern passes the heuristic and compiles
  * (docs/expression-reference.md §8.4, D3).
  */
-function prepareSearchPatterns(
+function* prepareSearchPatterns(
   patterns: unknown,
   dropped: Map<string, SearchPatternProblem>,
-): Map<string, PreparedSearchPattern> {
+): Sliced<Map<string, PreparedSearchPattern>> {
   const out = new Map<string, PreparedSearchPattern>();
+  let step = 0;
   for (const key of ownKeys(patterns)) {
+    if (pausesAt(step++)) yield;
     if (!usableName(key)) {
       if (key.includes('-')) dropped.set(key, 'hyphen');
       continue;
@@ -207,6 +223,23 @@ function sectionKeys(section: unknown): string[] | null {
  * the config size.
  */
 export function prepareConfig(config: unknown): PreparedConfig {
+  return runAtOnce(preparing(config));
+}
+
+/**
+ * {@link prepareConfig} in slices of at most about `options.sliceMs` (plus one step of
+ * {@link ENTRIES_PER_STEP} entries), pausing between them with `options.pause`; the same result. The config
+ * must not change until the promise settles.
+ */
+export function prepareConfigInSlices(
+  config: unknown,
+  options: SliceOptions,
+): Promise<PreparedConfig> {
+  return runInSlices(preparing(config), options);
+}
+
+/** The preparation, as a sliced computation. */
+function* preparing(config: unknown): Sliced<PreparedConfig> {
   if (!isPlainObject(config)) return EMPTY_CONFIG;
   try {
     const settings = ownValue(config, 'settings');
@@ -219,9 +252,12 @@ export function prepareConfig(config: unknown): PreparedConfig {
       searchPatterns: new Map<string, SearchPatternProblem>(),
     } satisfies DroppedNames;
     return {
-      ...prepareLinks(allLinks, dropped),
-      macros: prepareMacros(macros),
-      searchPatterns: prepareSearchPatterns(patterns, dropped.searchPatterns),
+      ...(yield* prepareLinks(allLinks, dropped)),
+      macros: yield* prepareMacros(macros),
+      searchPatterns: yield* prepareSearchPatterns(
+        patterns,
+        dropped.searchPatterns,
+      ),
       protocolNames: new Set(
         ownKeys(ownValue(config, 'protocols')).filter(
           (name) => !BLOCKED_KEYS.has(name),

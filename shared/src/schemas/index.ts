@@ -23,7 +23,10 @@ export {
   validateLinkConfig,
 } from './validate-config.js';
 export type { ConfigValidation, ValidateOptions } from './validate-config.js';
-export { findJsonInfidelity } from './json-fidelity.js';
+export {
+  findJsonInfidelity,
+  findJsonInfidelityInSlices,
+} from './json-fidelity.js';
 export type { JsonInfidelity } from './json-fidelity.js';
 export {
   CherryPickInputSchema,

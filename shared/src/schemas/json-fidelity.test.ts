@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { findJsonInfidelity } from './json-fidelity.js';
+import {
+  CHARS_PER_STEP,
+  findJsonInfidelity,
+  findJsonInfidelityInSlices,
+} from './json-fidelity.js';
 
 describe('findJsonInfidelity (issue 17, item 6)', () => {
   it.each([
@@ -46,5 +50,35 @@ describe('findJsonInfidelity (issue 17, item 6)', () => {
     const parse = performance.now() - parseStarted;
     // Generous: a quadratic scan would take seconds here.
     expect(scan).toBeLessThan(Math.max(500, parse * 20));
+  });
+});
+
+describe('findJsonInfidelityInSlices (issue 17, item 7)', () => {
+  const links = (n: number, last: string) =>
+    `{"allLinks":{${Array.from({ length: n }, (_, i) => `"l${i}":{"url":"https://x/${i}"}`).join(',')}${last}}}`;
+  const everyStep = () => {
+    let pauses = 0;
+    return {
+      sliceMs: 0,
+      pause: () => Promise.resolve(void (pauses += 1)),
+      pauses: () => pauses,
+    };
+  };
+
+  it('pauses every CHARS_PER_STEP characters, with the same answer', async () => {
+    const text = links(20_000, '');
+    const slices = everyStep();
+    expect(await findJsonInfidelityInSlices(text, slices)).toBeUndefined();
+    expect(slices.pauses()).toBe(Math.ceil(text.length / CHARS_PER_STEP) - 1);
+  });
+
+  it('finds what the scan at once finds, past the first slices', async () => {
+    const text = links(20_000, ',"l5":{"url":"again"}');
+    const found = await findJsonInfidelityInSlices(text, everyStep());
+    expect(found).toEqual(findJsonInfidelity(text));
+    expect(found).toEqual({
+      path: 'allLinks.l5',
+      reason: 'the key appears twice',
+    });
   });
 });

@@ -10,6 +10,8 @@
  * One linear pass over the text, which must already be valid JSON (parse it first); texts without
  * long numbers or repeated keys cost little more than reading them.
  */
+import { runAtOnce, runInSlices } from '../util/slices.js';
+import type { Sliced, SliceOptions } from '../util/slices.js';
 import { formatPath } from './validate-config.js';
 
 /** A spot where a JSON text is not faithful: its path (as {@link formatPath} writes it) and why. */
@@ -28,8 +30,27 @@ const SHORT_NUMBER = 16;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 
+/** Characters read between two points where the scan may pause ({@link findJsonInfidelityInSlices}). */
+export const CHARS_PER_STEP = 64 * 1024;
+
 /** The first spot of `text` (valid JSON) that `JSON.parse` would not keep as written, or `undefined`. */
 export function findJsonInfidelity(text: string): JsonInfidelity | undefined {
+  return runAtOnce(scanning(text));
+}
+
+/**
+ * {@link findJsonInfidelity} in slices of about `options.sliceMs`, pausing between them with
+ * `options.pause` (a large body does not hold a server's event loop); the same answer.
+ */
+export function findJsonInfidelityInSlices(
+  text: string,
+  options: SliceOptions,
+): Promise<JsonInfidelity | undefined> {
+  return runInSlices(scanning(text), options);
+}
+
+/** The scan, as a sliced computation (`util/slices.ts`). */
+function* scanning(text: string): Sliced<JsonInfidelity | undefined> {
   const stack: Frame[] = [];
   /** In an object, the next string is a key. */
   let expectKey = false;
@@ -41,7 +62,12 @@ export function findJsonInfidelity(text: string): JsonInfidelity | undefined {
     return path.length === 0 ? '(the top level)' : formatPath(path);
   };
   let i = 0;
+  let pauseAt = CHARS_PER_STEP;
   while (i < text.length) {
+    if (i >= pauseAt) {
+      yield;
+      pauseAt = i + CHARS_PER_STEP;
+    }
     const c = text.charCodeAt(i);
     if (c === QUOTE) {
       const end = stringEnd(text, i);

@@ -1,8 +1,9 @@
 import { isUtf8 } from 'node:buffer';
-import { findJsonInfidelity, nestedDeeper } from '@linkconfig/shared';
+import { findJsonInfidelityInSlices, nestedDeeper } from '@linkconfig/shared';
 import { promisify } from 'node:util';
 import { brotliDecompress, gunzip, inflate } from 'node:zlib';
 import type { InputType, ZlibOptions } from 'node:zlib';
+import { EVENT_LOOP_SLICES } from '../../event-loop.js';
 import { ReceivedJson } from '../../received-json.js';
 import { HttpError } from '../http-error.js';
 import { paced } from './body-pace.js';
@@ -25,6 +26,8 @@ export interface BodyLimits {
   readonly maxBytes: number;
   /** Deepest accepted nesting of objects and arrays. */
   readonly maxDepth: number;
+  /** The limit's name, said in 413 answers (`INLINE_BODY_LIMIT, …`); absent, the limit is said as bytes only. */
+  readonly name?: string;
   /**
    * Slowest accepted arrival, in bytes per second after the first second of reading (`BODY_MIN_RATE`;
    * absent or 0: none). A body that falls behind is cut with 408 (see `body-pace.ts`).
@@ -65,21 +68,19 @@ export async function readJsonBody(
   checkContentType(request.headers.get('content-type'));
   const decoder = decoderFor(request.headers.get('content-encoding'));
   const raw = await paced(
-    readBytes(request, limits.maxBytes),
+    readBytes(request, limits),
     limits.minBytesPerSecond ?? 0,
     options.progress,
   );
   const text = decode(
-    decoder === undefined
-      ? raw
-      : await decompress(raw, { decoder, maxBytes: limits.maxBytes }),
+    decoder === undefined ? raw : await decompress(raw, { decoder, limits }),
   );
   if (text.trim() === '') {
     throw new HttpError(400, 'the request body is empty; send a JSON value');
   }
   // V8 parses iteratively, so even absurd nesting parses; the depth is then checked on the value.
   const value = parseJson(text);
-  refuseUnfaithfulJson(text);
+  await refuseUnfaithfulJson(text);
   if ((options.checkDepth ?? true) && nestedDeeper(value, limits.maxDepth)) {
     throw new HttpError(
       400,
@@ -137,19 +138,19 @@ function decoderFor(header: string | null): Decoder | undefined {
  */
 async function decompress(
   bytes: Uint8Array,
-  options: { decoder: Decoder; maxBytes: number },
+  options: { decoder: Decoder; limits: BodyLimits },
 ): Promise<Uint8Array> {
   try {
     // Large output chunks: fewer round trips to the thread pool for a big body.
     return await options.decoder(bytes, {
-      maxOutputLength: Math.max(1, options.maxBytes),
+      maxOutputLength: Math.max(1, options.limits.maxBytes),
       chunkSize: 64 * 1024,
     });
   } catch (error) {
     if ((error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') {
       throw new HttpError(
         413,
-        `the request body is larger than the limit of ${options.maxBytes} bytes once decompressed`,
+        tooLargeMessage(options.limits, ' once decompressed'),
       );
     }
     throw new HttpError(
@@ -159,16 +160,23 @@ async function decompress(
   }
 }
 
+/** What a 413 says: the limit in bytes, and its name when it has one. */
+export function tooLargeMessage(limits: BodyLimits, when = ''): string {
+  const name = limits.name === undefined ? '' : ` (${limits.name})`;
+  return `the request body is larger than the limit of ${limits.maxBytes} bytes${when}${name}`;
+}
+
 /** Bytes read and thrown away after a 413 so the client sees the answer, not a reset connection. */
 const DRAIN_LIMIT = 64 * 1024 * 1024;
 
 async function readBytes(
   request: Request,
-  maxBytes: number,
+  limits: BodyLimits,
 ): Promise<Uint8Array> {
+  const { maxBytes } = limits;
   const declared = request.headers.get('content-length');
   const length = declared === null ? NaN : Number(declared);
-  if (length > maxBytes) throw await tooLarge(request, maxBytes);
+  if (length > maxBytes) throw await tooLarge(request, limits);
   // With a declared length, Node's parser already frames the body: read it in one go (the fast path).
   if (Number.isFinite(length)) return new Uint8Array(await readAll(request));
   if (request.body === null) return new Uint8Array(0);
@@ -186,7 +194,7 @@ async function readBytes(
     size += chunk.value.byteLength;
     if (size > maxBytes) {
       reader.releaseLock();
-      throw await tooLarge(request, maxBytes);
+      throw await tooLarge(request, limits);
     }
     chunks.push(chunk.value);
   }
@@ -207,9 +215,9 @@ async function readAll(request: Request): Promise<ArrayBuffer> {
  */
 async function tooLarge(
   request: Request,
-  maxBytes: number,
+  limits: BodyLimits,
 ): Promise<HttpError> {
-  const message = `the request body is larger than the limit of ${maxBytes} bytes`;
+  const message = tooLargeMessage(limits);
   let drained = 0;
   try {
     const reader = request.body?.getReader();
@@ -278,8 +286,9 @@ class ProtoKeyError extends Error {}
  * double, an integer literal a double cannot hold exactly, a repeated key (see json-fidelity.ts in shared). Every
  * JSON body passes here: stored configs (REST and tRPC) and inline ones alike.
  */
-function refuseUnfaithfulJson(text: string): void {
-  const found = findJsonInfidelity(text);
+async function refuseUnfaithfulJson(text: string): Promise<void> {
+  // A linear scan of the whole text: in slices, so a large body does not hold the event loop.
+  const found = await findJsonInfidelityInSlices(text, EVENT_LOOP_SLICES);
   if (found !== undefined) {
     throw new HttpError(
       400,

@@ -10,6 +10,8 @@ import { accessDenied } from '../../trpc.js';
 import { HttpError } from '../http-error.js';
 import { readJsonBody } from '../middleware/json-body.js';
 import type { BodyLimits } from '../middleware/json-body.js';
+import { routeBodyLimits } from '../middleware/body-limits.js';
+import type { BodyLimitSet } from '../middleware/body-limits.js';
 import { encodingFor, jsonResponse } from '../middleware/compression.js';
 import { entryResponse } from './entry-response.js';
 import { answerHeaders } from '../middleware/request-context.js';
@@ -22,7 +24,8 @@ import type { RestRoute } from './route-table.js';
 export interface RestDeps {
   /** The per-request context (services, the caller's access, the stored state's token). */
   readonly context: (c: HonoContext) => Context;
-  readonly limits: BodyLimits;
+  /** Body limits: of configs to store, and of every other body (`body-limits.ts`). */
+  readonly limits: BodyLimitSet;
   /** Whether JSON answers are compressed for clients that accept it (`COMPRESSION`). */
   readonly compression: boolean;
   /**
@@ -88,7 +91,7 @@ async function handle(
   deps: RestDeps,
 ): Promise<Response> {
   const ctx = deps.context(c);
-  const raw = await rawInput(route, c, deps.limits);
+  const raw = await rawInput(route, c, routeBodyLimits(route, deps.limits));
   const key = route.reusable ? reuseKey(route, c, raw.body) : undefined;
   const token = key === undefined ? null : await ctx.stateToken();
   const { responses } = deps;

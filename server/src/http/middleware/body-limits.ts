@@ -1,0 +1,82 @@
+/**
+ * The two size limits of request bodies (issue 17, item 7). A body that stores a config (`PUT
+ * /configs/:name`, `configs.put`) may be as large as `BODY_LIMIT`; every other body, the inline configs of
+ * `/query`, `/cherry-pick` and `/expressions/check` among them, at most `INLINE_BODY_LIMIT` (lower by
+ * default), because such a config is parsed, checked and prepared on every request and nothing of that
+ * work is kept, while a stored config is prepared once per version.
+ */
+import { REST_ROUTES } from '../routes/route-table.js';
+import type { RestRoute } from '../routes/route-table.js';
+import type { BodyLimits } from './json-body.js';
+
+/** Default `BODY_LIMIT`: bodies that store a config. */
+export const DEFAULT_BODY_LIMIT = 10 * 1024 * 1024;
+/** Default `INLINE_BODY_LIMIT`: every other body. */
+export const DEFAULT_INLINE_BODY_LIMIT = 1024 * 1024;
+/** Deepest accepted nesting of a JSON body. */
+const MAX_DEPTH = 256;
+
+/** The limits of the two kinds of body. */
+export interface BodyLimitSet {
+  readonly stored: BodyLimits;
+  readonly inline: BodyLimits;
+}
+
+/**
+ * The limits from the settings. The inline limit never exceeds `BODY_LIMIT`; when it is the lower one,
+ * its 413 answers name it (`INLINE_BODY_LIMIT`), so a client sees which limit it met.
+ */
+export function bodyLimitSet(settings: {
+  readonly bodyLimit?: number | undefined;
+  readonly inlineBodyLimit?: number | undefined;
+  /** `BODY_MIN_RATE`, for both kinds (absent: no floor). */
+  readonly bodyMinRate?: number | undefined;
+}): BodyLimitSet {
+  const stored = settings.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const inline = settings.inlineBodyLimit ?? DEFAULT_INLINE_BODY_LIMIT;
+  const common = {
+    maxDepth: MAX_DEPTH,
+    ...(settings.bodyMinRate === undefined
+      ? {}
+      : { minBytesPerSecond: settings.bodyMinRate }),
+  };
+  return {
+    stored: { maxBytes: stored, ...common },
+    inline:
+      inline < stored
+        ? {
+            maxBytes: inline,
+            ...common,
+            name: 'INLINE_BODY_LIMIT, for bodies that do not store a config',
+          }
+        : { maxBytes: stored, ...common },
+  };
+}
+
+/** Whether a route's body is a config to store: its whole body is one input field. */
+const storesConfig = (route: Pick<RestRoute, 'source'>): boolean =>
+  typeof route.source === 'object';
+
+/** The limits of a REST route's body. */
+export function routeBodyLimits(
+  route: Pick<RestRoute, 'source'>,
+  limits: BodyLimitSet,
+): BodyLimits {
+  return storesConfig(route) ? limits.stored : limits.inline;
+}
+
+/**
+ * The limits of a `/trpc` body calling `calls` (procedure paths, as `trpcCalls` resolves them): those of
+ * stored configs when one of the calls stores a config (a batch carries its inputs in one body), else the
+ * inline ones.
+ */
+export function trpcBodyLimits(
+  calls: readonly string[],
+  limits: BodyLimitSet,
+  routes: readonly RestRoute[] = REST_ROUTES,
+): BodyLimits {
+  const storing = routes.filter(storesConfig).map((route) => route.id);
+  return calls.some((call) => storing.includes(call))
+    ? limits.stored
+    : limits.inline;
+}
