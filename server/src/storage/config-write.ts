@@ -27,6 +27,19 @@ export interface StoredStamp extends VersionStamp {
   readonly createdAt: string;
 }
 
+/** The stamp of a stored row as SQL adapters read it (`version` is a string from PostgreSQL's bigint). */
+export function stampOfRow(row: {
+  readonly created_at: string;
+  readonly updated_at: string;
+  readonly version: number | string;
+}): StoredStamp {
+  return {
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    version: Number(row.version),
+  };
+}
+
 /**
  * The steps a backend supplies, each run inside one write transaction that holds the write lock (so
  * what `readCurrent` returns cannot change before the transaction ends). The transaction commits when the

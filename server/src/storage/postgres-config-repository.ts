@@ -7,7 +7,7 @@ import type {
   NameVersion,
   StoredConfig,
 } from './config-repository.js';
-import { putConfig, removeConfig } from './config-write.js';
+import { putConfig, removeConfig, stampOfRow } from './config-write.js';
 import { readChangesPage } from './postgres-changes.js';
 import { createListener } from './postgres-listener.js';
 import type { StampRow } from './postgres-write-lock.js';
@@ -122,13 +122,7 @@ export async function createPostgresConfigRepository(
       const row = rows[0];
       return row === undefined
         ? null
-        : {
-            name,
-            json: row.json,
-            createdAt: row.created_at,
-            updatedAt: row.updated_at,
-            version: Number(row.version),
-          };
+        : { name, json: row.json, ...stampOfRow(row) };
     },
     version: async (name) => {
       const { rows } = await query<{ version: string }>(

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { stampOfRow } from './config-write.js';
 import type { StoredStamp } from './config-write.js';
 
 /** A stored row's timestamps and version, as PostgreSQL returns them. */
@@ -49,14 +50,7 @@ export async function lockForWrite(
       name: target.name,
       revision: Number(bumped.value),
       prunedThrough: Number(bumped.pruned_through),
-      stored:
-        row === undefined
-          ? null
-          : {
-              createdAt: row.created_at,
-              updatedAt: row.updated_at,
-              version: Number(row.version),
-            },
+      stored: row === undefined ? null : stampOfRow(row),
     };
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);

@@ -5,7 +5,7 @@ import type {
   HistoryLimits,
   StoredConfig,
 } from './config-repository.js';
-import { putConfig, removeConfig } from './config-write.js';
+import { putConfig, removeConfig, stampOfRow } from './config-write.js';
 import { createGroupCommit } from './sqlite-group-commit.js';
 import { openSqliteDatabase } from './sqlite-open.js';
 import { createSqlitePruning } from './sqlite-pruning.js';
@@ -110,13 +110,7 @@ export function createSqliteConfigRepository(
         const row = statements.selectOne.get(name);
         return row === undefined
           ? null
-          : {
-              name: row.name,
-              json: row.json,
-              createdAt: row.created_at,
-              updatedAt: row.updated_at,
-              version: row.version,
-            };
+          : { name: row.name, json: row.json, ...stampOfRow(row) };
       }),
     listVersions: () =>
       guard(() =>

@@ -1,3 +1,4 @@
+import { stampOfRow } from './config-write.js';
 import type { WriteTransaction } from './config-write.js';
 import type { SqliteStatements } from './sqlite-statements.js';
 
@@ -13,13 +14,7 @@ export function sqliteWriteTransaction(
   return {
     readCurrent: (name) => {
       const row = statements.selectStamp.get(name);
-      return row === undefined
-        ? null
-        : {
-            createdAt: row.created_at,
-            updatedAt: row.updated_at,
-            version: row.version,
-          };
+      return row === undefined ? null : stampOfRow(row);
     },
     nextRevision: () => {
       const bumped = statements.bumpRevision.get();
