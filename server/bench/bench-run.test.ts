@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ceilingSequence, firstRequests, OUR_ENV } from './bench-run.js';
+import { firstRequests } from './bench-captures.js';
+import { ceilingSequence } from './bench-main.js';
+import { OUR_ENV } from './bench-servers.js';
 import type { BenchRequest, RequestSequence } from './request-sequences.js';
 
 const posts: RequestSequence = {

@@ -44,8 +44,12 @@ import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { parseBenchOptions } from './bench-options.js';
 import type { BenchOptions } from './bench-options.js';
-import { BenchRun, DEFAULT_SERVER_MAIN, mib } from './bench-run.js';
-import type { MainResults, ScaleResults } from './bench-run.js';
+import { runMain } from './bench-main.js';
+import type { MainResults } from './bench-main.js';
+import { BenchRun, mib } from './bench-run.js';
+import { runScale } from './bench-scale.js';
+import type { ScaleResults } from './bench-scale.js';
+import { DEFAULT_SERVER_MAIN } from './bench-servers.js';
 import { runFeatures } from './features.js';
 import type { FeatureResults } from './features.js';
 import { runLatency } from './latency.js';
@@ -161,13 +165,13 @@ async function main(run: BenchRun, options: BenchOptions): Promise<void> {
     command,
     node: process.version,
     options,
-    main: options.main ? await run.main() : null,
+    main: options.main ? await runMain(run) : null,
     scale: null,
     soak: null,
     features: null,
     latency: null,
   };
-  if (options.scale) report.scale = await run.scale();
+  if (options.scale) report.scale = await runScale(run);
   if (options.features) report.features = await runFeatures(run);
   if (options.soak) report.soak = await runSoak(run);
   if (options.latency) report.latency = await runLatency(run);
