@@ -10,15 +10,16 @@ import { describe, expect, it } from 'vitest';
 import { generateDataset } from './dataset.js';
 import { sequenceCursor } from './load.js';
 import {
-  caseVariants,
   countedTemplate,
+  mixSequences,
+  putSequence,
+} from './request-sequences.js';
+import { caseVariants, noMatchWords } from './search-sequences.js';
+import {
   expressions,
   inlineQuerySequence,
-  mixSequences,
-  noMatchWords,
-  putSequence,
   threeConfigs,
-} from './request-sequences.js';
+} from './expression-sequences.js';
 import type { BenchRequest, RequestSequence } from './request-sequences.js';
 import { mulberry32 } from './prng.js';
 import { buildScenarios, PUT_BYTES, SCENARIO_IDS } from './scenarios.js';

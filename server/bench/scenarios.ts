@@ -4,18 +4,18 @@
  * run: the baseline server (≥ 10× on reads, ≥ 1.5× on PUT) or, for `GET /configs`, which is bounded by
  * the HTTP stack, the ceiling (≥ 0.8×).
  */
+import { getSequence, putSequence, repeated } from './request-sequences.js';
 import {
-  cherryPickSequence,
-  getSequence,
   noMatchSequence,
-  putSequence,
-  queryOneSequence,
-  queryThreeSequence,
   regexSequence,
-  repeated,
   searchWordSequence,
   tagSequence,
-} from './request-sequences.js';
+} from './search-sequences.js';
+import {
+  cherryPickSequence,
+  queryOneSequence,
+  queryThreeSequence,
+} from './expression-sequences.js';
 import type { RequestSequence, SequenceScope } from './request-sequences.js';
 
 /** What a target is relative to. */

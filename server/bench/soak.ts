@@ -14,14 +14,14 @@ import { mib } from './bench-run.js';
 import { sendAmount } from './load.js';
 import type { RoundResult } from './load.js';
 import { table } from './report.js';
+import { mixSequences } from './request-sequences.js';
 import {
-  inlineQuerySequence,
-  mixSequences,
   noMatchSequence,
   regexSequence,
   searchWordSequence,
   tagSequence,
-} from './request-sequences.js';
+} from './search-sequences.js';
+import { inlineQuerySequence } from './expression-sequences.js';
 
 /** One RSS sample. */
 export interface RssSample {
