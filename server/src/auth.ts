@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Author } from '@linkconfig/shared';
 
 /** The tokens a server is configured with (both optional). */
 export interface AuthSettings {
@@ -16,6 +17,8 @@ export interface RequestAuth {
   canRead(): boolean;
   canWrite(): boolean;
   token(): PresentedToken;
+  /** Who the caller is, as history records it; `null` when no key names it. */
+  author(): Author | null;
 }
 
 const digest = (value: string): Buffer =>
@@ -43,6 +46,7 @@ export function createAuthenticator(
     const token = (): PresentedToken => (presented ??= classify(header));
     return {
       token,
+      author: () => null,
       canWrite: () => api === undefined || token() === 'api',
       canRead: () =>
         api === undefined ||

@@ -20,6 +20,7 @@ export const FULL_ACCESS: RequestAuth = {
   canRead: () => true,
   canWrite: () => true,
   token: () => 'none',
+  author: () => null,
 };
 
 /** Builds a request's context (HTTP builds one per request; tests and scripts call it directly). */

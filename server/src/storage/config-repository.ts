@@ -2,7 +2,7 @@
  * The storage boundary of the server: one interface, one file per adapter, one contract suite
  * (`config-repository.contract.ts`) that every adapter runs.
  */
-import type { ChangeEvent } from '@linkconfig/shared';
+import type { Author, ChangeEvent } from '@linkconfig/shared';
 import type { EntityTags } from './etag.js';
 
 /** One stored config: the JSON text exactly as received, plus the server's timestamps. */
@@ -41,6 +41,12 @@ export interface WriteOptions extends WriteConditions {
    * a writer that waited for the lock does not stamp an earlier time than the writer before it.
    */
   readonly now?: () => Date;
+  /** What kind of write this is, as history records it (default `put`; a delete is always `delete`). */
+  readonly op?: 'put' | 'patch' | 'restore';
+  /** Who asked for it (`null` or absent: nobody known). */
+  readonly author?: Author | null;
+  /** The request's `X-Request-Id`, kept with the write's revision. */
+  readonly requestId?: string;
 }
 
 /** A write that happened. */

@@ -101,3 +101,5 @@ export type {
   ChangeOp,
   ChangesInput,
 } from './changes.js';
+export { AuthorSchema } from './author.js';
+export type { Author } from './author.js';

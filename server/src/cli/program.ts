@@ -1,0 +1,70 @@
+/**
+ * The `linkconfig` command: `serve` (what `linkconfig-server` does) and the operator's commands, which
+ * work on the database directly or on a running server. Each group of commands lives in its own module
+ * of this folder and is added here; exit codes are the same for all: 0 done, 1 done with a problem the
+ * command reports, 2 a usage mistake (with the reason on stderr, like the server's settings).
+ */
+import { Command, CommanderError } from 'commander';
+import { serve } from '../serve.js';
+
+/** A mistake in how a command was called: the command exits with 2 and says why. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+/** What a command's run needs from its surroundings, so tests can run it in-process. */
+export interface CliIo {
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly stdout: NodeJS.WritableStream & { readonly isTTY?: boolean };
+  readonly stderr: NodeJS.WritableStream;
+}
+
+/** Builds the program; each command's action reads `io` instead of the process. */
+export function createProgram(io: CliIo): Command {
+  const program = new Command('linkconfig')
+    .description(
+      'The Link Config Service: serve it, and manage its keys, imports, exports and backups',
+    )
+    .enablePositionalOptions()
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+    });
+  program
+    .command('serve')
+    .description(
+      'start the server (the same flags and variables as linkconfig-server; see serve --help)',
+    )
+    .helpOption(false)
+    .passThroughOptions()
+    .allowUnknownOption()
+    .argument('[flags...]', 'server flags such as --port 3000')
+    .action((flags: string[]) => serve(flags));
+  return program;
+}
+
+/** Runs the command line `argv` (without node and the script); resolves with the exit code. */
+export async function runCli(
+  argv: readonly string[],
+  io: CliIo,
+): Promise<number> {
+  const program = createProgram(io);
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return 0;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Help and version are answers, not mistakes; commander has already printed what it had to say.
+      return error.exitCode === 0 ? 0 : 2;
+    }
+    if (error instanceof UsageError) {
+      io.stderr.write(`linkconfig: ${error.message}\n`);
+      return 2;
+    }
+    io.stderr.write(
+      `linkconfig: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
+    return 1;
+  }
+}
