@@ -7,5 +7,10 @@ export class ReceivedJson {
   constructor(
     readonly value: unknown,
     readonly text: string,
+    /**
+     * How deeply the value nests, measured on the text as it was read (`inspectJsonText`), so the
+     * config check compares it instead of walking the value again.
+     */
+    readonly depth: number,
   ) {}
 }

@@ -141,9 +141,12 @@ export class ConfigService {
     // One pass over the config: the stored-config rules and the nesting bound (the HTTP layer leaves the
     // depth of a config body to this check rather than walking it twice).
     const received = config instanceof ReceivedJson ? config : undefined;
-    const checked = validateLinkConfig(received ? received.value : config, {
-      maxDepth: LIMITS.nestingMax,
-    });
+    const checked = validateLinkConfig(
+      received ? received.value : config,
+      received
+        ? { maxDepth: LIMITS.nestingMax, depth: received.depth }
+        : { maxDepth: LIMITS.nestingMax },
+    );
     if (!checked.ok) throw new DomainError('invalid_config', checked.error);
     const json = received?.text ?? JSON.stringify(checked.config);
     const result = await this.#repo.put(name, json, {

@@ -25,9 +25,10 @@ export {
 export type { ConfigValidation, ValidateOptions } from './validate-config.js';
 export {
   findJsonInfidelity,
-  findJsonInfidelityInSlices,
+  inspectJsonText,
+  inspectJsonTextInSlices,
 } from './json-fidelity.js';
-export type { JsonInfidelity } from './json-fidelity.js';
+export type { JsonInfidelity, JsonTextFacts } from './json-fidelity.js';
 export {
   CherryPickInputSchema,
   CherryPickOutputSchema,

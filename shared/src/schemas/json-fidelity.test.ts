@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { nestedDeeper } from './validate-config.js';
 import {
   CHARS_PER_STEP,
   findJsonInfidelity,
-  findJsonInfidelityInSlices,
+  inspectJsonText,
+  inspectJsonTextInSlices,
 } from './json-fidelity.js';
+
+/** Twelve distinct keys `k0` … `k11`. */
+const MANY_KEYS = Array.from({ length: 12 }, (_, i) => `"k${i}":${i}`).join(
+  ',',
+);
 
 describe('findJsonInfidelity (issue 17, item 6)', () => {
   it.each([
@@ -15,6 +22,9 @@ describe('findJsonInfidelity (issue 17, item 6)', () => {
     ['{"a":1,"b":{"c":2,"c":3}}', 'b.c', 'twice'],
     ['{"a":1,"\\u0061":2}', 'a', 'twice'],
     ['{"x y":[{"k":1,"k":1}]}', '["x y"][0].k', 'twice'],
+    // Past the keys compared one by one: the object's keys are then kept in a set.
+    [`{${MANY_KEYS},"k3":1}`, 'k3', 'twice'],
+    [`[{${MANY_KEYS}},{"k0":1,"k11":2,"k11":3}]`, '[1].k11', 'twice'],
   ])('refuses %s at %s', (text, path, reason) => {
     const found = findJsonInfidelity(text);
     expect(found?.path).toBe(path);
@@ -29,6 +39,8 @@ describe('findJsonInfidelity (issue 17, item 6)', () => {
     '{"a":"","":1}',
     '[[],{},[{}],"x",true,false,null]',
     '12345678901234567890.5',
+    // An object's keys are its own: a sibling or a nested object may repeat them.
+    `[{${MANY_KEYS}},{${MANY_KEYS}},{"k0":{${MANY_KEYS}}}]`,
     '[9007199254740992,-1152921504606846976,100000000000000000000]',
   ])('accepts %s', (text) => {
     expect(findJsonInfidelity(text)).toBeUndefined();
@@ -53,7 +65,21 @@ describe('findJsonInfidelity (issue 17, item 6)', () => {
   });
 });
 
-describe('findJsonInfidelityInSlices (issue 17, item 7)', () => {
+describe('inspectJsonText', () => {
+  it.each([
+    ['1', 0],
+    ['"{[not nesting]}"', 0],
+    ['[]', 1],
+    ['{"a":[1,{"b":[]}],"c":{}}', 4],
+    ['[[[[{}]]],[1]]', 5],
+  ])('measures the nesting of %s as the parsed value has it', (text, depth) => {
+    expect(inspectJsonText(text).depth).toBe(depth);
+    expect(nestedDeeper(JSON.parse(text), depth)).toBe(false);
+    if (depth > 0) expect(nestedDeeper(JSON.parse(text), depth - 1)).toBe(true);
+  });
+});
+
+describe('inspectJsonTextInSlices (issue 17, item 7)', () => {
   const links = (n: number, last: string) =>
     `{"allLinks":{${Array.from({ length: n }, (_, i) => `"l${i}":{"url":"https://x/${i}"}`).join(',')}${last}}}`;
   const everyStep = () => {
@@ -68,13 +94,19 @@ describe('findJsonInfidelityInSlices (issue 17, item 7)', () => {
   it('pauses every CHARS_PER_STEP characters, with the same answer', async () => {
     const text = links(20_000, '');
     const slices = everyStep();
-    expect(await findJsonInfidelityInSlices(text, slices)).toBeUndefined();
+    expect(await inspectJsonTextInSlices(text, slices)).toEqual({
+      infidelity: undefined,
+      depth: 3,
+    });
     expect(slices.pauses()).toBe(Math.ceil(text.length / CHARS_PER_STEP) - 1);
   });
 
   it('finds what the scan at once finds, past the first slices', async () => {
     const text = links(20_000, ',"l5":{"url":"again"}');
-    const found = await findJsonInfidelityInSlices(text, everyStep());
+    const { infidelity: found } = await inspectJsonTextInSlices(
+      text,
+      everyStep(),
+    );
     expect(found).toEqual(findJsonInfidelity(text));
     expect(found).toEqual({
       path: 'allLinks.l5',

@@ -134,6 +134,11 @@ export type ConfigValidation =
 export interface ValidateOptions {
   /** Refuse configs whose objects and arrays nest deeper than this (checked in the same call). */
   readonly maxDepth?: number;
+  /**
+   * The value's nesting depth when the caller already knows it (a scan of the text it was parsed
+   * from, `inspectJsonText`): the check then compares it instead of walking the value again.
+   */
+  readonly depth?: number;
 }
 
 /**
@@ -152,8 +157,11 @@ export function validateLinkConfig(
 ): ConfigValidation {
   const problem = firstProblem(value);
   if (problem === null) {
-    const { maxDepth } = options;
-    if (maxDepth !== undefined && nestedDeeper(value, maxDepth)) {
+    const { maxDepth, depth } = options;
+    if (
+      maxDepth !== undefined &&
+      (depth === undefined ? nestedDeeper(value, maxDepth) : depth > maxDepth)
+    ) {
       return {
         ok: false,
         path: '',

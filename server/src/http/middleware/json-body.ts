@@ -1,5 +1,6 @@
 import { isUtf8 } from 'node:buffer';
-import { findJsonInfidelityInSlices, nestedDeeper } from '@linkconfig/shared';
+import { inspectJsonTextInSlices } from '@linkconfig/shared';
+import type { JsonTextFacts } from '@linkconfig/shared';
 import { promisify } from 'node:util';
 import { brotliDecompress, gunzip, inflate } from 'node:zlib';
 import type { InputType, ZlibOptions } from 'node:zlib';
@@ -80,14 +81,14 @@ export async function readJsonBody(
   }
   // V8 parses iteratively, so even absurd nesting parses; the depth is then checked on the value.
   const value = parseJson(text);
-  await refuseUnfaithfulJson(text);
-  if ((options.checkDepth ?? true) && nestedDeeper(value, limits.maxDepth)) {
+  const { depth } = await refuseUnfaithfulJson(text);
+  if ((options.checkDepth ?? true) && depth > limits.maxDepth) {
     throw new HttpError(
       400,
       `the JSON body is nested deeper than ${limits.maxDepth} levels`,
     );
   }
-  return new ReceivedJson(value, text);
+  return new ReceivedJson(value, text, depth);
 }
 
 function checkContentType(header: string | null): void {
@@ -284,15 +285,18 @@ class ProtoKeyError extends Error {}
 /**
  * Refuses (400, saying where) a body whose value would not read back as sent: a number too large for a
  * double, an integer literal a double cannot hold exactly, a repeated key (see json-fidelity.ts in shared). Every
- * JSON body passes here: stored configs (REST and tRPC) and inline ones alike.
+ * JSON body passes here: stored configs (REST and tRPC) and inline ones alike. The same scan measures the
+ * body's nesting depth, answered for the depth checks.
  */
-async function refuseUnfaithfulJson(text: string): Promise<void> {
+async function refuseUnfaithfulJson(text: string): Promise<JsonTextFacts> {
   // A linear scan of the whole text: in slices, so a large body does not hold the event loop.
-  const found = await findJsonInfidelityInSlices(text, EVENT_LOOP_SLICES);
+  const facts = await inspectJsonTextInSlices(text, EVENT_LOOP_SLICES);
+  const found = facts.infidelity;
   if (found !== undefined) {
     throw new HttpError(
       400,
       `the JSON body cannot be kept as sent at ${found.path}: ${found.reason}`,
     );
   }
+  return facts;
 }
