@@ -10,9 +10,14 @@ const WHITESPACE = new Set<number>([
   0x2029, 0x202f, 0x205f, 0x3000, 0xfeff,
 ]);
 
+/** Below this code unit, {@link WHITESPACE} is read from a flat table (the common, ASCII case). */
+const TABLE_END = 0x100;
+const LOW = new Uint8Array(TABLE_END);
+for (const code of WHITESPACE) if (code < TABLE_END) LOW[code] = 1;
+
 /** Whether a code unit is whitespace (docs/expression-reference.md §2). */
 export function isWhitespace(code: number): boolean {
-  return WHITESPACE.has(code);
+  return code < TABLE_END ? LOW[code] === 1 : WHITESPACE.has(code);
 }
 
 /**
