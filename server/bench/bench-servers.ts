@@ -18,10 +18,26 @@ export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const DEFAULT_SERVER_MAIN = join(REPO_ROOT, 'server', 'dist', 'main.js');
 const BENCH_DIR = join(REPO_ROOT, 'server', 'bench');
 
+/** What the benchmark needs of a server it measures: one it started (ChildServer) or a reference. */
+export interface MeasuredServer {
+  readonly baseUrl: string;
+  /** The process id, or null when unknown (a reference given without one). */
+  readonly pid: number | null;
+  readonly exited: boolean;
+  readonly exitStatus: string;
+  /** Its last output, for error messages ('' when the benchmark does not see it). */
+  readonly output: string;
+  /** Resident set size of its processes, KiB, or null. */
+  rssKiB(): Promise<number | null>;
+  /** CPU time of its processes so far, µs, or null. */
+  cpuMicros(): Promise<number | null>;
+  stop(): Promise<void>;
+}
+
 /** A server being measured and what the progress lines call it. */
 export interface Target {
   label: string;
-  child: ChildServer;
+  child: MeasuredServer;
 }
 
 /** The environment every start of our server gets (on top of the phase's own). */

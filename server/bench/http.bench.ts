@@ -6,9 +6,10 @@
  * node --import tsx server/bench/http.bench.ts [flags]
  * ```
  *
- * Our server runs in production mode as a child process on a throwaway SQLite database, beside a baseline
- * server (baseline-app.ts: Hono + SQLite without caches, as the issue describes the reference servers),
- * both loaded with the same seeded dataset through `PUT /configs/:name`. Every scenario is a long sequence
+ * Our server runs in production mode as a child process on a throwaway SQLite database, beside the
+ * reference servers given with `--reference` (any server of the contract, started by you on a fresh
+ * database; without any, the in-repo baseline, baseline-app.ts, runs as a labelled fallback), all loaded
+ * with the same seeded dataset through `PUT /configs/:name`. Every scenario is a long sequence
  * of distinct requests (request-sequences.ts), sent in the same order to each server by autocannon. The
  * first answers of each scenario are checked (2xx), compared between the two servers, and replayed from
  * memory by a ceiling server (ceiling.ts) for the in-run ceiling. Each measurement is a warm-up (not for
@@ -24,6 +25,8 @@
  * - `--duration S` (3), `--rounds N` (3), `--warmup S` (1), `--connections N` (16).
  * - `--only id,id`: only these scenarios (list, get, search-q, search-none, search-tag, search-regex,
  *   query-one, query-three, cherry-pick, put).
+ * - `--reference name=url[@pid]` (repeatable): measure this server beside ours; with its pid (or
+ *   `--reference-pid name=pid`) its CPU time per request too. `--baseline`: the in-repo baseline as well.
  * - `--no-baseline`, `--no-ceiling`, `--no-hot`: skip those columns; `--no-main`: skip the main table.
  * - `--captures N` (16): answers captured per scenario (compared, replayed by the ceiling).
  * - `--scale` [`--scale-points 10,50,200`]: the scenarios again at each point, ours and the baseline on
@@ -44,7 +47,7 @@ import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { parseBenchOptions } from './bench-options.js';
 import type { BenchOptions } from './bench-options.js';
-import { runMain } from './bench-main.js';
+import { BASELINE_LABEL, runMain } from './bench-main.js';
 import type { MainResults } from './bench-main.js';
 import { BenchRun, mib } from './bench-run.js';
 import { runScale } from './bench-scale.js';
@@ -53,10 +56,10 @@ import { DEFAULT_SERVER_MAIN } from './bench-servers.js';
 import { runFeatures } from './features.js';
 import type { FeatureResults } from './features.js';
 import { runLatency } from './latency.js';
+import { mainTables } from './report-main.js';
 import {
   featuresTable,
   latencyTable,
-  mainTable,
   scaleTable,
   wireTable,
 } from './report.js';
@@ -82,25 +85,34 @@ interface Report {
 
 function renderMain(run: BenchRun, main: MainResults): string[] {
   const { options, settings } = run;
-  const perConfig = main.loaded.ours.bytes / options.configs / 1024;
-  const differing = main.results.filter(
-    (r) => r.agreement !== null && r.agreement.same < r.agreement.compared,
-  );
+  const perConfig = (main.loaded['ours']?.bytes ?? 0) / options.configs / 1024;
+  const servers = Object.keys(main.loaded);
+  const rss = (record: Record<string, { rssKiB: number | null } | undefined>) =>
+    servers.map((s) => `${s} ${mib(record[s]?.rssKiB ?? null)}`).join(', ');
+  const after = servers
+    .map((s) => `${s} ${mib(main.rssAfterRunKiB[s] ?? null)}`)
+    .join(', ');
   const lines = [
     `Dataset: ${options.configs} configs × ${options.links} links (${perConfig.toFixed(0)} KiB JSON per config); ` +
       `${settings.connections} connections, ${settings.warmup} s warm-up, ${settings.rounds} × ${settings.duration} s, median round.`,
-    `RSS after loading: ours ${mib(main.loaded.ours.rssKiB)}, baseline ${mib(main.loaded.baseline?.rssKiB ?? null)}; ` +
-      `after the run: ours ${mib(main.rssAfterRunKiB.ours)}, baseline ${mib(main.rssAfterRunKiB.baseline)}.`,
+    `Servers: ours (server/dist/main.js, started by the benchmark)${options.references.map((r) => `, ${r.name} (${r.url}${r.pid === null ? ', no pid: no CPU figures' : `, pid ${r.pid}`})`).join('')}` +
+      `${options.baseline ? `, ${BASELINE_LABEL} (server/bench/baseline-app.ts: a re-implementation kept as a fallback, not a reference)` : ''}.`,
+    `RSS after loading: ${rss(main.loaded)}; after the run: ${after}.`,
     '',
     '### Distinct requests (the headline)',
     '',
-    mainTable(main.results),
+    mainTables(main.results),
     '',
-    '"distinct": requests in the sequence each server cycles through; "hot cache": ours with one request repeated.',
+    '"distinct": requests in the sequence; "repeats": requests of our run that repeated an earlier one of the run; "hot cache": ours with one request repeated; "fails": failed requests per server, in column order.',
   ];
+  const differing = main.results.flatMap((r) =>
+    Object.entries(r.agreement)
+      .filter(([, a]) => a.same < a.compared)
+      .map(([label, a]) => `${r.id} vs ${label} (${a.compared - a.same})`),
+  );
   if (differing.length > 0) {
     lines.push(
-      `WARNING: ours and the baseline answered differently in ${differing.map((r) => `${r.id} (${(r.agreement?.compared ?? 0) - (r.agreement?.same ?? 0)})`).join(', ')}.`,
+      `WARNING: answers differing from ours: ${differing.join(', ')}.`,
     );
   }
   return lines;
