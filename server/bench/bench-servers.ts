@@ -11,28 +11,13 @@ import type { BenchOptions } from './bench-options.js';
 import { writeCeilingFile } from './ceiling-file.js';
 import type { CapturedResponse } from './ceiling-file.js';
 import { ChildServer } from './child-server.js';
+import type { MeasuredServer } from './measured-server.js';
 
 /** The repository root (two levels above this file). */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** The server the benchmark starts unless `--server` says otherwise. */
 export const DEFAULT_SERVER_MAIN = join(REPO_ROOT, 'server', 'dist', 'main.js');
 const BENCH_DIR = join(REPO_ROOT, 'server', 'bench');
-
-/** What the benchmark needs of a server it measures: one it started (ChildServer) or a reference. */
-export interface MeasuredServer {
-  readonly baseUrl: string;
-  /** The process id, or null when unknown (a reference given without one). */
-  readonly pid: number | null;
-  readonly exited: boolean;
-  readonly exitStatus: string;
-  /** Its last output, for error messages ('' when the benchmark does not see it). */
-  readonly output: string;
-  /** Resident set size of its processes, KiB, or null. */
-  rssKiB(): Promise<number | null>;
-  /** CPU time of its processes so far, µs, or null. */
-  cpuMicros(): Promise<number | null>;
-  stop(): Promise<void>;
-}
 
 /** A server being measured and what the progress lines call it. */
 export interface Target {

@@ -5,7 +5,7 @@
  * it the same requests as ours and never stops it. Its CPU time per request needs its process id: after
  * `@` in the flag, or from `--reference-pid name=pid`; without one the CPU column shows `—`.
  */
-import type { MeasuredServer } from './bench-servers.js';
+import type { MeasuredServer } from './measured-server.js';
 import { treeCpuMicros, treeRssKiB } from './process-stats.js';
 
 /** One `--reference` flag, parsed. */
