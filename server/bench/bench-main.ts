@@ -4,6 +4,7 @@
  */
 import type { BenchRun, LoadSummary, Target } from './bench-run.js';
 import { captureScenarios } from './bench-captures.js';
+import { allWorkersAnswer } from './workers-ready.js';
 import { ExternalServer } from './reference-server.js';
 import type { OtherResult, ScenarioResult } from './report-main.js';
 import { repeated } from './request-sequences.js';
@@ -61,7 +62,15 @@ async function otherServers(
 export async function runMain(run: BenchRun): Promise<MainResults> {
   const { configs, links } = run.options;
   run.progress(`phase main: ${configs} configs × ${links} links`);
-  const ours: Target = { label: 'ours', child: await run.startOurs() };
+  const { workers } = run.options;
+  const ours: Target = {
+    label: 'ours',
+    child: await run.startOurs(workers > 1 ? { WORKERS: String(workers) } : {}),
+  };
+  if (workers > 1) {
+    await allWorkersAnswer(ours.child.baseUrl, workers);
+    run.progress(`  ours: ${workers} workers answer`);
+  }
   const others = await otherServers(run);
   const loaded: Record<string, LoadSummary> = {
     ours: await run.load(ours, configs),

@@ -34,6 +34,7 @@ describe('parseBenchOptions', () => {
       profile: null,
       seed: undefined,
       server: null,
+      workers: 1,
     });
   });
   it('reads references as name=url, with a pid after @ or from --reference-pid', () => {

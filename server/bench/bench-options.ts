@@ -57,6 +57,8 @@ export interface BenchOptions {
   seed: number | undefined;
   /** The server entry to start instead of server/dist/main.js, or null. */
   server: string | null;
+  /** `WORKERS` of our server (1: one process, as by default). */
+  workers: number;
 }
 
 /** A numeric flag: the fallback when absent, else a finite number above 0 (or ≥ 0 with `allowZero`). */
@@ -147,6 +149,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
       profile: { type: 'string' },
       seed: { type: 'string' },
       server: { type: 'string' },
+      workers: { type: 'string' },
     },
   });
   const quick = values.quick;
@@ -216,5 +219,6 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     profile: values.profile ?? null,
     seed: values.seed === undefined ? undefined : count('seed', values.seed, 1),
     server: values.server ?? null,
+    workers: count('workers', values.workers, 1),
   };
 }

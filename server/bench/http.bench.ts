@@ -42,6 +42,7 @@
  * - `--profile DIR`: our server runs with `--cpu-prof --cpu-prof-dir DIR` (summarise a profile with
  *   `node --import tsx server/bench/cpu-profile-summary.ts DIR/<file>.cpuprofile`).
  * - `--seed N`: another dataset. `--server FILE`: start this entry instead of server/dist/main.js.
+ * - `--workers N`: our server with `WORKERS=N` (its CPU time counts the primary and every worker).
  */
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
@@ -95,7 +96,7 @@ function renderMain(run: BenchRun, main: MainResults): string[] {
   const lines = [
     `Dataset: ${options.configs} configs × ${options.links} links (${perConfig.toFixed(0)} KiB JSON per config); ` +
       `${settings.connections} connections, ${settings.warmup} s warm-up, ${settings.rounds} × ${settings.duration} s, median round.`,
-    `Servers: ours (server/dist/main.js, started by the benchmark)${options.references.map((r) => `, ${r.name} (${r.url}${r.pid === null ? ', no pid: no CPU figures' : `, pid ${r.pid}`})`).join('')}` +
+    `Servers: ours (server/dist/main.js, started by the benchmark${options.workers > 1 ? `, WORKERS=${options.workers}` : ''})${options.references.map((r) => `, ${r.name} (${r.url}${r.pid === null ? ', no pid: no CPU figures' : `, pid ${r.pid}`})`).join('')}` +
       `${options.baseline ? `, ${BASELINE_LABEL} (server/bench/baseline-app.ts: a re-implementation kept as a fallback, not a reference)` : ''}.`,
     `RSS after loading: ${rss(main.loaded)}; after the run: ${after}.`,
     '',
