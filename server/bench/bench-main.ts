@@ -4,6 +4,8 @@
  */
 import type { BenchRun, LoadSummary, Target } from './bench-run.js';
 import { captureScenarios } from './bench-captures.js';
+import { memoryBreakdown } from './memory-breakdown.js';
+import type { MemoryBreakdown } from './memory-breakdown.js';
 import { allWorkersAnswer } from './workers-ready.js';
 import { ExternalServer } from './reference-server.js';
 import type { OtherResult, ScenarioResult } from './report-main.js';
@@ -19,6 +21,8 @@ export interface MainResults {
   /** RSS after the run per server label, KiB (null where unknown). */
   rssAfterRunKiB: Record<string, number | null>;
   results: ScenarioResult[];
+  /** Our server's memory after the run, from its /metrics. */
+  memory: MemoryBreakdown;
 }
 
 /** The baseline's column name: it is an in-repo re-implementation, never "the reference". */
@@ -135,6 +139,7 @@ export async function runMain(run: BenchRun): Promise<MainResults> {
       agreement: agreement[i] ?? {},
     });
   }
+  const memory = await memoryBreakdown(ours.child.baseUrl);
   const rssAfterRunKiB: Record<string, number | null> = {
     ours: await ours.child.rssKiB(),
   };
@@ -144,7 +149,7 @@ export async function runMain(run: BenchRun): Promise<MainResults> {
   await ours.child.stop();
   for (const { target } of others) await target.child.stop();
   await ceiling?.child.stop();
-  return { loaded, rssAfterRunKiB, results };
+  return { loaded, rssAfterRunKiB, results, memory };
 }
 
 /**

@@ -57,6 +57,7 @@ import { DEFAULT_SERVER_MAIN } from './bench-servers.js';
 import { runFeatures } from './features.js';
 import type { FeatureResults } from './features.js';
 import { runLatency } from './latency.js';
+import { describeMemory } from './memory-breakdown.js';
 import { mainTables } from './report-main.js';
 import {
   featuresTable,
@@ -99,6 +100,7 @@ function renderMain(run: BenchRun, main: MainResults): string[] {
     `Servers: ours (server/dist/main.js, started by the benchmark${options.workers > 1 ? `, WORKERS=${options.workers}` : ''})${options.references.map((r) => `, ${r.name} (${r.url}${r.pid === null ? ', no pid: no CPU figures' : `, pid ${r.pid}`})`).join('')}` +
       `${options.baseline ? `, ${BASELINE_LABEL} (server/bench/baseline-app.ts: a re-implementation kept as a fallback, not a reference)` : ''}.`,
     `RSS after loading: ${rss(main.loaded)}; after the run: ${after}.`,
+    describeMemory(main.memory),
     '',
     '### Distinct requests (the headline)',
     '',
