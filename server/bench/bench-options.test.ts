@@ -35,6 +35,9 @@ describe('parseBenchOptions', () => {
       seed: undefined,
       server: null,
       workers: 1,
+      cold: false,
+      coldConfigs: 5000,
+      coldLinks: 50,
     });
   });
   it('reads references as name=url, with a pid after @ or from --reference-pid', () => {

@@ -59,6 +59,10 @@ export interface BenchOptions {
   server: string | null;
   /** `WORKERS` of our server (1: one process, as by default). */
   workers: number;
+  /** The cold-start phase (cold-start.ts), its configs and links per config. */
+  cold: boolean;
+  coldConfigs: number;
+  coldLinks: number;
 }
 
 /** A numeric flag: the fallback when absent, else a finite number above 0 (or ≥ 0 with `allowZero`). */
@@ -150,6 +154,9 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
       seed: { type: 'string' },
       server: { type: 'string' },
       workers: { type: 'string' },
+      cold: { type: 'boolean', default: false },
+      'cold-configs': { type: 'string' },
+      'cold-links': { type: 'string' },
     },
   });
   const quick = values.quick;
@@ -220,5 +227,8 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     seed: values.seed === undefined ? undefined : count('seed', values.seed, 1),
     server: values.server ?? null,
     workers: count('workers', values.workers, 1),
+    cold: values.cold,
+    coldConfigs: count('cold-configs', values['cold-configs'], 5000),
+    coldLinks: count('cold-links', values['cold-links'], 50),
   };
 }

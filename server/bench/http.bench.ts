@@ -43,6 +43,8 @@
  *   `node --import tsx server/bench/cpu-profile-summary.ts DIR/<file>.cpuprofile`).
  * - `--seed N`: another dataset. `--server FILE`: start this entry instead of server/dist/main.js.
  * - `--workers N`: our server with `WORKERS=N` (its CPU time counts the primary and every worker).
+ * - `--cold` [`--cold-configs 5000 --cold-links 50`]: restart on a big database and time the first
+ *   search and query (cold-start.ts).
  */
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
@@ -54,6 +56,8 @@ import { BenchRun, mib } from './bench-run.js';
 import { runScale } from './bench-scale.js';
 import type { ScaleResults } from './bench-scale.js';
 import { DEFAULT_SERVER_MAIN } from './bench-servers.js';
+import { coldReport, runCold } from './cold-start.js';
+import type { ColdResults } from './cold-start.js';
 import { runFeatures } from './features.js';
 import type { FeatureResults } from './features.js';
 import { runLatency } from './latency.js';
@@ -83,6 +87,7 @@ interface Report {
   soak: SoakResults | null;
   features: FeatureResults | null;
   latency: LatencyRow[] | null;
+  cold: ColdResults | null;
 }
 
 function renderMain(run: BenchRun, main: MainResults): string[] {
@@ -163,6 +168,9 @@ function render(run: BenchRun, report: Report): string {
       '"probes": GET /healthz sent every 10 ms, open loop, counting those still waiting at the end with their wait so far.',
     );
   }
+  if (report.cold !== null) {
+    lines.push('', '### Cold start (`--cold`)', '', coldReport(report.cold));
+  }
   return `${lines.join('\n')}\n`;
 }
 
@@ -185,11 +193,13 @@ async function main(run: BenchRun, options: BenchOptions): Promise<void> {
     soak: null,
     features: null,
     latency: null,
+    cold: null,
   };
   if (options.scale) report.scale = await runScale(run);
   if (options.features) report.features = await runFeatures(run);
   if (options.soak) report.soak = await runSoak(run);
   if (options.latency) report.latency = await runLatency(run);
+  if (options.cold) report.cold = await runCold(run);
   process.stdout.write(render(run, report));
   if (options.json !== null) {
     await writeFile(options.json, `${JSON.stringify(report, null, 2)}\n`);
