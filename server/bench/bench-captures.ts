@@ -1,11 +1,11 @@
 /**
- * Capturing the first answers of each scenario from our server and the baseline: the answers the ceiling
- * replays, and whether ours and the baseline's agree.
+ * Capturing the first answers of each scenario from our server and the others measured (references,
+ * baseline): the answers the ceiling replays, and whether the others' answers agree with ours.
  */
 import type { BenchRun, Target } from './bench-run.js';
 import { captureFirst, sameAnswer, sendOnce } from './capture.js';
 import type { CapturedResponse } from './ceiling-file.js';
-import type { ScenarioResult } from './report.js';
+import type { ScenarioResult } from './report-main.js';
 import { PUT_NAMES } from './request-sequences.js';
 import type { BenchRequest, RequestSequence } from './request-sequences.js';
 import type { Scenario } from './scenarios.js';
@@ -35,22 +35,23 @@ export async function deletePutNames(
 }
 
 /**
- * Sends the first requests of each scenario to our server and the baseline, checks that every answer
- * is a 2xx and compares the two. Returns our captures (for the ceiling) and the agreement per scenario.
+ * Sends the first requests of each scenario to our server and the others (references, baseline), checks
+ * that every answer is a 2xx and compares each other server's answers with ours. Returns our captures
+ * (for the ceiling) and, per scenario, the agreement with each other server.
  */
 export async function captureScenarios(
   run: BenchRun,
   scenarios: readonly Scenario[],
-  servers: { ours: Target; baseline: Target | null },
+  servers: { ours: Target; others: readonly Target[] },
 ): Promise<{
   captures: CapturedResponse[][];
-  agreement: (ScenarioResult['agreement'] & object)[] | null;
+  agreement: ScenarioResult['agreement'][];
 }> {
   run.progress(
     `capturing the first ${run.options.captures} answers of each scenario`,
   );
   const captures: CapturedResponse[][] = [];
-  const agreement: { compared: number; same: number }[] = [];
+  const agreement: ScenarioResult['agreement'][] = [];
   for (const scenario of scenarios) {
     const requests = firstRequests(scenario.sequence, run.options.captures);
     const capture = (t: Target) =>
@@ -61,32 +62,26 @@ export async function captureScenarios(
       });
     const ours = await capture(servers.ours);
     captures.push(ours);
-    if (servers.baseline !== null) {
-      const theirs = await capture(servers.baseline);
+    const notes: string[] = [];
+    const byServer: ScenarioResult['agreement'] = {};
+    for (const other of servers.others) {
+      const theirs = await capture(other);
       const same = ours.filter((c, i) => {
-        const other = theirs[i];
-        return other !== undefined && sameAnswer(c, other);
+        const answer = theirs[i];
+        return answer !== undefined && sameAnswer(c, answer);
       }).length;
-      agreement.push({ compared: ours.length, same });
-      const note =
-        same === ours.length
-          ? 'same answers'
-          : `DIFFERENT answers on ${ours.length - same}`;
-      run.progress(
-        `  ${scenario.id}: ${ours.length} answers; ours and baseline: ${note}`,
+      byServer[other.label] = { compared: ours.length, same };
+      notes.push(
+        `${other.label}: ${same === ours.length ? 'same answers' : `DIFFERENT answers on ${ours.length - same}`}`,
       );
-    } else {
-      run.progress(`  ${scenario.id}: ${ours.length} answers`);
     }
+    agreement.push(byServer);
+    run.progress(
+      `  ${scenario.id}: ${ours.length} answers${notes.length > 0 ? `; ${notes.join(', ')}` : ''}`,
+    );
     if (!scenario.read) {
-      const targets = [servers.ours, servers.baseline].filter(
-        (t): t is Target => t !== null,
-      );
-      await deletePutNames(targets);
+      await deletePutNames([servers.ours, ...servers.others]);
     }
   }
-  return {
-    captures,
-    agreement: servers.baseline === null ? null : agreement,
-  };
+  return { captures, agreement };
 }

@@ -1,9 +1,14 @@
 /**
- * The main phase: the distinct-request table (ours, the baseline, the ceiling and the hot cache).
+ * The main phase: the distinct-request tables (ours, the references or the in-repo baseline, the ceiling
+ * and the hot cache).
  */
 import type { BenchRun, LoadSummary, Target } from './bench-run.js';
 import { captureScenarios } from './bench-captures.js';
-import type { ScenarioResult } from './report.js';
+import { memoryBreakdown } from './memory-breakdown.js';
+import type { MemoryBreakdown } from './memory-breakdown.js';
+import { allWorkersAnswer } from './workers-ready.js';
+import { ExternalServer } from './reference-server.js';
+import type { OtherResult, ScenarioResult } from './report-main.js';
 import { repeated } from './request-sequences.js';
 import type { RequestSequence } from './request-sequences.js';
 import { buildScenarios } from './scenarios.js';
@@ -11,30 +16,76 @@ import type { Scenario } from './scenarios.js';
 
 /** Results of the main phase. */
 export interface MainResults {
-  loaded: { ours: LoadSummary; baseline: LoadSummary | null };
-  rssAfterRunKiB: { ours: number | null; baseline: number | null };
+  /** The dataset load per server label (ours, each reference, the baseline). */
+  loaded: Record<string, LoadSummary>;
+  /** RSS after the run per server label, KiB (null where unknown). */
+  rssAfterRunKiB: Record<string, number | null>;
   results: ScenarioResult[];
+  /** Our server's memory after the run, from its /metrics. */
+  memory: MemoryBreakdown;
+}
+
+/** The baseline's column name: it is an in-repo re-implementation, never "the reference". */
+export const BASELINE_LABEL = 'in-repo baseline';
+
+/** The servers of the main phase besides ours: the references, then the baseline when asked for. */
+async function otherServers(
+  run: BenchRun,
+): Promise<{ target: Target; kind: OtherResult['kind'] }[]> {
+  const out: { target: Target; kind: OtherResult['kind'] }[] = [];
+  for (const spec of run.options.references) {
+    const child = new ExternalServer(spec);
+    const res = await fetch(`${child.baseUrl}/configs`).catch(
+      (error: unknown) => {
+        throw new Error(
+          `reference ${spec.name} (${spec.url}) does not answer: ${String(error)}`,
+        );
+      },
+    );
+    const list = (await res.json()) as unknown;
+    if (Array.isArray(list) && list.length > 0) {
+      run.progress(
+        `  WARNING: reference ${spec.name} already holds ${list.length} configs; searches then differ from ours (start it on a fresh database)`,
+      );
+    }
+    out.push({ target: { label: spec.name, child }, kind: 'reference' });
+  }
+  if (run.options.baseline) {
+    out.push({
+      target: { label: BASELINE_LABEL, child: await run.startBaseline() },
+      kind: 'baseline',
+    });
+  }
+  return out;
 }
 
 /**
- * The main phase: every scenario on the configured dataset; ours, the baseline and the ceiling on the
- * distinct requests, then ours on one request repeated (hot cache).
+ * The main phase: every scenario on the configured dataset; ours, each reference (or the in-repo
+ * baseline) and the ceiling on the distinct requests, then ours on one request repeated (hot cache).
  */
 export async function runMain(run: BenchRun): Promise<MainResults> {
   const { configs, links } = run.options;
   run.progress(`phase main: ${configs} configs × ${links} links`);
-  const ours: Target = { label: 'ours', child: await run.startOurs() };
-  const baseline: Target | null = run.options.baseline
-    ? { label: 'baseline', child: await run.startBaseline() }
-    : null;
-  const loaded = {
-    ours: await run.load(ours, configs),
-    baseline: baseline === null ? null : await run.load(baseline, configs),
+  const { workers } = run.options;
+  const ours: Target = {
+    label: 'ours',
+    child: await run.startOurs(workers > 1 ? { WORKERS: String(workers) } : {}),
   };
+  if (workers > 1) {
+    await allWorkersAnswer(ours.child.baseUrl, workers);
+    run.progress(`  ours: ${workers} workers answer`);
+  }
+  const others = await otherServers(run);
+  const loaded: Record<string, LoadSummary> = {
+    ours: await run.load(ours, configs),
+  };
+  for (const { target } of others) {
+    loaded[target.label] = await run.load(target, configs);
+  }
   const scenarios = run.select(buildScenarios({ configs, links }));
   const { captures, agreement } = await captureScenarios(run, scenarios, {
     ours,
-    baseline,
+    others: others.map((o) => o.target),
   });
   const ceiling: Target | null = run.options.ceiling
     ? { label: 'ceiling', child: await run.startCeiling(captures.flat()) }
@@ -47,23 +98,28 @@ export async function runMain(run: BenchRun): Promise<MainResults> {
     );
     const answers = captures[i] ?? [];
     const oursResult = await run.measure(ours, scenario.sequence, { title });
-    const baselineResult =
-      baseline === null
-        ? null
-        : await run.measure(baseline, scenario.sequence, { title });
+    const otherResults: OtherResult[] = [];
+    for (const { target, kind } of others) {
+      otherResults.push({
+        label: target.label,
+        kind,
+        result: await run.measure(target, scenario.sequence, { title }),
+      });
+    }
     const ceilingResult =
       ceiling === null
         ? null
         : await run.measure(
             ceiling,
             ceilingSequence(scenario, answers.length),
-            { title, warmup: false },
+            { title, warmup: false, countRepeats: false },
           );
     const hot =
       run.options.hot && scenario.read && scenario.sequence.size > 1
         ? await run.measure(ours, repeated(scenario.sequence.at(0)), {
             title: `${title} (hot cache)`,
             warmup: false,
+            countRepeats: false,
           })
         : null;
     const bytes = answers.reduce(
@@ -73,24 +129,27 @@ export async function runMain(run: BenchRun): Promise<MainResults> {
     results.push({
       id: scenario.id,
       title,
-      target: scenario.target,
+      targets: scenario.targets,
       ours: oursResult,
-      baseline: baselineResult,
+      others: otherResults,
       ceiling: ceilingResult,
       // One request repeated is what the distinct run is for `GET /configs`.
       hot: scenario.sequence.size > 1 ? hot : oursResult,
       responseBytes: answers.length === 0 ? 0 : bytes / answers.length,
-      agreement: agreement?.[i] ?? null,
+      agreement: agreement[i] ?? {},
     });
   }
-  const rssAfterRunKiB = {
+  const memory = await memoryBreakdown(ours.child.baseUrl);
+  const rssAfterRunKiB: Record<string, number | null> = {
     ours: await ours.child.rssKiB(),
-    baseline: (await baseline?.child.rssKiB()) ?? null,
   };
+  for (const { target } of others) {
+    rssAfterRunKiB[target.label] = await target.child.rssKiB();
+  }
   await ours.child.stop();
-  await baseline?.child.stop();
+  for (const { target } of others) await target.child.stop();
   await ceiling?.child.stop();
-  return { loaded, rssAfterRunKiB, results };
+  return { loaded, rssAfterRunKiB, results, memory };
 }
 
 /**

@@ -27,13 +27,50 @@ describe('parseBenchOptions', () => {
       json: null,
       only: [],
       ceiling: true,
+      references: [],
       baseline: true,
       hot: true,
       captures: 16,
       profile: null,
       seed: undefined,
       server: null,
+      workers: 1,
+      cold: false,
+      coldConfigs: 5000,
+      coldLinks: 50,
     });
+  });
+  it('reads references as name=url, with a pid after @ or from --reference-pid', () => {
+    const o = parseBenchOptions([
+      '--reference',
+      'hono-ref=http://127.0.0.1:3901/@4242',
+      '--reference',
+      'bun=http://127.0.0.1:3903',
+      '--reference-pid',
+      'bun=77',
+    ]);
+    expect(o.references).toEqual([
+      { name: 'hono-ref', url: 'http://127.0.0.1:3901', pid: 4242 },
+      { name: 'bun', url: 'http://127.0.0.1:3903', pid: 77 },
+    ]);
+    // With references the in-repo baseline runs only when asked for.
+    expect(o.baseline).toBe(false);
+    expect(
+      parseBenchOptions(['--reference', 'x=http://h:1', '--baseline']).baseline,
+    ).toBe(true);
+  });
+  it('refuses malformed, duplicate or reserved references and unknown pids', () => {
+    for (const args of [
+      ['--reference', 'http://127.0.0.1:3901'],
+      ['--reference', 'a=not a url'],
+      ['--reference', 'a=ftp://h/'],
+      ['--reference', 'ours=http://h:1'],
+      ['--reference', 'a=http://h:1', '--reference', 'a=http://h:2'],
+      ['--reference', 'a=http://h:1', '--reference-pid', 'b=12'],
+      ['--reference', 'a=http://h:1', '--reference-pid', 'a=x'],
+    ]) {
+      expect(() => parseBenchOptions(args)).toThrow(/--reference/);
+    }
   });
   it('reads every flag', () => {
     const o = parseBenchOptions([

@@ -2,6 +2,8 @@
  * Command-line flags of `http.bench.ts` (documented in its header), parsed with `node:util` parseArgs.
  */
 import { parseArgs } from 'node:util';
+import { parseReference, withPids } from './reference-server.js';
+import type { ReferenceSpec } from './reference-server.js';
 
 /** Parsed flags. */
 export interface BenchOptions {
@@ -40,6 +42,12 @@ export interface BenchOptions {
   /** Scenario ids to run (all when empty). */
   only: string[];
   ceiling: boolean;
+  /** Servers of the contract to measure beside ours (`--reference name=url[@pid]`, repeatable). */
+  references: ReferenceSpec[];
+  /**
+   * Whether the in-repo baseline runs: by default only when no reference is given (a fallback, labelled
+   * as what it is); `--baseline` adds it beside references, `--no-baseline` drops it.
+   */
   baseline: boolean;
   hot: boolean;
   /** Answers captured per scenario before measuring (compared with the baseline, replayed by the ceiling). */
@@ -49,6 +57,12 @@ export interface BenchOptions {
   seed: number | undefined;
   /** The server entry to start instead of server/dist/main.js, or null. */
   server: string | null;
+  /** `WORKERS` of our server (1: one process, as by default). */
+  workers: number;
+  /** The cold-start phase (cold-start.ts), its configs and links per config. */
+  cold: boolean;
+  coldConfigs: number;
+  coldLinks: number;
 }
 
 /** A numeric flag: the fallback when absent, else a finite number above 0 (or ≥ 0 with `allowZero`). */
@@ -131,14 +145,29 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
       only: { type: 'string' },
       'no-ceiling': { type: 'boolean', default: false },
       'no-baseline': { type: 'boolean', default: false },
+      baseline: { type: 'boolean', default: false },
+      reference: { type: 'string', multiple: true },
+      'reference-pid': { type: 'string', multiple: true },
       'no-hot': { type: 'boolean', default: false },
       captures: { type: 'string' },
       profile: { type: 'string' },
       seed: { type: 'string' },
       server: { type: 'string' },
+      workers: { type: 'string' },
+      cold: { type: 'boolean', default: false },
+      'cold-configs': { type: 'string' },
+      'cold-links': { type: 'string' },
     },
   });
   const quick = values.quick;
+  const references = withPids(
+    (values.reference ?? []).map(parseReference),
+    values['reference-pid'] ?? [],
+  );
+  const names = references.map((r) => r.name);
+  if (new Set(names).size !== names.length) {
+    throw new Error(`--reference names must differ, got ${names.join(', ')}`);
+  }
   const duration = positive('duration', values.duration, quick ? 1 : 3);
   const scalePoints = (values['scale-points'] ?? '10,50,200')
     .split(',')
@@ -189,11 +218,17 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
       .map((s) => s.trim())
       .filter((s) => s !== ''),
     ceiling: !values['no-ceiling'],
-    baseline: !values['no-baseline'],
+    references,
+    baseline:
+      values.baseline || (references.length === 0 && !values['no-baseline']),
     hot: !values['no-hot'],
     captures: count('captures', values.captures, quick ? 4 : 16),
     profile: values.profile ?? null,
     seed: values.seed === undefined ? undefined : count('seed', values.seed, 1),
     server: values.server ?? null,
+    workers: count('workers', values.workers, 1),
+    cold: values.cold,
+    coldConfigs: count('cold-configs', values['cold-configs'], 5000),
+    coldLinks: count('cold-links', values['cold-links'], 50),
   };
 }

@@ -19,6 +19,7 @@ import { killAllChildren } from './child-server.js';
 import type { ChildServer } from './child-server.js';
 import { measure } from './load.js';
 import type { LoadResult, LoadSettings, RoundResult } from './load.js';
+import { countRepeats } from './request-sequences.js';
 import type { RequestSequence } from './request-sequences.js';
 import type { Scenario } from './scenarios.js';
 import { uploadDataset } from './upload.js';
@@ -124,15 +125,21 @@ export class BenchRun {
       title: string;
       headers?: Record<string, string>;
       warmup?: boolean;
+      /**
+       * Whether to count the requests that repeat (default yes; no for the ceiling, which replays a few
+       * answers, and the hot-cache column, which repeats one request on purpose).
+       */
+      countRepeats?: boolean;
     },
   ): Promise<LoadResult> {
     const settings =
       options.warmup === false
         ? { ...this.settings, warmup: 0 }
         : this.settings;
-    const result = await measure(target.child.baseUrl, sequence, {
+    const measured = await measure(target.child.baseUrl, sequence, {
       settings,
       headers: options.headers ?? {},
+      cpuMicros: () => target.child.cpuMicros(),
       onRound: (round: number, previous: RoundResult | null) => {
         const which =
           round === 0 ? 'warm-up' : `round ${round}/${settings.rounds}`;
@@ -143,10 +150,17 @@ export class BenchRun {
       },
     });
     await settle(target);
-    if (result.requestsSent > result.distinct && result.distinct > 1) {
-      const passes = (result.requestsSent / result.distinct).toFixed(1);
+    const result = {
+      ...measured,
+      repeats:
+        options.countRepeats === false
+          ? null
+          : countRepeats(sequence, measured.requestsSent),
+    };
+    if (result.repeats !== null && result.repeats > 0) {
       this.progress(
-        `  note: ${target.label} went ${passes} times through the ${result.distinct} distinct requests`,
+        `  note: ${result.repeats} of the ${result.requestsSent} requests to ${target.label} repeated an earlier one ` +
+          `(the sequence holds ${result.distinct} distinct requests)`,
       );
     }
     if (result.failures > 0) {

@@ -11,6 +11,7 @@ import type { BenchOptions } from './bench-options.js';
 import { writeCeilingFile } from './ceiling-file.js';
 import type { CapturedResponse } from './ceiling-file.js';
 import { ChildServer } from './child-server.js';
+import type { MeasuredServer } from './measured-server.js';
 
 /** The repository root (two levels above this file). */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -21,7 +22,7 @@ const BENCH_DIR = join(REPO_ROOT, 'server', 'bench');
 /** A server being measured and what the progress lines call it. */
 export interface Target {
   label: string;
-  child: ChildServer;
+  child: MeasuredServer;
 }
 
 /** The environment every start of our server gets (on top of the phase's own). */

@@ -6,8 +6,8 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { treeCpuMicros, treeRssKiB } from './process-stats.js';
 
 const live = new Set<ChildProcess>();
 
@@ -161,15 +161,17 @@ export class ChildServer {
     );
   }
 
-  /** Resident set size in KiB, from `/proc/<pid>/status` (`VmRSS`); null where there is no /proc. */
-  async rssKiB(): Promise<number | null> {
-    try {
-      const status = await readFile(`/proc/${this.pid}/status`, 'utf8');
-      const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
-      return match?.[1] === undefined ? null : Number(match[1]);
-    } catch {
-      return null;
-    }
+  /**
+   * Resident set size in KiB (`VmRSS` of the process and its children, e.g. cluster workers); null where
+   * there is no /proc.
+   */
+  rssKiB(): Promise<number | null> {
+    return treeRssKiB(this.pid);
+  }
+
+  /** CPU time of the process and its children so far, µs (process-stats.ts); null where there is no /proc. */
+  cpuMicros(): Promise<number | null> {
+    return treeCpuMicros(this.pid);
   }
 
   /** SIGTERM, then SIGKILL after `graceMs`; resolves when the process is gone. */

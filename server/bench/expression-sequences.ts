@@ -5,7 +5,7 @@
 import { configName, generateConfig } from './dataset.js';
 import { mulberry32, randomInt } from './prng.js';
 import type { Random } from './prng.js';
-import { countedTemplate, listSequence, post } from './request-sequences.js';
+import { countedTemplate, post } from './request-sequences.js';
 import type {
   CountedTemplate,
   RequestSequence,
@@ -61,17 +61,35 @@ export function expressions(
 /** How many distinct requests the expression scenarios cycle through. */
 const EXPRESSION_REQUESTS = 4000;
 
-/** `POST /query` on one stored config: distinct expressions, the configs taken in turn. */
+/**
+ * Request `i` of a sequence that walks `count` expressions again and again: the expression's index and the
+ * pass. Each pass shifts the configs the expressions are asked of by one, so the (expression, config)
+ * pairs do not repeat for as many passes as there are configs.
+ */
+const pass = (i: number, count: number) => ({
+  e: i % count,
+  p: Math.floor(i / count),
+});
+
+/**
+ * `POST /query` on one stored config: distinct expressions, the configs taken in turn, shifted by one
+ * config per pass over the expressions (expressions × configs requests, none repeated).
+ */
 export function queryOneSequence(scope: SequenceScope): RequestSequence {
-  return listSequence(
-    expressions(EXPRESSION_REQUESTS, { links: scope.links, seed: 404 }).map(
-      (expression, i) =>
-        post('/query', {
-          expression,
-          configName: configName(i % scope.configs),
-        }),
-    ),
-  );
+  const list = expressions(EXPRESSION_REQUESTS, {
+    links: scope.links,
+    seed: 404,
+  });
+  return {
+    size: list.length * scope.configs,
+    at: (i) => {
+      const { e, p } = pass(i, list.length);
+      return post('/query', {
+        expression: list[e],
+        configName: configName((e + p) % scope.configs),
+      });
+    },
+  };
 }
 
 /**
@@ -89,27 +107,47 @@ export function threeConfigs(i: number, configs: number): string[] {
   return [a, b, c].map(configName);
 }
 
-/** `POST /query` merging three stored configs: distinct expressions over changing sets of configs. */
+/**
+ * `POST /query` merging three stored configs: distinct expressions over changing sets of configs, shifted
+ * by one set per pass over the expressions (expressions × sets requests, none repeated).
+ */
 export function queryThreeSequence(scope: SequenceScope): RequestSequence {
-  return listSequence(
-    expressions(EXPRESSION_REQUESTS, { links: scope.links, seed: 505 }).map(
-      (expression, i) =>
-        post('/query', { expression, configs: threeConfigs(i, scope.configs) }),
-    ),
-  );
+  const list = expressions(EXPRESSION_REQUESTS, {
+    links: scope.links,
+    seed: 505,
+  });
+  const sets = Math.max(1, scope.configs * (scope.configs - 1));
+  return {
+    size: list.length * sets,
+    at: (i) => {
+      const { e, p } = pass(i, list.length);
+      return post('/query', {
+        expression: list[e],
+        configs: threeConfigs(e + p, scope.configs),
+      });
+    },
+  };
 }
 
-/** `POST /cherry-pick` from stored configs: distinct expressions, the configs taken in turn. */
+/**
+ * `POST /cherry-pick` from stored configs: distinct expressions, the sources taken in turn, shifted by one
+ * config per pass over the expressions (expressions × configs requests, none repeated).
+ */
 export function cherryPickSequence(scope: SequenceScope): RequestSequence {
-  return listSequence(
-    expressions(EXPRESSION_REQUESTS, { links: scope.links, seed: 606 }).map(
-      (expression, i) =>
-        post('/cherry-pick', {
-          source: configName((i * 7) % scope.configs),
-          expression,
-        }),
-    ),
-  );
+  const list = expressions(EXPRESSION_REQUESTS, {
+    links: scope.links,
+    seed: 606,
+  });
+  return {
+    size: list.length * scope.configs,
+    at: (i) => {
+      const { e, p } = pass(i, list.length);
+      return post('/cherry-pick', {
+        source: configName((e * 7 + p) % scope.configs),
+        expression: list[e],
+      });
+    },
+  };
 }
 /**
  * `POST /query` with an inline config of about `bytes` (the memory soak): distinct content every time

@@ -6,9 +6,10 @@
  * node --import tsx server/bench/http.bench.ts [flags]
  * ```
  *
- * Our server runs in production mode as a child process on a throwaway SQLite database, beside a baseline
- * server (baseline-app.ts: Hono + SQLite without caches, as the issue describes the reference servers),
- * both loaded with the same seeded dataset through `PUT /configs/:name`. Every scenario is a long sequence
+ * Our server runs in production mode as a child process on a throwaway SQLite database, beside the
+ * reference servers given with `--reference` (any server of the contract, started by you on a fresh
+ * database; without any, the in-repo baseline, baseline-app.ts, runs as a labelled fallback), all loaded
+ * with the same seeded dataset through `PUT /configs/:name`. Every scenario is a long sequence
  * of distinct requests (request-sequences.ts), sent in the same order to each server by autocannon. The
  * first answers of each scenario are checked (2xx), compared between the two servers, and replayed from
  * memory by a ceiling server (ceiling.ts) for the in-run ceiling. Each measurement is a warm-up (not for
@@ -24,6 +25,8 @@
  * - `--duration S` (3), `--rounds N` (3), `--warmup S` (1), `--connections N` (16).
  * - `--only id,id`: only these scenarios (list, get, search-q, search-none, search-tag, search-regex,
  *   query-one, query-three, cherry-pick, put).
+ * - `--reference name=url[@pid]` (repeatable): measure this server beside ours; with its pid (or
+ *   `--reference-pid name=pid`) its CPU time per request too. `--baseline`: the in-repo baseline as well.
  * - `--no-baseline`, `--no-ceiling`, `--no-hot`: skip those columns; `--no-main`: skip the main table.
  * - `--captures N` (16): answers captured per scenario (compared, replayed by the ceiling).
  * - `--scale` [`--scale-points 10,50,200`]: the scenarios again at each point, ours and the baseline on
@@ -39,24 +42,30 @@
  * - `--profile DIR`: our server runs with `--cpu-prof --cpu-prof-dir DIR` (summarise a profile with
  *   `node --import tsx server/bench/cpu-profile-summary.ts DIR/<file>.cpuprofile`).
  * - `--seed N`: another dataset. `--server FILE`: start this entry instead of server/dist/main.js.
+ * - `--workers N`: our server with `WORKERS=N` (its CPU time counts the primary and every worker).
+ * - `--cold` [`--cold-configs 5000 --cold-links 50`]: restart on a big database and time the first
+ *   search and query (cold-start.ts).
  */
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { parseBenchOptions } from './bench-options.js';
 import type { BenchOptions } from './bench-options.js';
-import { runMain } from './bench-main.js';
+import { BASELINE_LABEL, runMain } from './bench-main.js';
 import type { MainResults } from './bench-main.js';
 import { BenchRun, mib } from './bench-run.js';
 import { runScale } from './bench-scale.js';
 import type { ScaleResults } from './bench-scale.js';
 import { DEFAULT_SERVER_MAIN } from './bench-servers.js';
+import { coldReport, runCold } from './cold-start.js';
+import type { ColdResults } from './cold-start.js';
 import { runFeatures } from './features.js';
 import type { FeatureResults } from './features.js';
 import { runLatency } from './latency.js';
+import { describeMemory } from './memory-breakdown.js';
+import { mainTables } from './report-main.js';
 import {
   featuresTable,
   latencyTable,
-  mainTable,
   scaleTable,
   wireTable,
 } from './report.js';
@@ -78,29 +87,40 @@ interface Report {
   soak: SoakResults | null;
   features: FeatureResults | null;
   latency: LatencyRow[] | null;
+  cold: ColdResults | null;
 }
 
 function renderMain(run: BenchRun, main: MainResults): string[] {
   const { options, settings } = run;
-  const perConfig = main.loaded.ours.bytes / options.configs / 1024;
-  const differing = main.results.filter(
-    (r) => r.agreement !== null && r.agreement.same < r.agreement.compared,
-  );
+  const perConfig = (main.loaded['ours']?.bytes ?? 0) / options.configs / 1024;
+  const servers = Object.keys(main.loaded);
+  const rss = (record: Record<string, { rssKiB: number | null } | undefined>) =>
+    servers.map((s) => `${s} ${mib(record[s]?.rssKiB ?? null)}`).join(', ');
+  const after = servers
+    .map((s) => `${s} ${mib(main.rssAfterRunKiB[s] ?? null)}`)
+    .join(', ');
   const lines = [
     `Dataset: ${options.configs} configs × ${options.links} links (${perConfig.toFixed(0)} KiB JSON per config); ` +
       `${settings.connections} connections, ${settings.warmup} s warm-up, ${settings.rounds} × ${settings.duration} s, median round.`,
-    `RSS after loading: ours ${mib(main.loaded.ours.rssKiB)}, baseline ${mib(main.loaded.baseline?.rssKiB ?? null)}; ` +
-      `after the run: ours ${mib(main.rssAfterRunKiB.ours)}, baseline ${mib(main.rssAfterRunKiB.baseline)}.`,
+    `Servers: ours (server/dist/main.js, started by the benchmark${options.workers > 1 ? `, WORKERS=${options.workers}` : ''})${options.references.map((r) => `, ${r.name} (${r.url}${r.pid === null ? ', no pid: no CPU figures' : `, pid ${r.pid}`})`).join('')}` +
+      `${options.baseline ? `, ${BASELINE_LABEL} (server/bench/baseline-app.ts: a re-implementation kept as a fallback, not a reference)` : ''}.`,
+    `RSS after loading: ${rss(main.loaded)}; after the run: ${after}.`,
+    describeMemory(main.memory),
     '',
     '### Distinct requests (the headline)',
     '',
-    mainTable(main.results),
+    mainTables(main.results),
     '',
-    '"distinct": requests in the sequence each server cycles through; "hot cache": ours with one request repeated.',
+    '"distinct": requests in the sequence; "repeats": requests of our run that repeated an earlier one of the run; "hot cache": ours with one request repeated; "fails": failed requests per server, in column order.',
   ];
+  const differing = main.results.flatMap((r) =>
+    Object.entries(r.agreement)
+      .filter(([, a]) => a.same < a.compared)
+      .map(([label, a]) => `${r.id} vs ${label} (${a.compared - a.same})`),
+  );
   if (differing.length > 0) {
     lines.push(
-      `WARNING: ours and the baseline answered differently in ${differing.map((r) => `${r.id} (${(r.agreement?.compared ?? 0) - (r.agreement?.same ?? 0)})`).join(', ')}.`,
+      `WARNING: answers differing from ours: ${differing.join(', ')}.`,
     );
   }
   return lines;
@@ -148,6 +168,9 @@ function render(run: BenchRun, report: Report): string {
       '"probes": GET /healthz sent every 10 ms, open loop, counting those still waiting at the end with their wait so far.',
     );
   }
+  if (report.cold !== null) {
+    lines.push('', '### Cold start (`--cold`)', '', coldReport(report.cold));
+  }
   return `${lines.join('\n')}\n`;
 }
 
@@ -170,11 +193,13 @@ async function main(run: BenchRun, options: BenchOptions): Promise<void> {
     soak: null,
     features: null,
     latency: null,
+    cold: null,
   };
   if (options.scale) report.scale = await runScale(run);
   if (options.features) report.features = await runFeatures(run);
   if (options.soak) report.soak = await runSoak(run);
   if (options.latency) report.latency = await runLatency(run);
+  if (options.cold) report.cold = await runCold(run);
   process.stdout.write(render(run, report));
   if (options.json !== null) {
     await writeFile(options.json, `${JSON.stringify(report, null, 2)}\n`);

@@ -42,6 +42,17 @@ export interface LoadResult extends RoundResult {
   requestsSent: number;
   /** Distinct requests in the sequence. */
   distinct: number;
+  /**
+   * Requests of the run that repeated an earlier request of the same run (warm-up included): 0 when every
+   * request was distinct. Null when not counted.
+   */
+  repeats: number | null;
+  /** CPU time of the server's processes over the rounds ÷ the answers of the rounds, µs; null if unknown. */
+  cpuMicrosPerRequest: number | null;
+  /** The server's CPU time over the rounds ÷ their wall time: cores it kept busy (1 = one core). */
+  serverCores: number | null;
+  /** The same for the benchmark's own process (the load generator, autocannon). */
+  loadGeneratorCores: number;
 }
 
 /** Headers sent with every request; a body is always JSON. */
@@ -125,9 +136,12 @@ export async function measure(
     settings: LoadSettings;
     headers?: Readonly<Record<string, string>>;
     onRound?: (round: number, previous: RoundResult | null) => void;
+    /** The server's CPU time so far, µs (null when unknown), read before and after the rounds. */
+    cpuMicros?: () => Promise<number | null>;
   },
 ): Promise<LoadResult> {
   const { settings, onRound } = options;
+  const serverCpu = options.cpuMicros ?? (() => Promise.resolve(null));
   const cursor = sequenceCursor(sequence, options.headers);
   const base: Options = {
     url: baseUrl,
@@ -140,15 +154,30 @@ export async function measure(
     await run({ ...base, duration: settings.warmup });
   }
   const rounds: RoundResult[] = [];
+  let answers = 0;
+  const cpuBefore = await serverCpu();
+  const ownBefore = process.cpuUsage();
+  const wallBefore = performance.now();
   for (let i = 1; i <= settings.rounds; i++) {
     onRound?.(i, rounds.at(-1) ?? null);
-    rounds.push(toRound(await run({ ...base, duration: settings.duration })));
+    const result = await run({ ...base, duration: settings.duration });
+    answers += result.requests.total;
+    rounds.push(toRound(result));
   }
+  const wallMicros = (performance.now() - wallBefore) * 1000;
+  const own = process.cpuUsage(ownBefore);
+  const cpuAfter = await serverCpu();
+  const cpu =
+    cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore;
   return {
     ...medianRound(rounds),
     rounds,
     requestsSent: cursor.sent(),
     distinct: sequence.size,
+    repeats: null,
+    cpuMicrosPerRequest: cpu === null || answers === 0 ? null : cpu / answers,
+    serverCores: cpu === null ? null : cpu / wallMicros,
+    loadGeneratorCores: (own.user + own.system) / wallMicros,
   };
 }
 

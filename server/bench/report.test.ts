@@ -7,14 +7,10 @@ import {
   featureCost,
   featuresTable,
   latencyTable,
-  mainTable,
   ratio,
   scaleTable,
-  targetRatio,
-  verdict,
   wireTable,
 } from './report.js';
-import type { ScenarioResult } from './report.js';
 
 const load = (rps: number, p99 = 5): LoadResult => ({
   rps,
@@ -25,20 +21,11 @@ const load = (rps: number, p99 = 5): LoadResult => ({
   rounds: [],
   requestsSent: 100,
   distinct: 4000,
+  repeats: 0,
+  cpuMicrosPerRequest: null,
+  serverCores: null,
+  loadGeneratorCores: 0.5,
 });
-const row = (over: Partial<ScenarioResult>): ScenarioResult => ({
-  id: 'query-one',
-  title: 'POST /query, one config',
-  target: { of: 'baseline', ratio: 10 },
-  ours: load(3000),
-  baseline: load(200),
-  ceiling: load(12_000),
-  hot: load(20_000),
-  responseBytes: 10,
-  agreement: { compared: 16, same: 16 },
-  ...over,
-});
-
 describe('medianRound', () => {
   it('takes the middle round by req/s', () => {
     expect(medianRound([load(3), load(9), load(5)]).rps).toBe(5);
@@ -50,53 +37,11 @@ describe('medianRound', () => {
   });
 });
 
-describe('verdict', () => {
-  it('compares ours with the baseline when the target is relative to it', () => {
-    expect(targetRatio(row({}))).toBe(15);
-    expect(verdict(row({}))).toBe('yes');
-    expect(verdict(row({ ours: load(1999) }))).toBe('NO');
-  });
-  it('compares ours with the ceiling when the target is relative to it', () => {
-    const list = { target: { of: 'ceiling', ratio: 0.8 } } as const;
-    expect(verdict(row({ ...list, ours: load(9600) }))).toBe('yes');
-    expect(verdict(row({ ...list, ours: load(9500) }))).toBe('NO');
-  });
-  it('says nothing when the figure the target needs was not measured', () => {
-    expect(verdict(row({ baseline: null }))).toBe('—');
-    expect(verdict(row({ baseline: load(0) }))).toBe('—');
-  });
-});
-
 describe('ratio', () => {
   it('prints two decimals, three below 0.1, and a dash for no figure', () => {
     expect(ratio(15)).toBe('15.00×');
     expect(ratio(0.05)).toBe('0.050×');
     expect(ratio(Number.POSITIVE_INFINITY)).toBe('—');
-  });
-});
-
-describe('mainTable', () => {
-  it('prints distinct count, ours, baseline, ceiling, ratios, target, verdict, hot cache and failures', () => {
-    const lines = mainTable([row({})]).split('\n');
-    expect(lines).toHaveLength(3);
-    expect(lines[0]).toMatch(
-      /^\| scenario .*\|\s+distinct \|\s+ours req\/s \|\s+p99 ms \|\s+baseline req\/s \|\s+ours\/baseline \|\s+ceiling req\/s \|\s+ours\/ceiling \|\s+target \|\s+met \|\s+hot cache req\/s \|\s+fails ours\/base \|$/,
-    );
-    expect(lines[2]).toMatch(
-      /^\| POST \/query, one config \|\s+4,000 \|\s+3,000 \|\s+5\.0 \|\s+200 \|\s+15\.00× \|\s+12,000 \|\s+0\.25× \|\s+≥ 10× baseline \|\s+yes \|\s+20,000 \|\s+0\/0 \|$/,
-    );
-  });
-  it('shows dashes for what was not measured', () => {
-    const line =
-      mainTable([row({ baseline: null, ceiling: null, hot: null })]).split(
-        '\n',
-      )[2] ?? '';
-    expect(line).toMatch(/\|\s+3,000 \|\s+5\.0 \|\s+— \|\s+— \|\s+— \|\s+— \|/);
-    expect(line).toMatch(/\|\s+— \|\s+0\/— \|$/);
-  });
-  it('says "every" for a sequence that never repeats', () => {
-    const ours = { ...load(300), distinct: 1_000_000_000 };
-    expect(mainTable([row({ ours })])).toMatch(/\|\s+every \|/);
   });
 });
 

@@ -1,27 +1,9 @@
 /**
  * The printed tables (Markdown, so they paste into notes as they are) and the shapes of the results they
- * print. Pure formatting: no figure is judged here beyond printing whether a target is met.
+ * print (the main phase's are in report-main.ts). Pure formatting: no figure is judged here beyond printing whether a target is met.
  */
 import type { LatencySummary } from './latency-probe.js';
 import type { LoadResult } from './load.js';
-import type { Target } from './scenarios.js';
-
-/** One scenario of the main run. */
-export interface ScenarioResult {
-  id: string;
-  title: string;
-  target: Target;
-  /** Our server on the distinct requests. */
-  ours: LoadResult;
-  baseline: LoadResult | null;
-  ceiling: LoadResult | null;
-  /** Our server on one request repeated (what a response cache makes of it). */
-  hot: LoadResult | null;
-  /** Mean size of our captured response bodies, bytes. */
-  responseBytes: number;
-  /** How many captured answers were compared with the baseline's, and how many were the same. */
-  agreement: { compared: number; same: number } | null;
-}
 
 /** One scenario across the scale points, for one server. */
 export interface ScaleRow {
@@ -88,67 +70,6 @@ export function table(head: string[], rows: string[][]): string {
     `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join(' | ')} |`;
   const rule = `|${widths.map((w, i) => (i === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`;
   return [line(head), rule, ...rows.map(line)].join('\n');
-}
-
-/** Ours ÷ the figure the target is relative to, or null when that figure was not measured. */
-export function targetRatio(result: ScenarioResult): number | null {
-  const other =
-    result.target.of === 'ceiling' ? result.ceiling : result.baseline;
-  return other === null || other.rps <= 0 ? null : result.ours.rps / other.rps;
-}
-
-/** Whether a scenario met its target: `yes`, `NO`, or `—` when the figure it needs was not measured. */
-export function verdict(result: ScenarioResult): string {
-  const r = targetRatio(result);
-  if (r === null) return '—';
-  return r >= result.target.ratio ? 'yes' : 'NO';
-}
-
-const targetText = (t: Target) =>
-  `≥ ${t.ratio}× ${t.of === 'ceiling' ? 'ceiling' : 'baseline'}`;
-
-/** Sequences at least this long never come round again in a run (their requests are built on demand). */
-const ENDLESS = 1_000_000_000;
-const distinctText = (n: number) => (n >= ENDLESS ? 'every' : int(n));
-
-const vs = (a: LoadResult, b: LoadResult | null) =>
-  b === null || b.rps <= 0 ? '—' : ratio(a.rps / b.rps);
-
-/**
- * The main table: per scenario the distinct requests cycled through, ours (req/s, p99), the baseline, the
- * ratio, the ceiling, the ratio to it, the target and whether it is met, the hot-cache figure, failures.
- */
-export function mainTable(results: readonly ScenarioResult[]): string {
-  return table(
-    [
-      'scenario',
-      'distinct',
-      'ours req/s',
-      'p99 ms',
-      'baseline req/s',
-      'ours/baseline',
-      'ceiling req/s',
-      'ours/ceiling',
-      'target',
-      'met',
-      'hot cache req/s',
-      'fails ours/base',
-    ],
-    results.map((r) => [
-      r.title,
-      distinctText(r.ours.distinct),
-      int(r.ours.rps),
-      ms(r.ours.p99),
-      r.baseline ? int(r.baseline.rps) : '—',
-      vs(r.ours, r.baseline),
-      r.ceiling ? int(r.ceiling.rps) : '—',
-      vs(r.ours, r.ceiling),
-      targetText(r.target),
-      verdict(r),
-      r.hot ? int(r.hot.rps) : '—',
-      `${r.ours.failures}/${r.baseline ? r.baseline.failures : '—'}`,
-    ]),
-  );
 }
 
 /** Cost growth from the first to the last point: req/s at the first ÷ req/s at the last. */

@@ -11,6 +11,8 @@ import { generateDataset } from './dataset.js';
 import { sequenceCursor } from './load.js';
 import {
   countedTemplate,
+  countRepeats,
+  listSequence,
   mixSequences,
   putSequence,
 } from './request-sequences.js';
@@ -32,7 +34,7 @@ const byId = (id: string) => {
   if (found === undefined) throw new Error(`no scenario ${id}`);
   return found.sequence;
 };
-const all = (s: RequestSequence, max = Infinity): BenchRequest[] =>
+const all = (s: RequestSequence, max = 20_000): BenchRequest[] =>
   Array.from({ length: Math.min(s.size, max) }, (_, i) => s.at(i));
 const key = (r: BenchRequest) => `${r.method} ${r.path} ${r.body ?? ''}`;
 const query = (r: BenchRequest) =>
@@ -54,6 +56,20 @@ describe('the scenarios', () => {
       expect(new Set(requests.map(key)).size).toBe(requests.length);
     },
   );
+
+  it.each([
+    'search-q',
+    'search-none',
+    'search-tag',
+    'search-regex',
+    'query-one',
+    'query-three',
+    'cherry-pick',
+  ])('%s sends no request twice in the first 120,000 (a long run)', (id) => {
+    const sequence = byId(id);
+    expect(sequence.size).toBeGreaterThanOrEqual(120_000);
+    expect(countRepeats(sequence, 120_000)).toBe(0);
+  });
 
   it('gives the same request for the same index, every time', () => {
     for (const s of scenarios) {
@@ -259,5 +275,18 @@ describe('sequenceCursor', () => {
     });
     expect(sent[0]?.body).toBeUndefined();
     expect(cursor.sent()).toBe(4);
+  });
+});
+
+describe('countRepeats', () => {
+  it('counts the requests that repeat an earlier one of the run', () => {
+    const three = listSequence([
+      { method: 'GET', path: '/a' },
+      { method: 'GET', path: '/b' },
+      { method: 'POST', path: '/a', body: 'x'.repeat(600) },
+    ]);
+    expect(countRepeats(three, 3)).toBe(0);
+    expect(countRepeats(three, 10)).toBe(7);
+    expect(countRepeats(putSequence(1024), 50)).toBe(0);
   });
 });

@@ -5,6 +5,7 @@
  * requests in the same order. Small requests are built up front; large bodies (PUT, the soak's inline
  * configs) are built on demand from a template and a counter, so a sequence never holds gigabytes.
  */
+import { createHash } from 'node:crypto';
 import { configName, putBody } from './dataset.js';
 
 /** One HTTP request as the load generator sends it. */
@@ -134,4 +135,23 @@ export function mixSequences(
       sequences.map((s) => Array.from({ length: s.size }, (_, i) => s.at(i))),
     ),
   );
+}
+
+/** What two requests share exactly when they are the same request (long bodies hashed). */
+export function requestKey(request: BenchRequest): string {
+  const body = request.body ?? '';
+  const text =
+    body.length > 512 ? createHash('sha1').update(body).digest('base64') : body;
+  return `${request.method} ${request.path}\n${text}`;
+}
+
+/**
+ * How many of the first `sent` requests of `sequence` repeat an earlier one: 0 when all are distinct.
+ * The benchmark counts this after every measurement, so a sequence that comes round again in a run (and
+ * measures a cache a second time) shows in the report.
+ */
+export function countRepeats(sequence: RequestSequence, sent: number): number {
+  const seen = new Set<string>();
+  for (let i = 0; i < sent; i++) seen.add(requestKey(sequence.at(i)));
+  return sent - seen.size;
 }

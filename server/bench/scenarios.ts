@@ -1,8 +1,9 @@
 /**
- * The measured scenarios of the HTTP benchmark (issue #9): each is a sequence of distinct requests
- * (request-sequences.ts) plus the target the issue sets for it, relative to a figure measured in the same
- * run: the baseline server (≥ 10× on reads, ≥ 1.5× on PUT) or, for `GET /configs`, which is bounded by
- * the HTTP stack, the ceiling (≥ 0.8×).
+ * The measured scenarios of the HTTP benchmark (issues #9 and #23): each is a sequence of distinct
+ * requests (request-sequences.ts) plus the targets set for it, relative to figures measured in the same
+ * run: the reference servers (reads ≥ 10× hono and ≥ 2× bun, `GET /configs` ≥ bun, PUT ≥ 1.5× bun) or,
+ * without references, the in-repo baseline (≥ 10× on reads, ≥ 1.5× on PUT) and the ceiling for
+ * `GET /configs` (≥ 0.8×).
  */
 import { getSequence, putSequence, repeated } from './request-sequences.js';
 import {
@@ -18,17 +19,30 @@ import {
 } from './expression-sequences.js';
 import type { RequestSequence, SequenceScope } from './request-sequences.js';
 
-/** What a target is relative to. */
-export const TARGET_OF = {
-  baseline: 'baseline',
-  ceiling: 'ceiling',
-} as const;
-
-/** A target: ours ≥ `ratio` × the named in-run figure. */
+/**
+ * A target: ours ≥ `ratio` × the in-run figure of the column `of`: a reference by name (`hono` matches a
+ * reference called `hono` or `hono-ref`), or, only when no reference is measured, `in-repo baseline` or
+ * `ceiling`.
+ */
 export interface Target {
-  of: (typeof TARGET_OF)[keyof typeof TARGET_OF];
+  of: string;
   ratio: number;
 }
+
+/** The issue's targets (issue 23) against the references, and the fallback ones of issue 9. */
+const READ_TARGETS: readonly Target[] = [
+  { of: 'hono', ratio: 10 },
+  { of: 'bun', ratio: 2 },
+  { of: 'in-repo baseline', ratio: 10 },
+];
+const LIST_TARGETS: readonly Target[] = [
+  { of: 'bun', ratio: 1 },
+  { of: 'ceiling', ratio: 0.8 },
+];
+const PUT_TARGETS: readonly Target[] = [
+  { of: 'bun', ratio: 1.5 },
+  { of: 'in-repo baseline', ratio: 1.5 },
+];
 
 /** One measured scenario. */
 export interface Scenario {
@@ -38,7 +52,7 @@ export interface Scenario {
   title: string;
   /** The distinct requests, in the order every server gets them. */
   sequence: RequestSequence;
-  target: Target;
+  targets: readonly Target[];
   /** Whether `--scale` repeats it (all but `GET /configs`, whose answer grows with the data by design). */
   scale: boolean;
   /** Whether it only reads (the `--features` comparison and the hot-cache column measure reads only). */
@@ -62,11 +76,6 @@ export const SCENARIO_IDS = [
 /** The size of the PUT bodies. */
 export const PUT_BYTES = 120 * 1024;
 
-const vsBaseline = (ratio: number): Target => ({
-  of: TARGET_OF.baseline,
-  ratio,
-});
-
 /**
  * The scenarios over a dataset, in measuring order (the PUT last: it adds configs). `scope.configs` is the
  * number of configs the requests name: the whole dataset in the main run, the smallest scale point in
@@ -81,7 +90,7 @@ export function buildScenarios(scope: SequenceScope): Scenario[] {
     id,
     title,
     sequence,
-    target: vsBaseline(10),
+    targets: READ_TARGETS,
     scale: true,
     read: true,
   });
@@ -90,7 +99,7 @@ export function buildScenarios(scope: SequenceScope): Scenario[] {
       id: 'list',
       title: 'GET /configs',
       sequence: repeated({ method: 'GET', path: '/configs' }),
-      target: { of: TARGET_OF.ceiling, ratio: 0.8 },
+      targets: LIST_TARGETS,
       scale: false,
       read: true,
     },
@@ -122,7 +131,7 @@ export function buildScenarios(scope: SequenceScope): Scenario[] {
       id: 'put',
       title: 'PUT 120 KB',
       sequence: putSequence(PUT_BYTES),
-      target: vsBaseline(1.5),
+      targets: PUT_TARGETS,
       scale: true,
       read: false,
     },

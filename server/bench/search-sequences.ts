@@ -86,7 +86,33 @@ export function searchWordSequence(): RequestSequence {
     }
     return out;
   });
-  return listSequence(interleave(groups));
+  return limitPasses(listSequence(interleave(groups)));
+}
+
+/** Search `limit` values the contract allows (1–1000), those nearest the default (100) first. */
+export const LIMITS_NEAR_DEFAULT: readonly number[] = Array.from(
+  { length: 1000 },
+  (_, i) => i + 1,
+).sort((a, b) => Math.abs(a - 100) - Math.abs(b - 100) || a - b);
+
+/**
+ * `base` (searches without `limit`), then `base` again with `limit=100`, again with the next limit of
+ * {@link LIMITS_NEAR_DEFAULT} (99, 101, 98, …), and so on: a sequence whose requests never repeat in a
+ * run (1,001 passes), while most answers stay those of the default limit.
+ */
+export function limitPasses(base: RequestSequence): RequestSequence {
+  const passes = 1 + LIMITS_NEAR_DEFAULT.length;
+  return {
+    size: base.size * passes,
+    at: (index) => {
+      const i = index % (base.size * passes);
+      const request = base.at(i % base.size);
+      const pass = Math.floor(i / base.size);
+      if (pass === 0) return request;
+      const limit = LIMITS_NEAR_DEFAULT[pass - 1] ?? 100;
+      return { ...request, path: `${request.path}&limit=${limit}` };
+    },
+  };
 }
 
 /** Letters of the no-match words: `q` followed by `z` occurs in no vocabulary word, tag or host. */
@@ -116,13 +142,15 @@ export function noMatchWords(count: number): string[] {
 
 /** `/search?q=` with `count` distinct words that match nothing (every config is searched to the end). */
 export function noMatchSequence(count = 3000): RequestSequence {
-  return listSequence(
-    noMatchWords(count).map((q, i) =>
-      get(
-        searchPath([
-          ['q', q],
-          ['fields', ALL_FIELD_ORDERS[i % ALL_FIELD_ORDERS.length]],
-        ]),
+  return limitPasses(
+    listSequence(
+      noMatchWords(count).map((q, i) =>
+        get(
+          searchPath([
+            ['q', q],
+            ['fields', ALL_FIELD_ORDERS[i % ALL_FIELD_ORDERS.length]],
+          ]),
+        ),
       ),
     ),
   );
@@ -132,10 +160,36 @@ export function noMatchSequence(count = 3000): RequestSequence {
 const TAG_LIMITS = [undefined, 100, 50, 200, 25] as const;
 
 /**
- * `/search?tag=` for every tag of the vocabulary, with several `limit`s, the parameters in both orders.
- * Tags are matched exactly (case-sensitive), so they are never re-spelled.
+ * `/search?tag=` for every tag of the vocabulary, with several `limit`s, the parameters in both orders
+ * (621 requests); then every tag in both orders with each other limit the contract allows, those nearest
+ * the default first (138,069 in all, none repeated). Tags are matched exactly (case-sensitive), so they
+ * are never re-spelled.
  */
 export function tagSequence(): RequestSequence {
+  const first = firstTagRequests();
+  const others = LIMITS_NEAR_DEFAULT.filter(
+    (l) => !(TAG_LIMITS as readonly (number | undefined)[]).includes(l),
+  );
+  const perPass = TAGS.length * 2;
+  return {
+    size: first.size + others.length * perPass,
+    at: (index) => {
+      const i = index % (first.size + others.length * perPass);
+      if (i < first.size) return first.at(i);
+      const j = i - first.size;
+      const tag = TAGS[j % TAGS.length] ?? 'nyc';
+      const limit = String(others[Math.floor(j / perPass)] ?? 100);
+      const params: [string, string][] = [
+        ['tag', tag],
+        ['limit', limit],
+      ];
+      if (Math.floor(j / TAGS.length) % 2 === 1) params.reverse();
+      return get(searchPath(params));
+    },
+  };
+}
+
+function firstTagRequests(): RequestSequence {
   const groups = TAGS.map((tag) => {
     const out: BenchRequest[] = [];
     for (const limit of TAG_LIMITS) {
@@ -181,13 +235,15 @@ export function regexSequence(count = 3000): RequestSequence {
     const shape = REGEX_SHAPES[i % REGEX_SHAPES.length];
     if (shape !== undefined) patterns.add(shape(rnd));
   }
-  return listSequence(
-    [...patterns].map((regex) =>
-      get(
-        searchPath([
-          ['regex', regex],
-          ['fields', 'label,description'],
-        ]),
+  return limitPasses(
+    listSequence(
+      [...patterns].map((regex) =>
+        get(
+          searchPath([
+            ['regex', regex],
+            ['fields', 'label,description'],
+          ]),
+        ),
       ),
     ),
   );

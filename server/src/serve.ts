@@ -2,7 +2,13 @@
  * Serving from a command line (`linkconfig serve`, `linkconfig-server`, `node server/dist/main.js`):
  * settings from the environment and flags, then {@link startServer}; stops gracefully on SIGTERM and
  * SIGINT (in-flight requests finish, the database closes) within a bound; a second signal exits at once.
+ * With `WORKERS` > 1 this process becomes the primary (cluster/cluster-primary.ts) and each worker, a
+ * copy of this process, serves; a worker stops when the primary tells it to (or on its own SIGTERM, or
+ * when the primary is gone), and leaves SIGINT (Ctrl-C reaches the whole process group) to the primary.
  */
+import cluster from 'node:cluster';
+import { runPrimary } from './cluster/cluster-primary.js';
+import { isMessage, SHUTDOWN } from './cluster/cluster-messages.js';
 import { loadSettings, USAGE } from './config/settings.js';
 import { createLogger } from './logger.js';
 import { startServer } from './start-server.js';
@@ -28,11 +34,45 @@ export async function serve(argv: readonly string[]): Promise<void> {
     return;
   }
   const logger = createLogger(settings.logLevel);
-  const server = await startServer({ ...settings, logger });
+  if (settings.workers > 1 && cluster.isPrimary) {
+    await runPrimary({
+      workers: settings.workers,
+      logger,
+      stopBoundMs: SHUTDOWN_BOUND_MS + 5_000,
+    });
+    return;
+  }
+  const worker = cluster.isWorker;
+  let stopRequested: string | undefined;
+  if (worker) {
+    // Listen before starting: a stop may come while this worker still opens the database.
+    process.on('SIGINT', () => {
+      // Ctrl-C: the primary got it too and tells every worker.
+    });
+    process.on('message', (message: unknown) => {
+      if (isMessage(message, SHUTDOWN)) requestStop('primary');
+    });
+    process.on('disconnect', () => requestStop('primary gone'));
+  }
+  process.on('SIGTERM', () => requestStop('SIGTERM'));
+  if (!worker) process.on('SIGINT', () => requestStop('SIGINT'));
+  const running: { stop?: (signal: string) => void } = {};
+  function requestStop(signal: string): void {
+    if (running.stop === undefined) stopRequested ??= signal;
+    else running.stop(signal);
+  }
+
+  const server = await startServer({
+    ...settings,
+    logger,
+    clusterWorker: worker,
+  });
   let stopping = false;
   const stop = (signal: string): void => {
     // A second signal ends the process at once, as does the bound: nothing (a stalled client, a log
-    // reader that has gone) holds a stop longer than that.
+    // reader that has gone) holds a stop longer than that. A worker may hear of one stop twice (its
+    // primary's message and a SIGTERM sent to the whole group): the primary owns the second signal.
+    if (stopping && worker) return;
     if (stopping) process.exit(1);
     stopping = true;
     logger.info({ signal }, 'shutting down');
@@ -48,6 +88,6 @@ export async function serve(argv: readonly string[]): Promise<void> {
       },
     );
   };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
+  running.stop = stop;
+  if (stopRequested !== undefined) stop(stopRequested);
 }

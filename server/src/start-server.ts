@@ -5,6 +5,7 @@ import { serve } from '@hono/node-server';
 import type { FilterProtocolHandler } from '@linkconfig/shared';
 import type { Logger } from 'pino';
 import { repositoryAppDir, servesPage } from './app-dir.js';
+import { workerMetrics } from './cluster/cluster-messages.js';
 import { DEFAULT_RATE_LIMITS } from './config/settings.js';
 import type { Settings } from './config/settings.js';
 import { createApp } from './http/app.js';
@@ -24,6 +25,11 @@ export interface StartOptions extends Partial<Settings> {
   /** Extra filter protocol handlers (docs/expression-reference.md D1). */
   readonly handlers?: Readonly<Record<string, FilterProtocolHandler>>;
   readonly logger?: Logger;
+  /**
+   * This process is a worker of `WORKERS` > 1: `/metrics` renders every worker's metrics (through the
+   * primary) and `/healthz` names this worker's pid.
+   */
+  readonly clusterWorker?: boolean;
 }
 
 /** A running server. */
@@ -53,6 +59,9 @@ export async function startServer(
   const logger = options.logger ?? createLogger(options.logLevel ?? 'info');
   const databaseUrl = options.databaseUrl ?? './data/linkconfig.db';
   const metrics = (options.metrics ?? true) ? new Metrics() : undefined;
+  if (options.clusterWorker === true && metrics !== undefined) {
+    metrics.renderWith(workerMetrics(metrics.registry));
+  }
   const opened =
     options.repository ??
     (await openRepository(databaseUrl, {
@@ -136,6 +145,9 @@ export async function startServer(
       : { corsHeaders: options.corsHeaders }),
     ...(appDir === undefined ? {} : { appDir }),
     healthCheck: () => repository.count(),
+    ...(options.clusterWorker === true
+      ? { healthDetails: { worker: process.pid } }
+      : {}),
     compression: options.compression ?? true,
     metrics,
     metricsToken: options.metricsToken,

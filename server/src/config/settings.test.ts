@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it, vi } from 'vitest';
 import { loadSettings } from './settings.js';
 import type { Settings } from './settings.js';
@@ -43,7 +44,17 @@ describe('loadSettings', () => {
       rateLimitWrites: 50,
       rateLimitWriteBurst: 200,
       trustProxy: 0,
+      workers: 1,
     });
+  });
+
+  it('reads WORKERS and --workers: auto is the cores available, or a number', () => {
+    expect(load({ WORKERS: 'auto' }).workers).toBe(availableParallelism());
+    expect(load({ WORKERS: '4' }).workers).toBe(4);
+    expect(load({ WORKERS: '4' }, ['--workers', '2']).workers).toBe(2);
+    for (const bad of ['0', 'many', '-1', '1000', '2.5']) {
+      expect(() => load({ WORKERS: bad })).toThrow(/WORKERS \(--workers\)/);
+    }
   });
 
   it('reads the switches and the rate limits', () => {

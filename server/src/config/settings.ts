@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { DEFAULT_BODY_MIN_RATE } from '../http/middleware/body-pace.js';
@@ -105,6 +106,17 @@ const duration = z
 
 const positiveInt = z.coerce.number().int().min(1);
 
+/** Server processes: `auto` (the cores this process may use) or a number from 1 to 256. */
+const workers = z
+  .string()
+  .regex(/^\s*(?:auto|\d{1,3})\s*$/i, { error: 'must be auto or a number' })
+  .transform((text) =>
+    text.trim().toLowerCase() === 'auto'
+      ? availableParallelism()
+      : Number(text),
+  )
+  .refine((n) => n >= 1 && n <= 256, { error: 'must be from 1 to 256' });
+
 /** The server's settings, from environment variables overridden by command-line flags. */
 export const SettingsSchema = z
   .object({
@@ -170,6 +182,7 @@ export const SettingsSchema = z
     rateLimitWrites: rate.default(DEFAULT_RATE_LIMITS.writes.perSecond),
     rateLimitWriteBurst: rate.default(DEFAULT_RATE_LIMITS.writes.burst),
     trustProxy: trustProxy.default(0),
+    workers: workers.default(1),
   })
   .refine((s) => s.readToken === undefined || s.apiToken !== undefined, {
     path: ['readToken'],
@@ -227,6 +240,8 @@ Options (each also an environment variable):
   --rate-limit-writes <n>      RATE_LIMIT_WRITES       writes per second and client (default 50)
   --rate-limit-write-burst <n> RATE_LIMIT_WRITE_BURST  their burst (default 200)
   --trust-proxy <off|on|n>     TRUST_PROXY   proxies trusted for X-Forwarded-For (default off)
+  --workers <auto|n>    WORKERS        server processes sharing the port: auto (one per core) or a
+                                       number (default 1); each has its own caches
   --help                               print this text
 `;
 
@@ -264,6 +279,7 @@ const SOURCES = {
   rateLimitWrites: ['RATE_LIMIT_WRITES', 'rate-limit-writes'],
   rateLimitWriteBurst: ['RATE_LIMIT_WRITE_BURST', 'rate-limit-write-burst'],
   trustProxy: ['TRUST_PROXY', 'trust-proxy'],
+  workers: ['WORKERS', 'workers'],
 } as const satisfies Record<keyof Settings, readonly [string, string | null]>;
 
 type Key = keyof typeof SOURCES;

@@ -72,6 +72,8 @@ export interface AppOptions {
   readonly appDir?: string;
   /** Checks storage for `/healthz`. */
   readonly healthCheck?: () => Promise<unknown>;
+  /** Fields added to `/healthz`'s answer (a worker of `WORKERS` > 1 names its pid: `worker`). */
+  readonly healthDetails?: Readonly<Record<string, string | number>>;
   /** Compress JSON answers for clients that accept gzip or br (`COMPRESSION`, default true). */
   readonly compression?: boolean;
   /** Request metrics and `GET /metrics` (absent: no metrics). */
@@ -187,7 +189,7 @@ export function createApp(options: AppOptions): Hono {
   app.get('/healthz', async (c) => {
     try {
       await options.healthCheck?.();
-      return c.json({ status: 'ok' });
+      return c.json({ status: 'ok', ...options.healthDetails });
     } catch (error) {
       requestLogger(c, log).error({ err: error }, 'health check failed');
       return c.json({ error: 'storage is not available' }, 503);

@@ -85,7 +85,13 @@ export class FastHistogram {
   }
 
   /** What the registry formats: every series' cumulative buckets, sum and count. */
-  #snapshot(): { name: string; help: string; type: string; values: Sample[] } {
+  #snapshot(): {
+    name: string;
+    help: string;
+    type: string;
+    values: Sample[];
+    aggregator: 'sum';
+  } {
     const { name, help, buckets } = this.#options;
     const values: Sample[] = [];
     for (const series of this.#series.values()) {
@@ -112,6 +118,7 @@ export class FastHistogram {
         },
       );
     }
-    return { name, help, type: 'histogram', values };
+    // `aggregator`: how the primary of `WORKERS` > 1 combines the workers' series (prom-client needs it).
+    return { name, help, type: 'histogram', values, aggregator: 'sum' };
   }
 }

@@ -51,6 +51,7 @@ export class Metrics {
   /** The registry `GET /metrics` renders. */
   readonly registry = new Registry();
   #openStreams: (() => number) | undefined;
+  #render: (() => Promise<string>) | undefined;
 
   readonly #duration: FastHistogram;
   readonly #queries: FastHistogram;
@@ -156,10 +157,18 @@ export class Metrics {
     };
   }
 
+  /**
+   * Renders `GET /metrics` with `render` instead of this registry alone: in a worker of `WORKERS` > 1,
+   * the metrics of all workers, summed by the primary.
+   */
+  renderWith(render: () => Promise<string>): void {
+    this.#render = render;
+  }
+
   /** The exposition text and its content type, for `GET /metrics`. */
   async render(): Promise<{ body: string; contentType: string }> {
     return {
-      body: await this.registry.metrics(),
+      body: await (this.#render?.() ?? this.registry.metrics()),
       contentType: this.registry.contentType,
     };
   }

@@ -35,7 +35,17 @@ export function mountMetrics(app: Hono, options: MetricsRouteOptions): void {
         { 'WWW-Authenticate': 'Bearer' },
       );
     }
-    const { body, contentType } = await metrics.render();
+    // With WORKERS > 1 the primary collects every worker's figures; if it cannot, say so (503), and the
+    // scraper tries again at its next interval.
+    const { body, contentType } = await metrics.render().catch(() => {
+      throw new HttpError(
+        503,
+        'the metrics of the other workers are not available',
+        {
+          'Retry-After': '1',
+        },
+      );
+    });
     return new Response(body, {
       headers: { 'Content-Type': contentType, 'Cache-Control': 'no-store' },
     });

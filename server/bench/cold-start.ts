@@ -1,0 +1,104 @@
+/**
+ * `--cold`: how fast a restarted server answers with many configs stored (issue 23, item 5). Our server
+ * is loaded with `--cold-configs` × `--cold-links` (5,000 × 50 by default) through the REST API and
+ * stopped; a new process is started on the same database, and the benchmark times its start (until
+ * `/healthz` answers), its first `/search?q=`, its first `POST /query` on one config, and a second of
+ * each for comparison, and reads its RSS. The issue's targets: the first search within 300 ms, the first
+ * query within 50 ms.
+ */
+import { rmSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BenchRun } from './bench-run.js';
+import { mib } from './bench-run.js';
+import { configName } from './dataset.js';
+import { uploadDataset } from './upload.js';
+
+/** What the cold start measured, ms (RSS in KiB). */
+export interface ColdResults {
+  configs: number;
+  links: number;
+  startMs: number;
+  firstSearchMs: number;
+  secondSearchMs: number;
+  firstQueryMs: number;
+  secondQueryMs: number;
+  rssKiB: number | null;
+}
+
+async function timed(url: string, init?: RequestInit): Promise<number> {
+  const started = performance.now();
+  const res = await fetch(url, init);
+  await res.arrayBuffer();
+  if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+  return performance.now() - started;
+}
+
+const query = (name: string, expression: string): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ expression, configName: name }),
+});
+
+/** Loads, restarts and times the first answers. */
+export async function runCold(run: BenchRun): Promise<ColdResults> {
+  const { coldConfigs: configs, coldLinks: links, seed } = run.options;
+  const dir = await mkdtemp(join(tmpdir(), 'linkconfig-cold-'));
+  const env = { DATABASE_URL: `sqlite:${join(dir, 'cold.db')}` };
+  try {
+    run.progress(`phase cold: loading ${configs} configs × ${links} links`);
+    const loader = await run.startOurs(env, 'cold-load');
+    await uploadDataset(loader.baseUrl, {
+      configs,
+      links,
+      seed,
+      parallel: 8,
+      onProgress: (done) => {
+        if (done % 500 === 0) run.progress(`  loaded ${done}/${configs}`);
+      },
+    });
+    await loader.stop();
+    run.progress('  restarting on the same database');
+    const started = performance.now();
+    const server = await run.startOurs(env, 'cold');
+    const startMs = performance.now() - started;
+    const base = server.baseUrl;
+    const firstSearchMs = await timed(`${base}/search?q=guide`);
+    const secondSearchMs = await timed(`${base}/search?q=travel`);
+    const name = configName(Math.floor(configs / 2));
+    const firstQueryMs = await timed(`${base}/query`, query(name, '.nyc | l1'));
+    const secondQueryMs = await timed(
+      `${base}/query`,
+      query(configName(Math.floor(configs / 3)), '.nyc | l2'),
+    );
+    const rssKiB = await server.rssKiB();
+    await server.stop();
+    return {
+      configs,
+      links,
+      startMs,
+      firstSearchMs,
+      secondSearchMs,
+      firstQueryMs,
+      secondQueryMs,
+      rssKiB,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const ms = (n: number) => `${n.toFixed(0)} ms`;
+
+/** The report's lines. */
+export function coldReport(r: ColdResults): string {
+  return [
+    `${r.configs} configs × ${r.links} links, server restarted on the database:`,
+    '',
+    `- start until /healthz answers: ${ms(r.startMs)}`,
+    `- first /search?q=: ${ms(r.firstSearchMs)} (target ≤ 300 ms: ${r.firstSearchMs <= 300 ? 'yes' : 'NO'}); second: ${ms(r.secondSearchMs)}`,
+    `- first POST /query on one config: ${ms(r.firstQueryMs)} (target ≤ 50 ms: ${r.firstQueryMs <= 50 ? 'yes' : 'NO'}); on a second config: ${ms(r.secondQueryMs)}`,
+    `- RSS after these: ${mib(r.rssKiB)}`,
+  ].join('\n');
+}
