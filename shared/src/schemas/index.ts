@@ -103,3 +103,23 @@ export type {
 } from './changes.js';
 export { AuthorSchema } from './author.js';
 export type { Author } from './author.js';
+export {
+  ImportCandidateSchema,
+  ImportModeSchema,
+  ImportReportSchema,
+  ParsedImportSchema,
+  SkippedLinkSchema,
+  SourcePositionSchema,
+  TRANSFER_FORMATS,
+  TransferFormatSchema,
+} from './transfer.js';
+export type {
+  ImportCandidate,
+  ImportMode,
+  ImportReport,
+  ParsedImport,
+  ReadImportResult,
+  SkippedLink,
+  SourcePosition,
+  TransferFormat,
+} from './transfer.js';
