@@ -6,6 +6,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { serve } from '../serve.js';
+import { addBackupCommands } from './backup-commands.js';
 import { UsageError } from './cli-io.js';
 import type { CliIo, ExitStatus } from './cli-io.js';
 import { addTransferCommands } from './transfer-commands.js';
@@ -39,6 +40,7 @@ export function createProgram(
     .argument('[flags...]', 'server flags such as --port 3000')
     .action((flags: string[]) => serve(flags));
   addTransferCommands(program, io, exit);
+  addBackupCommands(program, io);
   return program;
 }
 

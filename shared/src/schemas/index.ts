@@ -123,3 +123,17 @@ export type {
   SourcePosition,
   TransferFormat,
 } from './transfer.js';
+export {
+  BACKUP_FORMAT,
+  BACKUP_VERSION,
+  BackupConfigSchema,
+  BackupEndSchema,
+  BackupHeaderSchema,
+  BackupRecordSchema,
+} from './backup.js';
+export type {
+  BackupConfig,
+  BackupEnd,
+  BackupHeader,
+  BackupRecord,
+} from './backup.js';
