@@ -3,11 +3,8 @@
  * ETag sent back in `If-Match`, so an edit made meanwhile is never overwritten), or a database opened
  * directly (`--database-url`), written through the same `ConfigService` rules the server applies.
  */
-import { isPlainObject, sanitizeConfigLinks } from '@linkconfig/shared';
+import { isPlainObject } from '@linkconfig/shared';
 import type { LinkConfig } from '@linkconfig/shared';
-import { DomainError, PreconditionFailedError } from '../errors.js';
-import { createServices } from '../services/services.js';
-import { openRepository } from '../storage/open-repository.js';
 
 /** A config as read, with the version a write must find still stored (`null`: it must not exist yet). */
 export interface ReadConfig {
@@ -98,39 +95,5 @@ export function restEndpoint(target: RestTarget): ConfigEndpoint {
       return { ok: true, etag: response.headers.get('etag') ?? '' };
     },
     close: () => Promise.resolve(),
-  };
-}
-
-/** Configs in a database, read and written by the server's own config rules. */
-export async function databaseEndpoint(url: string): Promise<ConfigEndpoint> {
-  const repository = await openRepository(url);
-  const { configs } = createServices({ repository });
-  return {
-    async read(name) {
-      const version = await configs.current(name);
-      if (version === null) return null;
-      // The same sanitized links a GET answers.
-      const config = sanitizeConfigLinks(version.stored) as LinkConfig;
-      return { config, etag: version.etag };
-    },
-    async write(name, config, etag) {
-      try {
-        const conditions =
-          etag === null ? { ifNoneMatch: '*' } : { ifMatch: etag };
-        const { etag: stored } = await configs.put(name, config, conditions);
-        return { ok: true, etag: stored };
-      } catch (error) {
-        if (error instanceof PreconditionFailedError) {
-          return { ok: false, conflict: true };
-        }
-        if (error instanceof DomainError) {
-          throw new Error(`writing "${name}": ${error.message}`, {
-            cause: error,
-          });
-        }
-        throw error;
-      }
-    },
-    close: () => repository.close(),
   };
 }

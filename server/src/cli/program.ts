@@ -5,7 +5,6 @@
  * command reports, 2 a usage mistake (with the reason on stderr, like the server's settings).
  */
 import { Command, CommanderError } from 'commander';
-import { serve } from '../serve.js';
 import { addBackupCommands } from './backup-commands.js';
 import { UsageError } from './cli-io.js';
 import type { CliIo, ExitStatus } from './cli-io.js';
@@ -38,7 +37,10 @@ export function createProgram(
     .passThroughOptions()
     .allowUnknownOption()
     .argument('[flags...]', 'server flags such as --port 3000')
-    .action((flags: string[]) => serve(flags));
+    // Loaded when used: the server's modules would slow down every other command's start.
+    .action(async (flags: string[]) =>
+      (await import('../serve.js')).serve(flags),
+    );
   addTransferCommands(program, io, exit);
   addBackupCommands(program, io);
   return program;

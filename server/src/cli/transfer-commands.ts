@@ -18,7 +18,7 @@ import type { ImportMode, TransferFormat } from '@linkconfig/shared';
 import { SingleBar } from 'cli-progress';
 import { Option } from 'commander';
 import type { Command } from 'commander';
-import { databaseEndpoint, restEndpoint } from './config-endpoint.js';
+import { restEndpoint } from './config-endpoint.js';
 import type { ConfigEndpoint } from './config-endpoint.js';
 import { formatReport } from './import-report.js';
 import { UsageError } from './cli-io.js';
@@ -66,6 +66,8 @@ async function openEndpoint(
         '--database-url cannot be used with --server or --key',
       );
     }
+    // The server's storage and services load only when a database is used directly.
+    const { databaseEndpoint } = await import('./database-endpoint.js');
     return databaseEndpoint(options.databaseUrl);
   }
   return restEndpoint({
