@@ -24,11 +24,19 @@ const postgresUrl =
   process.env['TEST_POSTGRES_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
 const CLI = fileURLToPath(new URL('../bin/linkconfig.js', import.meta.url));
 /** Prints the child's peak RSS when it exits. */
-const RSS_HOOK = `data:text/javascript,process.on('exit',()=>process.stderr.write('maxrss='+process.resourceUsage().maxRSS+'\\n'))`;
+const RSS_HOOK = `data:text/javascript,process.on('exit',()=>{const u=process.resourceUsage();process.stderr.write('maxrss='+u.maxRSS+' cpu='+(u.userCPUTime+u.systemCPUTime)+'\\n')})`;
+/** `--cpu-prof <dir>`: the children write CPU profiles there. */
+const profileDir = process.argv[process.argv.indexOf('--cpu-prof') + 1];
+const PROFILE =
+  process.argv.includes('--cpu-prof') && profileDir !== undefined
+    ? ['--cpu-prof', '--cpu-prof-dir', profileDir]
+    : [];
 
 interface Measured {
   readonly seconds: number;
   readonly rssMb: number;
+  /** User and system CPU time of the child, in seconds: what the command costs on an idle machine. */
+  readonly cpuSeconds: number;
   readonly code: number;
   readonly stdout: string;
 }
@@ -39,7 +47,7 @@ function linkconfig(argv: string[]): Promise<Measured> {
     const started = performance.now();
     const child = spawn(
       process.execPath,
-      ['--import', RSS_HOOK, CLI, ...argv],
+      ['--import', RSS_HOOK, ...PROFILE, CLI, ...argv],
       {
         stdio: ['ignore', 'pipe', 'pipe'],
       },
@@ -52,11 +60,18 @@ function linkconfig(argv: string[]): Promise<Measured> {
     child.on('close', (code) => {
       const seconds = (performance.now() - started) / 1000;
       const kb = Number(/maxrss=(\d+)/.exec(stderr)?.[1] ?? 0);
+      const cpuSeconds = Number(/cpu=(\d+)/.exec(stderr)?.[1] ?? 0) / 1e6;
       if (code !== 0 && code !== 1) {
         reject(new Error(`linkconfig ${argv[0]} exited ${code}: ${stderr}`));
         return;
       }
-      resolve({ seconds, rssMb: kb / 1024, code: code ?? 0, stdout });
+      resolve({
+        seconds,
+        rssMb: kb / 1024,
+        cpuSeconds,
+        code: code ?? 0,
+        stdout,
+      });
     });
   });
 }
@@ -119,7 +134,7 @@ function configJson(links: number, rnd: Random, n: number): string {
 
 const line = (label: string, m: Measured, goal: string): void => {
   console.log(
-    `${label.padEnd(44)} ${m.seconds.toFixed(2).padStart(7)} s  RSS ${m.rssMb.toFixed(0).padStart(4)} MB   (goal ${goal})`,
+    `${label.padEnd(44)} ${m.seconds.toFixed(2).padStart(7)} s  CPU ${m.cpuSeconds.toFixed(2).padStart(6)} s  RSS ${m.rssMb.toFixed(0).padStart(4)} MB   (goal ${goal})`,
   );
 };
 

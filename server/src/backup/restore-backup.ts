@@ -5,7 +5,6 @@
  * algorithm with their own timestamps (`createdAt`, and `updatedAt` as the write's clock).
  */
 import { createReadStream } from 'node:fs';
-import { createInterface } from 'node:readline';
 import {
   BACKUP_FORMAT,
   BACKUP_VERSION,
@@ -27,19 +26,29 @@ const KNOWN_KINDS = new Set(['header', 'config', 'end']);
 /** Writes in flight at once: enough to fill the group commits of SQLite and PostgreSQL's pool. */
 const WRITE_WINDOW = 16;
 
+/**
+ * The lines of a file, read as they are asked for: the stream is pulled chunk by chunk, so a reader
+ * that waits for its writes holds at most a chunk and a line (`readline` would go on reading ahead).
+ */
+async function* readLines(file: string): AsyncGenerator<string> {
+  let rest = '';
+  for await (const chunk of createReadStream(file, { encoding: 'utf8' })) {
+    const lines = (rest + String(chunk)).split('\n');
+    rest = lines.pop() ?? '';
+    yield* lines;
+  }
+  if (rest !== '') yield rest;
+}
+
 /** The checked records of a backup file, one line at a time (1-based line numbers). */
 async function* readRecords(
   file: string,
 ): AsyncGenerator<{ line: number; record: BackupConfig }> {
-  const lines = createInterface({
-    input: createReadStream(file, { encoding: 'utf8' }),
-    crlfDelay: Infinity,
-  });
   let line = 0;
   let header = false;
   let ended = false;
   const counts: Record<string, number> = {};
-  for await (const text of lines) {
+  for await (const text of readLines(file)) {
     line++;
     if (text.trim() === '') continue;
     const fail = (why: string): BackupFileError =>
