@@ -11,8 +11,11 @@ export interface CliRun {
 export async function runLinkconfig(
   argv: string[],
   env: Record<string, string> = {},
+  options: { tty?: boolean } = {},
 ): Promise<CliRun> {
-  const stdout = new PassThrough();
+  const stdout = Object.assign(new PassThrough(), {
+    isTTY: options.tty === true,
+  });
   const stderr = new PassThrough();
   let out = '';
   let err = '';

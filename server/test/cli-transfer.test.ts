@@ -202,6 +202,23 @@ describe('linkconfig import into a running server', () => {
     expect((await getConfig('race')).body?.config).toEqual(edited);
   });
 
+  it('shows a progress bar on a terminal for a large file, and stays quiet elsewhere', async () => {
+    const file = join(dir, 'many.csv');
+    const rows = Array.from(
+      { length: 2500 },
+      (_, i) => `https://many.example/${i},Link ${i}`,
+    );
+    writeFileSync(file, ['url,label', ...rows].join('\n'));
+    const argv = ['import', file, '--into', 'many', '--dry-run', ...remote()];
+    const terminal = await runLinkconfig(argv, {}, { tty: true });
+    expect(terminal.code).toBe(0);
+    expect(terminal.stderr).toContain('importing [');
+    expect(terminal.stderr).toContain('2500/2500 links');
+    const piped = await runLinkconfig(argv);
+    expect(piped).toMatchObject({ code: 0, stderr: '' });
+    expect(piped.stdout).toMatch(/2500 added/);
+  });
+
   it('says what the server refused: a wrong key', async () => {
     const run = await runLinkconfig([
       'import',

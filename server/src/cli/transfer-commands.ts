@@ -111,6 +111,8 @@ async function runImport(
         ? new SingleBar({
             stream: io.stderr,
             clearOnComplete: true,
+            // Whether to show it was decided above, by the terminal the command runs in.
+            noTTYOutput: true,
             format: 'importing [{bar}] {value}/{total} links',
           })
         : undefined;
