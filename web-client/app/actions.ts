@@ -1,4 +1,5 @@
 /** What the views ask the page to do: the controller (app.ts) implements it. */
+import type { ImportMode, TransferFormat } from '@linkconfig/shared';
 import type { SearchMode } from './api.js';
 import type { AppState } from './state.js';
 
@@ -53,4 +54,19 @@ export interface Actions {
   saveToken(token: string): void;
   /** The answer to the open question dialog. */
   answer(confirmed: boolean): void;
+  /** The import and export dialog. */
+  transfer: TransferDialogActions;
+}
+
+/** What the import and export dialog can ask (transfer-actions.ts). */
+export interface TransferDialogActions {
+  openDialog(): void;
+  chooseFile(file: File): Promise<void>;
+  pasteText(text: string): void;
+  setInto(name: string): void;
+  setMode(mode: ImportMode): void;
+  preview(): Promise<void>;
+  confirm(): Promise<void>;
+  download(format: TransferFormat): void;
+  copyJson(): Promise<void>;
 }

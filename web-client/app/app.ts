@@ -23,6 +23,7 @@ import { SessionActions } from './session-actions.js';
 import { initialState } from './state.js';
 import type { AppState, Question } from './state.js';
 import { ToolActions } from './tool-actions.js';
+import { TransferActions } from './transfer-actions.js';
 import { appView } from './view-app.js';
 
 /**
@@ -40,11 +41,18 @@ export class App implements PageContext {
   private readonly forms = new FormActions(this);
   private readonly tools = new ToolActions(this);
   private readonly sessionActions = new SessionActions(this, this.configs);
+  // After an import the config is shown again from the store (closed first when it was open).
+  private readonly transfer = new TransferActions(this, async (name) => {
+    if (this.state.open?.name === name)
+      this.configs.close('', { forget: false });
+    await this.configs.open(name, { moveFocus: true, asked: true });
+  });
   private readonly actions: Actions = pageActions({
     configs: this.configs,
     forms: this.forms,
     tools: this.tools,
     session: this.sessionActions,
+    transfer: this.transfer,
     answer: (confirmed) => this.answer(confirmed),
   });
   private renderQueued = false;

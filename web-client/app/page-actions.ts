@@ -7,6 +7,7 @@ import type { ConfigActions } from './config-actions.js';
 import type { FormActions } from './form-actions.js';
 import type { SessionActions } from './session-actions.js';
 import type { ToolActions } from './tool-actions.js';
+import type { TransferActions } from './transfer-actions.js';
 
 /** The helpers and the page's own dialog answer. */
 export interface ActionParts {
@@ -14,6 +15,7 @@ export interface ActionParts {
   forms: FormActions;
   tools: ToolActions;
   session: SessionActions;
+  transfer: TransferActions;
   answer(confirmed: boolean): void;
 }
 
@@ -46,6 +48,7 @@ export function pageActions(parts: ActionParts): Actions {
     openSettings,
     saveToken: (token) => session.saveToken(token),
     answer: (confirmed) => parts.answer(confirmed),
+    transfer: parts.transfer,
   };
 }
 

@@ -18,6 +18,8 @@ import type { SearchMode } from './api.js';
 import type { RefusedWrite } from './sync-status.js';
 import type { LinkFields, PatternFields } from './config-draft.js';
 import { ACCESS } from './server-health.js';
+import { initialTransfer } from './transfer-state.js';
+import type { TransferState } from './transfer-state.js';
 import type { Access, CallKind } from './server-health.js';
 
 /** One config in the list, with where it is kept. */
@@ -142,6 +144,8 @@ export interface AppState {
     outcome: SearchOutcome | null;
   };
   question: Question | null;
+  /** The import and export dialog. */
+  transfer: TransferState;
   /** Read out by screen readers (a polite live region). */
   announcement: string;
 }
@@ -208,6 +212,7 @@ export function initialState(): AppState {
       outcome: null,
     },
     question: null,
+    transfer: initialTransfer(),
     announcement: '',
   };
 }

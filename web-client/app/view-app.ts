@@ -10,6 +10,7 @@ import { configListView } from './view-config-list.js';
 import { conflictsView } from './view-conflicts.js';
 import { questionDialog, settingsDialog } from './view-dialogs.js';
 import { editorView } from './view-editor.js';
+import { importDialog } from './view-import.js';
 import { queryView } from './view-query.js';
 import { searchView } from './view-search.js';
 import { statusView } from './view-status.js';
@@ -20,15 +21,27 @@ export function appView(state: AppState, actions: Actions): TemplateResult {
     <header class="app-header">
       <div class="brand">
         <h1>Link configs</h1>
-        <button
-          type="button"
-          class="button ghost"
-          aria-haspopup="dialog"
-          data-testid="open-settings"
-          @click=${() => actions.openSettings()}
-        >
-          Settings
-        </button>
+        <div class="brand-actions">
+          <button
+            type="button"
+            class="button ghost"
+            aria-haspopup="dialog"
+            data-testid="open-settings"
+            @click=${() => actions.openSettings()}
+          >
+            Settings
+          </button>
+          <button
+            type="button"
+            class="button ghost"
+            aria-haspopup="dialog"
+            data-testid="open-import"
+            ?disabled=${!state.ready}
+            @click=${() => actions.transfer.openDialog()}
+          >
+            Import and export
+          </button>
+        </div>
       </div>
       ${
         state.fatal === null
@@ -50,6 +63,7 @@ export function appView(state: AppState, actions: Actions): TemplateResult {
         : nothing
     }
     ${settingsDialog(state, actions)} ${questionDialog(state, actions)}
+    ${importDialog(state, actions)}
     <div class="visually-hidden" aria-live="polite" data-testid="announcer">
       ${state.announcement}
     </div>`;

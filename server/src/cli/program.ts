@@ -5,22 +5,19 @@
  * command reports, 2 a usage mistake (with the reason on stderr, like the server's settings).
  */
 import { Command, CommanderError } from 'commander';
-import { serve } from '../serve.js';
+import { addBackupCommands } from './backup-commands.js';
+import { UsageError } from './cli-io.js';
+import type { CliIo, ExitStatus } from './cli-io.js';
+import { addTransferCommands } from './transfer-commands.js';
 
-/** A mistake in how a command was called: the command exits with 2 and says why. */
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
-}
+export { UsageError } from './cli-io.js';
+export type { CliIo, ExitStatus } from './cli-io.js';
 
-/** What a command's run needs from its surroundings, so tests can run it in-process. */
-export interface CliIo {
-  readonly env: Readonly<Record<string, string | undefined>>;
-  readonly stdout: NodeJS.WritableStream & { readonly isTTY?: boolean };
-  readonly stderr: NodeJS.WritableStream;
-}
-
-/** Builds the program; each command's action reads `io` instead of the process. */
-export function createProgram(io: CliIo): Command {
+/** Builds the program; each command's action reads `io` instead of the process, and may set `exit.code`. */
+export function createProgram(
+  io: CliIo,
+  exit: ExitStatus = { code: 0 },
+): Command {
   const program = new Command('linkconfig')
     .description(
       'The Link Config Service: serve it, and manage its keys, imports, exports and backups',
@@ -40,7 +37,12 @@ export function createProgram(io: CliIo): Command {
     .passThroughOptions()
     .allowUnknownOption()
     .argument('[flags...]', 'server flags such as --port 3000')
-    .action((flags: string[]) => serve(flags));
+    // Loaded when used: the server's modules would slow down every other command's start.
+    .action(async (flags: string[]) =>
+      (await import('../serve.js')).serve(flags),
+    );
+  addTransferCommands(program, io, exit);
+  addBackupCommands(program, io);
   return program;
 }
 
@@ -49,10 +51,11 @@ export async function runCli(
   argv: readonly string[],
   io: CliIo,
 ): Promise<number> {
-  const program = createProgram(io);
+  const exit: ExitStatus = { code: 0 };
+  const program = createProgram(io, exit);
   try {
     await program.parseAsync([...argv], { from: 'user' });
-    return 0;
+    return exit.code;
   } catch (error) {
     if (error instanceof CommanderError) {
       // Help and version are answers, not mistakes; commander has already printed what it had to say.

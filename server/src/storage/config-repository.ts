@@ -47,6 +47,11 @@ export interface WriteOptions extends WriteConditions {
   readonly author?: Author | null;
   /** The request's `X-Request-Id`, kept with the write's revision. */
   readonly requestId?: string;
+  /**
+   * For a name that does not exist yet: the creation time to keep (a restore from a backup), ISO 8601
+   * UTC with milliseconds; never later than the write's `updatedAt`. Ignored when the name exists.
+   */
+  readonly createdAt?: string;
 }
 
 /** A write that happened. */
@@ -145,6 +150,12 @@ export interface ConfigRepository {
   watch(listener: () => void): () => void;
   /** Number of stored configs. */
   count(): Promise<number>;
+  /**
+   * Every stored config in code-point order of names, all read from one consistent snapshot of the
+   * database (writes committed after the first row is read are not seen), while other readers and writers
+   * go on. For backups; rows are read a few at a time, so memory stays small.
+   */
+  snapshot(): AsyncIterable<StoredConfig>;
   /** Releases the connection; later calls reject. */
   close(): Promise<void>;
 }

@@ -58,6 +58,10 @@ export interface WriteTransaction {
   appendChange(change: Change, at: number): void;
 }
 
+/** A kept creation time, never later than the write's own time (ISO texts in UTC order as times do). */
+const earlierOf = (kept: string | undefined, updatedAt: string): string =>
+  kept !== undefined && kept < updatedAt ? kept : updatedAt;
+
 const refusal = (current: StoredStamp | null): Refused => ({
   ok: false,
   currentEtag: current === null ? null : etagOf(current),
@@ -74,7 +78,8 @@ export function putConfig(
   const version = tx.nextRevision();
   const now = (options.now ?? systemClock)();
   const updatedAt = nextUpdatedAt(now, previous);
-  const createdAt = previous?.createdAt ?? updatedAt;
+  const createdAt =
+    previous?.createdAt ?? earlierOf(options.createdAt, updatedAt);
   const created = previous === null;
   tx.writeRow({ name, json, createdAt, updatedAt, version }, created);
   const etag = etagOf({ version, updatedAt });

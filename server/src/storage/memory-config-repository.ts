@@ -108,6 +108,16 @@ export function createMemoryConfigRepository(
       open();
       return rows.size;
     },
+    snapshot: () => {
+      open();
+      // The rows as they are now: later writes replace map entries, never these row objects.
+      const now = [...rows.values()].sort((a, b) =>
+        compareNames(a.name, b.name),
+      );
+      return (async function* () {
+        yield* now;
+      })();
+    },
     close: async () => {
       closed = true;
       listeners.clear();

@@ -13,6 +13,7 @@ import { createListener } from './postgres-listener.js';
 import type { StampRow } from './postgres-write-lock.js';
 import { createPostgresWriter } from './postgres-writer.js';
 import { migrate } from './postgres-migrate.js';
+import { postgresSnapshot } from './postgres-snapshot.js';
 import { historyLimits } from './write-rules.js';
 
 /** Options of {@link createPostgresConfigRepository}. */
@@ -154,6 +155,10 @@ export async function createPostgresConfigRepository(
         (await query<{ n: string }>(`SELECT COUNT(*) AS n FROM ${table}`))
           .rows[0]?.n ?? 0,
       ),
+    snapshot: () => {
+      if (closed) throw new Error('repository is closed');
+      return postgresSnapshot(pool, table);
+    },
     close: async () => {
       if (closed) return;
       closed = true;

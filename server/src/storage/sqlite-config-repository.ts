@@ -8,6 +8,7 @@ import type {
 import { putConfig, removeConfig, stampOfRow } from './config-write.js';
 import { createGroupCommit } from './sqlite-group-commit.js';
 import { openSqliteDatabase } from './sqlite-open.js';
+import { sqliteSnapshot } from './sqlite-snapshot.js';
 import { createSqlitePruning } from './sqlite-pruning.js';
 import { prepareStatements } from './sqlite-statements.js';
 import { createSqliteWatch } from './sqlite-watch.js';
@@ -131,6 +132,10 @@ export function createSqliteConfigRepository(
     changesSince: (afterId, limit) => guard(() => changesTx(afterId, limit)),
     watch: (listener) => watchers.watch(listener),
     count: () => guard(() => statements.countAll.get()?.n ?? 0),
+    snapshot: () => {
+      if (closed) throw new Error('repository is closed');
+      return sqliteSnapshot(options.path, db, busyTimeoutMs);
+    },
     close: () => {
       if (!closed) {
         closed = true;

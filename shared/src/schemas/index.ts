@@ -104,3 +104,37 @@ export type {
 } from './changes.js';
 export { AuthorSchema } from './author.js';
 export type { Author } from './author.js';
+export {
+  ImportCandidateSchema,
+  ImportModeSchema,
+  ImportReportSchema,
+  ParsedImportSchema,
+  SkippedLinkSchema,
+  SourcePositionSchema,
+  TRANSFER_FORMATS,
+  TransferFormatSchema,
+} from './transfer.js';
+export type {
+  ImportCandidate,
+  ImportMode,
+  ImportReport,
+  ParsedImport,
+  ReadImportResult,
+  SkippedLink,
+  SourcePosition,
+  TransferFormat,
+} from './transfer.js';
+export {
+  BACKUP_FORMAT,
+  BACKUP_VERSION,
+  BackupConfigSchema,
+  BackupEndSchema,
+  BackupHeaderSchema,
+  BackupRecordSchema,
+} from './backup.js';
+export type {
+  BackupConfig,
+  BackupEnd,
+  BackupHeader,
+  BackupRecord,
+} from './backup.js';

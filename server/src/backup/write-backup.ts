@@ -1,0 +1,71 @@
+/**
+ * Writes a backup (docs/import-export.md#backups): the repository's snapshot as JSON lines, to a file
+ * that appears under its name only once it is complete (written as `<file>.partial`, then renamed).
+ */
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import { BACKUP_FORMAT, BACKUP_VERSION } from '@linkconfig/shared';
+import type { BackupRecord } from '@linkconfig/shared';
+import type { ConfigRepository } from '../storage/config-repository.js';
+
+/** What a backup wrote. */
+export interface BackupSummary {
+  readonly counts: Readonly<Record<string, number>>;
+  readonly bytes: number;
+}
+
+/** The records of a backup of `repository`, header to end, from one snapshot. */
+export async function* backupRecords(
+  repository: ConfigRepository,
+  source: string,
+  now: () => Date = () => new Date(),
+): AsyncGenerator<BackupRecord> {
+  yield {
+    kind: 'header',
+    format: BACKUP_FORMAT,
+    version: BACKUP_VERSION,
+    createdAt: now().toISOString(),
+    source,
+  };
+  let configs = 0;
+  for await (const row of repository.snapshot()) {
+    configs++;
+    yield {
+      kind: 'config',
+      name: row.name,
+      json: row.json,
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+    };
+  }
+  yield { kind: 'end', counts: { config: configs } };
+}
+
+/** Writes the backup of `repository` to `file`. */
+export async function writeBackup(
+  repository: ConfigRepository,
+  file: string,
+  source: string,
+): Promise<BackupSummary> {
+  const partial = `${file}.partial`;
+  const out = createWriteStream(partial);
+  let counts: Record<string, number> = {};
+  let bytes = 0;
+  try {
+    for await (const record of backupRecords(repository, source)) {
+      if (record.kind === 'end') counts = record.counts;
+      const line = `${JSON.stringify(record)}\n`;
+      bytes += Buffer.byteLength(line);
+      if (!out.write(line)) await once(out, 'drain');
+    }
+    out.end();
+    await once(out, 'finish');
+    await rename(partial, file);
+  } catch (error) {
+    out.destroy();
+    await rm(partial, { force: true });
+    throw error;
+  }
+  return { counts, bytes };
+}

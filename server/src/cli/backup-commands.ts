@@ -1,0 +1,93 @@
+/**
+ * `linkconfig backup` and `linkconfig restore` (docs/import-export.md#backups): a whole database to one
+ * file and back, on SQLite or PostgreSQL, while the server runs.
+ */
+import type { Command } from 'commander';
+import { NotEmptyError, restoreBackup } from '../backup/restore-backup.js';
+import { writeBackup } from '../backup/write-backup.js';
+import {
+  openRepository,
+  parseDatabaseUrl,
+} from '../storage/open-repository.js';
+import { UsageError } from './cli-io.js';
+import type { CliIo } from './cli-io.js';
+
+/** The database a command works on: `--database-url`, else `DATABASE_URL`, else the server's default. */
+function databaseUrl(options: { databaseUrl?: string }, io: CliIo): string {
+  const url =
+    options.databaseUrl ?? io.env['DATABASE_URL'] ?? './data/linkconfig.db';
+  try {
+    parseDatabaseUrl(url);
+  } catch (error) {
+    throw new UsageError(
+      error instanceof Error ? error.message : String(error),
+    );
+  }
+  return url;
+}
+
+const DATABASE_OPTION = [
+  '--database-url <url>',
+  'the database (default DATABASE_URL, else ./data/linkconfig.db)',
+] as const;
+
+/** Adds `backup` and `restore` to the program. */
+export function addBackupCommands(program: Command, io: CliIo): void {
+  program
+    .command('backup')
+    .description(
+      'write every config of a database to a file, consistently while the server runs',
+    )
+    .argument('<file>', 'the backup file to write (JSON lines)')
+    .option(...DATABASE_OPTION)
+    .action(async (file: string, options: { databaseUrl?: string }) => {
+      const url = databaseUrl(options, io);
+      const repository = await openRepository(url);
+      try {
+        const { counts, bytes } = await writeBackup(
+          repository,
+          file,
+          parseDatabaseUrl(url).kind,
+        );
+        io.stdout.write(
+          `backup of ${counts['config'] ?? 0} configs (${(bytes / 1024 / 1024).toFixed(1)} MB) written to ${file}\n`,
+        );
+      } finally {
+        await repository.close();
+      }
+    });
+  program
+    .command('restore')
+    .description(
+      'restore a backup into an empty database of either kind (SQLite or PostgreSQL)',
+    )
+    .argument('<file>', 'the backup file')
+    .option(...DATABASE_OPTION)
+    .option(
+      '--force',
+      'restore into a database that holds configs: they are deleted first',
+    )
+    .action(
+      async (
+        file: string,
+        options: { databaseUrl?: string; force?: boolean },
+      ) => {
+        const url = databaseUrl(options, io);
+        const repository = await openRepository(url);
+        try {
+          const { configs, removed } = await restoreBackup(repository, file, {
+            force: options.force === true,
+          });
+          io.stdout.write(
+            `restored ${configs} configs from ${file}${removed > 0 ? `; ${removed} configs that were there were deleted first` : ''}\n`,
+          );
+        } catch (error) {
+          if (error instanceof NotEmptyError)
+            throw new UsageError(error.message);
+          throw error;
+        } finally {
+          await repository.close();
+        }
+      },
+    );
+}

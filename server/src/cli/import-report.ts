@@ -1,0 +1,32 @@
+/** How `linkconfig import` prints its report: a few lines a person reads, or the report as JSON (`--json`). */
+import type { ImportReport } from '@linkconfig/shared';
+
+/** The report as text: the counts, then each skipped link with where it was and why. */
+export function formatReport(
+  report: ImportReport,
+  into: string,
+  outcome: 'written' | 'unchanged' | 'dry run',
+): string {
+  const lines = [
+    `import into "${into}" (${report.format}, ${report.mode}): ${report.added.length} added, ${report.merged.length} merged, ${report.skipped.length} skipped, ${report.tagsCreated.length} new tags`,
+  ];
+  if (report.skipped.length > 0) {
+    lines.push('skipped:');
+    for (const { position, url, reason } of report.skipped) {
+      const where = `line ${position.line}${position.column === undefined ? '' : `:${position.column}`}`;
+      lines.push(`  ${where}  ${url === undefined ? '' : `${url}  `}${reason}`);
+    }
+  }
+  if (report.tagsCreated.length > 0) {
+    lines.push(`new tags: ${report.tagsCreated.join(', ')}`);
+  }
+  lines.push(`tag rule: ${report.tagRule}`);
+  lines.push(
+    outcome === 'written'
+      ? `written to "${into}"`
+      : outcome === 'unchanged'
+        ? `"${into}" already had every link: nothing was written`
+        : 'dry run: nothing was written',
+  );
+  return `${lines.join('\n')}\n`;
+}

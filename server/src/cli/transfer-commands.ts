@@ -1,0 +1,258 @@
+/**
+ * `linkconfig import` and `linkconfig export` (docs/import-export.md): the shared converters on one side,
+ * a running server or a database on the other (`config-endpoint.ts`). Import reads the file, reads the
+ * config and its version, plans (the report), and writes only over that version.
+ */
+import { readFile, stat, writeFile } from 'node:fs/promises';
+import {
+  TRANSFER_FORMATS,
+  formatOfFileName,
+  importSizeProblem,
+  planImport,
+  readImport,
+  writeBookmarksHtml,
+  writeCsv,
+  writeJson,
+} from '@linkconfig/shared';
+import type { ImportMode, TransferFormat } from '@linkconfig/shared';
+import { SingleBar } from 'cli-progress';
+import { Option } from 'commander';
+import type { Command } from 'commander';
+import { restEndpoint } from './config-endpoint.js';
+import type { ConfigEndpoint } from './config-endpoint.js';
+import { formatReport } from './import-report.js';
+import { UsageError } from './cli-io.js';
+import type { CliIo, ExitStatus } from './cli-io.js';
+
+/** From how many links on an import a terminal gets a progress bar. */
+const PROGRESS_MIN_LINKS = 2000;
+
+/** Where a command finds configs: the flags every transfer command shares. */
+interface TargetOptions {
+  readonly server?: string;
+  readonly key?: string;
+  readonly databaseUrl?: string;
+}
+
+function addTargetOptions(command: Command, io: CliIo): Command {
+  return command
+    .option(
+      '--server <url>',
+      'the running server to talk to (default LINKCONFIG_SERVER or http://localhost:3000)',
+    )
+    .option(
+      '--key <key>',
+      'the bearer key for the server (default LINKCONFIG_KEY)',
+    )
+    .option(
+      '--database-url <url>',
+      'work on this database directly instead of a server (sqlite:<path>, postgres://…)',
+    )
+    .addHelpText(
+      'after',
+      io.env['LINKCONFIG_SERVER'] === undefined
+        ? ''
+        : `\nLINKCONFIG_SERVER is ${io.env['LINKCONFIG_SERVER']}`,
+    );
+}
+
+async function openEndpoint(
+  options: TargetOptions,
+  io: CliIo,
+): Promise<ConfigEndpoint> {
+  if (options.databaseUrl !== undefined) {
+    if (options.server !== undefined || options.key !== undefined) {
+      throw new UsageError(
+        '--database-url cannot be used with --server or --key',
+      );
+    }
+    // The server's storage and services load only when a database is used directly.
+    const { databaseEndpoint } = await import('./database-endpoint.js');
+    return databaseEndpoint(options.databaseUrl);
+  }
+  return restEndpoint({
+    server:
+      options.server ?? io.env['LINKCONFIG_SERVER'] ?? 'http://localhost:3000',
+    key: options.key ?? io.env['LINKCONFIG_KEY'],
+  });
+}
+
+interface ImportOptions extends TargetOptions {
+  readonly into: string;
+  readonly format?: TransferFormat;
+  readonly mode: ImportMode;
+  readonly dryRun?: boolean;
+  readonly folders: boolean;
+  readonly json?: boolean;
+}
+
+async function runImport(
+  file: string,
+  options: ImportOptions,
+  { io, exit }: { io: CliIo; exit: ExitStatus },
+): Promise<void> {
+  const size = await stat(file).then(
+    (info) => info.size,
+    () => {
+      throw new UsageError(`cannot read the file ${file}`);
+    },
+  );
+  const tooBig = importSizeProblem(size);
+  if (tooBig !== null) throw new Error(tooBig);
+  const text = await readFile(file, 'utf8');
+  const read = readImport(text, { format: options.format, fileName: file });
+  if (!read.ok) throw new Error(`${file}: ${read.error}`);
+  const endpoint = await openEndpoint(options, io);
+  try {
+    const current = await endpoint.read(options.into);
+    const total = read.parsed.candidates.length;
+    const bar =
+      io.stdout.isTTY === true && total >= PROGRESS_MIN_LINKS
+        ? new SingleBar({
+            stream: io.stderr,
+            clearOnComplete: true,
+            // Whether to show it was decided above, by the terminal the command runs in.
+            noTTYOutput: true,
+            format: 'importing [{bar}] {value}/{total} links',
+          })
+        : undefined;
+    bar?.start(total, 0);
+    const plan = planImport(read.parsed, {
+      mode: options.mode,
+      existing: current?.config ?? null,
+      foldersAsTags: options.folders,
+      onProgress: (done) => bar?.update(done),
+    });
+    bar?.stop();
+    let written = false;
+    // Nothing new (the same file again): no write, so the stored version and its timestamps stay.
+    const unchanged =
+      current !== null &&
+      JSON.stringify(current.config) === JSON.stringify(plan.config);
+    if (options.dryRun !== true && !unchanged) {
+      const answer = await endpoint.write(
+        options.into,
+        plan.config,
+        current?.etag ?? null,
+      );
+      if (!answer.ok) {
+        throw new Error(
+          `"${options.into}" changed while the file was read (the write found another version); nothing was written, run the import again`,
+        );
+      }
+      written = true;
+    }
+    io.stdout.write(
+      options.json === true
+        ? `${JSON.stringify({ ...plan.report, written }, null, 2)}\n`
+        : formatReport(
+            plan.report,
+            options.into,
+            written
+              ? 'written'
+              : options.dryRun === true
+                ? 'dry run'
+                : 'unchanged',
+          ),
+    );
+    if (plan.report.skipped.length > 0) exit.code = 1;
+  } finally {
+    await endpoint.close();
+  }
+}
+
+interface ExportOptions extends TargetOptions {
+  readonly format?: TransferFormat;
+  readonly output?: string;
+  readonly folders?: string;
+}
+
+async function runExport(
+  name: string,
+  options: ExportOptions,
+  io: CliIo,
+): Promise<void> {
+  const format =
+    options.format ??
+    (options.output === undefined ? null : formatOfFileName(options.output)) ??
+    'json';
+  const endpoint = await openEndpoint(options, io);
+  let text: string;
+  try {
+    const current = await endpoint.read(name);
+    if (current === null) throw new Error(`there is no config "${name}"`);
+    const folderTags = (options.folders ?? '')
+      .split(',')
+      .map((tag) => tag.trim())
+      .filter((tag) => tag !== '');
+    text =
+      format === 'html'
+        ? writeBookmarksHtml(current.config, { title: name, folderTags })
+        : format === 'csv'
+          ? writeCsv(current.config)
+          : writeJson(current.config);
+  } finally {
+    await endpoint.close();
+  }
+  if (options.output === undefined) io.stdout.write(text);
+  else await writeFile(options.output, text);
+}
+
+const formatOption = (what: string): Option =>
+  new Option('--format <format>', what).choices(TRANSFER_FORMATS);
+
+/** Adds `import` and `export` to the program. */
+export function addTransferCommands(
+  program: Command,
+  io: CliIo,
+  exit: ExitStatus,
+): void {
+  addTargetOptions(
+    program
+      .command('import')
+      .description(
+        'import links from a bookmarks HTML, CSV or JSON file into a config (exit 1 when some links were skipped)',
+      )
+      .argument('<file>', 'the file to import')
+      .requiredOption(
+        '--into <config>',
+        'the config to import into (created when missing)',
+      )
+      .addOption(
+        formatOption(
+          'the file format (default: from the file name, else from its content)',
+        ),
+      )
+      .addOption(
+        new Option(
+          '--mode <mode>',
+          'merge into the config, or replace its links',
+        )
+          .choices(['merge', 'replace'])
+          .default('merge'),
+      )
+      .option('--dry-run', 'print the report, write nothing')
+      .option('--no-folders', 'do not turn bookmark folders into tags')
+      .option('--json', 'print the report as JSON'),
+    io,
+  ).action((file: string, options: ImportOptions) =>
+    runImport(file, options, { io, exit }),
+  );
+  addTargetOptions(
+    program
+      .command('export')
+      .description(
+        'export a config as JSON (for a site), bookmarks HTML or CSV',
+      )
+      .argument('<config>', 'the config to export')
+      .addOption(formatOption('the format (default: from -o, else json)'))
+      .option('-o, --output <file>', 'write to this file instead of stdout')
+      .option(
+        '--folders <tags>',
+        'bookmarks HTML: put links with these tags (comma-separated) into folders of that name',
+      ),
+    io,
+  ).action((name: string, options: ExportOptions) =>
+    runExport(name, options, io),
+  );
+}

@@ -1,0 +1,18 @@
+/**
+ * @module transfer
+ * Import and export (docs/import-export.md): readers of bookmark HTML, CSV and JSON, the import plan that
+ * turns what they read into a config and a report, and the writers of the same formats. Pure: no I/O.
+ */
+export { TAG_RULE, normalizeTag } from './normalize.js';
+export { planImport } from './plan-import.js';
+export type { ImportPlan, PlanOptions } from './plan-import.js';
+export {
+  MAX_IMPORT_BYTES,
+  formatOfFileName,
+  importSizeProblem,
+  readImport,
+  sniffFormat,
+} from './read-import.js';
+export type { ReadImportOptions } from './read-import.js';
+export { writeBookmarksHtml, writeCsv, writeJson } from './write-formats.js';
+export type { BookmarksHtmlOptions } from './write-formats.js';

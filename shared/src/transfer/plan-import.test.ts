@@ -1,0 +1,188 @@
+import { describe, expect, it } from 'vitest';
+import type { LinkConfig, ParsedImport } from '../schemas/index.js';
+import { resolve } from '../expression/resolve.js';
+import { prepareConfig } from '../expression/prepare.js';
+import { normalizeTag } from './normalize.js';
+import { planImport } from './plan-import.js';
+import { readImport } from './read-import.js';
+import { fixture } from './test-fixtures.js';
+
+function parsed(name: string): ParsedImport {
+  const result = readImport(fixture(name), { fileName: name });
+  if (!result.ok) throw new Error(result.error);
+  return result.parsed;
+}
+
+const existing: LinkConfig = {
+  allLinks: {
+    sourdough_bread: { url: 'https://other.example/', label: 'Taken id' },
+    mdn: { url: 'https://developer.mozilla.org/en-US/', tags: ['docs'] },
+  },
+  macros: { m: { linkItems: '.docs' } },
+};
+
+describe('planning an import', () => {
+  it('refuses javascript:, browser-internal and malformed URLs with their position, and stores none of them', () => {
+    const { config, report } = planImport(parsed('hostile.html'), {
+      mode: 'merge',
+      existing: null,
+    });
+    expect(report.skipped.map((s) => [s.position.line, s.reason])).toEqual([
+      [4, expect.stringMatching(/script-capable/)],
+      [5, expect.stringMatching(/script-capable/)],
+      [6, 'not a valid absolute URL'],
+      [7, 'a link without HREF'],
+    ]);
+    const urls = Object.values(config.allLinks).map((link) => link.url);
+    expect(urls).toEqual([
+      'https://ok.example.com/one',
+      'https://ok.example.com/two',
+      'https://ok.example.com/three',
+    ]);
+  });
+
+  it('merges by URL into an existing config: no duplicate, new tags added, ids never clash', () => {
+    const { config, report } = planImport(parsed('firefox.html'), {
+      mode: 'merge',
+      existing,
+    });
+    const ids = Object.keys(config.allLinks);
+    // The stored links stay first and unchanged in place; the bread's readable id was taken.
+    expect(ids.slice(0, 2)).toEqual(['sourdough_bread', 'mdn']);
+    expect(config.allLinks['sourdough_bread']?.url).toBe(
+      'https://other.example/',
+    );
+    expect(config.allLinks['sourdough_bread_2']?.url).toBe(
+      'https://recipes.example.org/bread',
+    );
+    expect(report.merged).toEqual([
+      { id: 'mdn', url: 'https://developer.mozilla.org/en-US/' },
+    ]);
+    expect(config.allLinks['mdn']).toEqual({
+      url: 'https://developer.mozilla.org/en-US/',
+      tags: ['docs'],
+      label: 'MDN Web Docs',
+    });
+    expect(report.added).toEqual([
+      'about_mozilla',
+      'sourdough_bread_2',
+      'minestrone',
+      'something_to_read',
+    ]);
+    expect(config.macros).toEqual(existing.macros);
+    expect(
+      Object.values(config.allLinks).filter(
+        (l) => l.url === 'https://developer.mozilla.org/en-US/',
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('importing the same file twice adds nothing the second time', () => {
+    const first = planImport(parsed('pinboard.html'), {
+      mode: 'merge',
+      existing: null,
+    });
+    const second = planImport(parsed('pinboard.html'), {
+      mode: 'merge',
+      existing: first.config,
+    });
+    expect(second.report.added).toEqual([]);
+    expect(second.report.merged).toHaveLength(3);
+    expect(second.report.tagsCreated).toEqual([]);
+    expect(second.config).toEqual(first.config);
+  });
+
+  it('treats the same URL twice in one file as one link (URLs compared in their parsed form)', () => {
+    const { config, report } = planImport(parsed('chrome.html'), {
+      mode: 'merge',
+      existing: null,
+    });
+    expect(Object.keys(config.allLinks)).toEqual([
+      'news',
+      'ci_failed_builds',
+      'api_docs',
+    ]);
+    expect(report.merged).toEqual([
+      { id: 'news', url: 'https://NEWS.example.net' },
+    ]);
+    expect(config.allLinks['news']?.tags).toEqual(['other_bookmarks']);
+  });
+
+  it('replace mode makes the file the whole allLinks, keeping the id of a URL that was stored', () => {
+    const { config, report } = planImport(parsed('firefox.html'), {
+      mode: 'replace',
+      existing,
+    });
+    expect(config.allLinks['mdn']?.label).toBe('MDN Web Docs');
+    expect(config.allLinks['sourdough_bread']?.url).toBe(
+      'https://recipes.example.org/bread',
+    );
+    expect(Object.keys(config.allLinks)).toHaveLength(5);
+    expect(report.merged).toEqual([]);
+    expect(config.macros).toEqual(existing.macros);
+  });
+
+  it('keeps a usable id the file asks for and renames one expressions could not name', () => {
+    const { config } = planImport(parsed('config.json'), {
+      mode: 'merge',
+      existing: null,
+    });
+    expect(Object.keys(config.allLinks)).toEqual(['home', 'docs']);
+    expect(config.allLinks['home']).toEqual({
+      url: 'https://example.com/',
+      label: 'Home',
+      tags: ['nav'],
+      cssClass: 'big',
+    });
+    expect(config.settings).toEqual({ theme: 'dark' });
+  });
+
+  it('makes ids readable, unique, and never integer-like or a blocked name', () => {
+    const result = readImport(
+      'url,label\nhttps://a.example/1,2024\nhttps://a.example/2,2024\nhttps://a.example/3,constructor\nhttps://a.example/4,\n',
+      { format: 'csv' },
+    );
+    if (!result.ok) throw new Error(result.error);
+    const { config } = planImport(result.parsed, {
+      mode: 'merge',
+      existing: null,
+    });
+    expect(Object.keys(config.allLinks)).toEqual([
+      'link_2024',
+      'link_2024_2',
+      'link_constructor',
+      'https_a_example_4',
+    ]);
+  });
+
+  it('normalizes tags so that a tag expression selects them', () => {
+    expect(
+      ['Web Dev', 'C++', 'Café', '--', 'été/2024'].map(normalizeTag),
+    ).toEqual(['web_dev', 'c', 'cafe', '', 'ete_2024']);
+    const { config, report } = planImport(parsed('pinboard.html'), {
+      mode: 'merge',
+      existing: null,
+    });
+    expect(report.tagsCreated).toEqual([
+      'typescript',
+      'web_dev',
+      'docs',
+      'sqlite',
+      'databases',
+    ]);
+    expect(report.tagRule).toMatch(/lower-cased/);
+    const links = resolve(prepareConfig(config), '.web_dev');
+    expect(links.map((l) => l.id)).toEqual(['typescript_docs']);
+  });
+
+  it('folders as tags can be turned off', () => {
+    const { config } = planImport(parsed('safari.html'), {
+      mode: 'merge',
+      existing: null,
+      foldersAsTags: false,
+    });
+    expect(
+      Object.values(config.allLinks).every((l) => l.tags === undefined),
+    ).toBe(true);
+  });
+});

@@ -1,0 +1,210 @@
+/**
+ * Import planning: what the links a reader found do to a config. Pure; the same plan is the CLI's dry run,
+ * the page's preview and what is finally written. Rules (docs/import-export.md):
+ * - every URL is checked by {@link urlProblem} (the shared sanitizer first); refused links are reported
+ *   with their position, never stored;
+ * - a link whose URL the config (or the file, earlier) already has is merged into that link: its new tags
+ *   are added, a missing label or description is filled, nothing else changes;
+ * - a new link keeps the id the file gave when it is usable and free, else gets a readable id from its
+ *   label, made unique; ids never clash with ids already in the config;
+ * - tags follow {@link TAG_RULE}, folders become tags the same way.
+ */
+import type {
+  ImportCandidate,
+  ImportMode,
+  ImportReport,
+  LinkConfig,
+  ParsedImport,
+  SkippedLink,
+} from '../schemas/index.js';
+import { isPlainObject } from '../util/is-plain-object.js';
+import { urlKey, urlProblem } from './check-url.js';
+import {
+  TAG_RULE,
+  idBase,
+  isUsableId,
+  normalizeTag,
+  uniqueId,
+} from './normalize.js';
+
+/** Options of {@link planImport}. */
+export interface PlanOptions {
+  readonly mode: ImportMode;
+  /** The config as stored now, or `null` for a new one. */
+  readonly existing: LinkConfig | null;
+  /** Whether bookmark folders become tags (default true). */
+  readonly foldersAsTags?: boolean;
+  /** Told now and then how many candidates are done (for a progress bar). */
+  readonly onProgress?: (done: number, total: number) => void;
+}
+
+/** A plan: the config to write and the report of what it changes. */
+export interface ImportPlan {
+  readonly config: LinkConfig;
+  readonly report: ImportReport;
+}
+
+type LinkRecord = Record<string, unknown>;
+
+/** Sets `key` as a plain own property (an id such as `__proto__` must stay an ordinary key). */
+function define(
+  target: Record<string, unknown>,
+  key: string,
+  value: unknown,
+): void {
+  Object.defineProperty(target, key, {
+    value,
+    writable: true,
+    enumerable: true,
+    configurable: true,
+  });
+}
+
+const stringTags = (link: LinkRecord): string[] =>
+  Array.isArray(link['tags'])
+    ? link['tags'].filter((tag): tag is string => typeof tag === 'string')
+    : [];
+
+/** The candidate's tags (and folders) by the tag rule, each once, in order. */
+function tagsOf(candidate: ImportCandidate, foldersAsTags: boolean): string[] {
+  const raw = foldersAsTags
+    ? [...candidate.folders, ...candidate.tags]
+    : candidate.tags;
+  return [...new Set(raw.map(normalizeTag).filter((tag) => tag !== ''))];
+}
+
+/** A new link from a candidate: the fields the file gave, in the order the service documents. */
+function newLink(candidate: ImportCandidate, tags: string[]): LinkRecord {
+  return {
+    url: candidate.url.trim(),
+    ...(candidate.label === undefined ? {} : { label: candidate.label }),
+    ...(tags.length > 0 ? { tags } : {}),
+    ...(candidate.description === undefined
+      ? {}
+      : { description: candidate.description }),
+    ...candidate.extra,
+    ...(candidate.meta === undefined ? {} : { meta: candidate.meta }),
+  };
+}
+
+/** `link` with `tags` added and a missing label or description filled; the same object if nothing changes. */
+function mergeInto(
+  link: LinkRecord,
+  candidate: ImportCandidate,
+  tags: string[],
+): LinkRecord {
+  const have = stringTags(link);
+  const extra = tags.filter((tag) => !have.includes(tag));
+  const label = link['label'] === undefined ? candidate.label : undefined;
+  const description =
+    link['description'] === undefined ? candidate.description : undefined;
+  if (extra.length === 0 && label === undefined && description === undefined) {
+    return link;
+  }
+  return {
+    ...link,
+    ...(label === undefined ? {} : { label }),
+    ...(extra.length === 0 ? {} : { tags: [...have, ...extra] }),
+    ...(description === undefined ? {} : { description }),
+  };
+}
+
+/** Sections of a JSON import joined to the config: `replace` takes the file's, `merge` adds missing entries. */
+function joinSections(
+  config: LinkRecord,
+  sections: Record<string, unknown> | undefined,
+  mode: ImportMode,
+): void {
+  for (const [key, value] of Object.entries(sections ?? {})) {
+    const current = config[key];
+    if (mode === 'replace' || current === undefined) config[key] = value;
+    else if (isPlainObject(current) && isPlainObject(value)) {
+      config[key] = { ...value, ...current };
+    }
+  }
+}
+
+/** Plans an import of `parsed` into `options.existing` (see the module's rules). */
+export function planImport(
+  parsed: ParsedImport,
+  options: PlanOptions,
+): ImportPlan {
+  const { mode, existing } = options;
+  const foldersAsTags = options.foldersAsTags ?? true;
+  const before: Record<string, unknown> = isPlainObject(existing?.allLinks)
+    ? existing.allLinks
+    : {};
+  const knownTags = new Set<string>();
+  const byUrl = new Map<string, string>();
+  for (const [id, link] of Object.entries(before)) {
+    if (!isPlainObject(link)) continue;
+    for (const tag of stringTags(link)) knownTags.add(tag);
+    if (typeof link['url'] === 'string') {
+      const key = urlKey(link['url']);
+      if (!byUrl.has(key)) byUrl.set(key, id);
+    }
+  }
+  const links: Record<string, unknown> = mode === 'merge' ? { ...before } : {};
+  const taken = new Set(Object.keys(links));
+  /** In `replace` mode a URL that was stored keeps its id, so expressions naming it still work. */
+  const previousIds = mode === 'replace' ? byUrl : new Map<string, string>();
+  const matches = mode === 'merge' ? byUrl : new Map<string, string>();
+  const added: string[] = [];
+  const merged: { id: string; url: string }[] = [];
+  const skipped: SkippedLink[] = [...parsed.skipped];
+  const tagsCreated = new Set<string>();
+  const total = parsed.candidates.length;
+  parsed.candidates.forEach((candidate, index) => {
+    if (index % 1000 === 0) options.onProgress?.(index, total);
+    const problem = urlProblem(candidate.url);
+    if (problem !== null) {
+      skipped.push({
+        position: candidate.position,
+        url: candidate.url,
+        reason: problem,
+      });
+      return;
+    }
+    const tags = tagsOf(candidate, foldersAsTags);
+    for (const tag of tags) if (!knownTags.has(tag)) tagsCreated.add(tag);
+    const key = urlKey(candidate.url);
+    const same = matches.get(key);
+    const sameLink = same === undefined ? undefined : links[same];
+    if (same !== undefined && isPlainObject(sameLink)) {
+      define(links, same, mergeInto(sameLink, candidate, tags));
+      merged.push({ id: same, url: candidate.url });
+      return;
+    }
+    const wanted = [candidate.id, previousIds.get(key)].find(
+      (id): id is string =>
+        id !== undefined && isUsableId(id) && !taken.has(id),
+    );
+    const id =
+      wanted === undefined
+        ? uniqueId(idBase(candidate.label ?? candidate.url), taken)
+        : uniqueId(wanted, taken);
+    define(links, id, newLink(candidate, tags));
+    matches.set(key, id);
+    added.push(id);
+  });
+  options.onProgress?.(total, total);
+  const config: LinkRecord =
+    existing === null ? { allLinks: links } : { ...existing, allLinks: links };
+  joinSections(config, parsed.sections, mode);
+  return {
+    config: config as LinkConfig,
+    report: {
+      format: parsed.format,
+      mode,
+      added,
+      merged,
+      skipped: skipped.sort(
+        (a, b) =>
+          a.position.line - b.position.line ||
+          (a.position.column ?? 0) - (b.position.column ?? 0),
+      ),
+      tagsCreated: [...tagsCreated],
+      tagRule: TAG_RULE,
+    },
+  };
+}

@@ -1,0 +1,40 @@
+/** The state of the import and export dialog (view-import.ts, transfer-actions.ts). */
+import type { ImportMode, ImportReport, LinkConfig } from '@linkconfig/shared';
+
+/** What an import would do, shown before anything is written. */
+export interface ImportPreview {
+  /** The config it goes into, and whether that exists already. */
+  into: string;
+  exists: boolean;
+  report: ImportReport;
+  /** The config to save when the person confirms. */
+  config: LinkConfig;
+}
+
+export interface TransferState {
+  /** The file's text (chosen, dropped or pasted), and its name when it came from a file. */
+  text: string;
+  fileName: string | null;
+  /** The config to import into: the open one by default, or a new name. */
+  into: string;
+  mode: ImportMode;
+  preview: ImportPreview | null;
+  /** Why there is no preview, or why the import did not happen. */
+  problem: string | null;
+  busy: boolean;
+  /** What the last export did ("Copied …"), read out and shown. */
+  exportNote: string | null;
+}
+
+export function initialTransfer(): TransferState {
+  return {
+    text: '',
+    fileName: null,
+    into: '',
+    mode: 'merge',
+    preview: null,
+    problem: null,
+    busy: false,
+    exportNote: null,
+  };
+}
