@@ -103,3 +103,15 @@ export type {
 } from './changes.js';
 export { AuthorSchema } from './author.js';
 export type { Author } from './author.js';
+export {
+  ConflictResolutionSchema,
+  MergeConflictSchema,
+  MergePatchSchema,
+  MergePathSchema,
+} from './merge.js';
+export type {
+  ConflictResolution,
+  MergeConflict,
+  MergePatch,
+  MergePath,
+} from './merge.js';
