@@ -3,7 +3,7 @@
  * the RFC's semantics on configs, preconditions, refusals that store nothing, body limits, the change
  * feed, and a patch without `If-Match` that meets a concurrent write.
  */
-import { TRPCError } from '@trpc/server';
+import type { TRPCError } from '@trpc/server';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createContextInner } from '../src/context.js';
 import { appRouter } from '../src/routers/app-router.js';

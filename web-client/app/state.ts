@@ -178,6 +178,7 @@ export function initialState(): AppState {
       deadLetters: 0,
       lastError: null,
       remoteReachable: null,
+      lastMerge: null,
       paused: false,
       conflicts: 0,
       live: 'off',

@@ -166,14 +166,13 @@ export class ConfigService {
       received !== undefined && isPlainObject(received.value)
         ? received.value
         : undefined;
-    this.#remember(name, json, result, parsed);
+    this.#remember({ name, json }, result, parsed);
     return { etag: result.etag };
   }
 
   /** Keeps the version a write stored (its parsed value too, when known), for the next read. */
   #remember(
-    name: string,
-    json: string,
+    { name, json }: { readonly name: string; readonly json: string },
     result: PutResult,
     parsed: Record<string, unknown> | undefined,
   ): void {
@@ -231,7 +230,7 @@ export class ConfigService {
         op: 'patch',
       });
       if (result.ok) {
-        this.#remember(name, json, result, next as Record<string, unknown>);
+        this.#remember({ name, json }, result, next as Record<string, unknown>);
         return { etag: result.etag };
       }
       if (ifMatch !== undefined || attempt >= PATCH_ATTEMPTS) {

@@ -1,5 +1,5 @@
 export { applyMergePatch, createMergePatch } from './merge-patch.js';
-export { threeWayMerge } from './three-way-merge.js';
+export { changedPaths, threeWayMerge } from './three-way-merge.js';
 export type { MergeResult } from './three-way-merge.js';
 export {
   resolveConflicts,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolveConflicts } from './resolve-conflicts.js';
-import { threeWayMerge } from './three-way-merge.js';
+import { changedPaths, threeWayMerge } from './three-way-merge.js';
 
 interface TestLink {
   url?: string;
@@ -216,5 +216,23 @@ describe('threeWayMerge', () => {
     expect(() =>
       resolveConflicts(result, [{ path: ['allLinks', 'a'], take: 'remote' }]),
     ).toThrow(/no conflict/);
+  });
+});
+
+describe('changedPaths', () => {
+  it('lists what one side changed, at the grain of the merge', () => {
+    const changed = edit((c) => {
+      c.allLinks.a!.label = 'x';
+      delete c.allLinks.b;
+      c.macros!.local = { linkItems: 'b' };
+    });
+    expect(changedPaths(base, changed)).toEqual([
+      ['allLinks', 'a', 'label'],
+      ['allLinks', 'b'],
+      ['macros', 'local'],
+    ]);
+    expect(changedPaths(base, base)).toEqual([]);
+    expect(changedPaths(base, null)).toEqual([[]]);
+    expect(changedPaths(null, base)).toEqual([[]]);
   });
 });

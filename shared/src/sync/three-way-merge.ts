@@ -121,3 +121,39 @@ function mergeMembers(
   }
   return result;
 }
+
+/**
+ * The paths, at the grain of the merge, where `changed` differs from `base` (`[]`: the whole config was
+ * created or removed): what one side changed, as a merge sees it.
+ */
+export function changedPaths<C extends JsonObject>(
+  base: C | null,
+  changed: C | null,
+): MergePath[] {
+  const paths: MergePath[] = [];
+  const walk = (
+    { path, grain }: Pick<Place, 'path' | 'grain'>,
+    from: unknown,
+    to: unknown,
+  ) => {
+    if (sameValue(from, to)) return;
+    const divisible =
+      grain !== 'value' &&
+      isPlainObject(to) &&
+      (from === ABSENT || isPlainObject(from));
+    if (!divisible || (grain === 'config' && from === ABSENT)) {
+      paths.push(path);
+      return;
+    }
+    const keys = new Set([...Object.keys(from ?? {}), ...Object.keys(to)]);
+    for (const key of keys) {
+      walk(
+        { path: [...path, key], grain: innerGrain(grain, key) },
+        ownValue(from, key),
+        ownValue(to, key),
+      );
+    }
+  };
+  walk({ path: [], grain: 'config' }, base ?? ABSENT, changed ?? ABSENT);
+  return paths;
+}
