@@ -108,6 +108,11 @@ export interface AppState {
   fatal: string | null;
   /** A failure of this browser's storage outside a save (listing, opening). */
   pageProblem: string | null;
+  /**
+   * Said once changes made elsewhere were merged with this browser's (unsaved edits or a save that met
+   * a newer server version): no question was needed.
+   */
+  mergedNote: string | null;
   configs: ConfigListItem[];
   /** The server answered the last request. */
   reachable: boolean | null;
@@ -170,6 +175,7 @@ export function initialState(): AppState {
     ready: false,
     fatal: null,
     pageProblem: null,
+    mergedNote: null,
     configs: [],
     reachable: null,
     online: navigator.onLine,
