@@ -6,6 +6,7 @@
  * differs and offers a union merge instead. Nothing of such a config is sent until the person chooses.
  * Above it, a short note says when changes made elsewhere were merged without a question.
  */
+import type { Link } from '@linkconfig/shared';
 import type { Conflict } from '@linkconfig/web-client';
 import { html, nothing } from 'lit-html';
 import type { TemplateResult } from 'lit-html';
