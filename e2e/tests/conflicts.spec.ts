@@ -1,8 +1,9 @@
 /**
  * Conflicts seen from the page (docs/client-stores.md, "Conflicts"): a change saved in this browser
- * while offline meets a newer version another client put on the server. The page lists the conflict
- * with what differs, and the person keeps theirs, takes the server's, or merges both; nothing is
- * overwritten before that.
+ * while offline meets a newer version another client put on the server, which changed the same field
+ * (both added link `shared`, with different URLs). The page lists only that field, beside the version
+ * both started from, and the person keeps theirs, takes the server's, or picks per field; nothing is
+ * overwritten before that. (Changes to different links merge without a question: `merge.spec.ts`.)
  */
 import type { BrowserContext, Page } from '@playwright/test';
 import {
@@ -20,6 +21,7 @@ import { expect, test } from '../support/fixtures.js';
 
 const FIRST = { url: 'https://example.com/1', label: 'First' };
 const MINE = { url: 'https://example.com/mine' };
+const PICKED = { url: MINE.url, label: 'Theirs' };
 const THEIRS = { url: 'https://example.com/theirs', label: 'Theirs' };
 
 /**
@@ -39,10 +41,10 @@ async function makeConflict(
 
   await context.setOffline(true);
   await expect(page.getByTestId('status-server')).toHaveText(/offline/);
-  await addLinkAndSave(page, { id: 'mine', url: MINE.url });
+  await addLinkAndSave(page, { id: 'shared', url: MINE.url });
   await expect.poll(() => pendingCount(page)).toBe(1);
   await putOverRest(baseURL, name, {
-    allLinks: { first: FIRST, theirs: THEIRS },
+    allLinks: { first: FIRST, shared: THEIRS },
   });
   await context.setOffline(false);
 
@@ -55,14 +57,17 @@ async function makeConflict(
   );
   const conflict = panel.getByTestId('conflict');
   await expect(conflict).toHaveAttribute('data-config-name', name);
-  await expect(conflict.getByTestId('only-mine')).toHaveText(/mine/);
-  await expect(conflict.getByTestId('only-theirs')).toHaveText(/theirs/);
+  // Only the one field both changed is asked about; the label only the server added is merged.
+  const rows = conflict.getByTestId('conflict-row');
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toHaveAttribute('data-path', 'allLinks/shared/url');
+  await expect(rows).toContainText('link shared · url');
   // Until the person chooses, the server keeps the other version and the page keeps this one.
   expect(await serverLinks(page.request, { baseURL, name })).toEqual({
     first: FIRST,
-    theirs: THEIRS,
+    shared: THEIRS,
   });
-  await expect(linkRow(page, 'mine')).toBeVisible();
+  await expect(linkRow(page, 'shared')).toBeVisible();
 }
 
 function panel(page: Page) {
@@ -84,10 +89,9 @@ test('"Keep mine" ends with the server holding the version saved in this browser
   await expect(page.getByTestId('editor-heading')).toBeFocused();
   await expect
     .poll(() => serverLinks(request, { baseURL: baseURL!, name }))
-    .toEqual({ first: FIRST, mine: MINE });
+    .toEqual({ first: FIRST, shared: MINE });
   await expectNothingPending(page);
-  await expect(linkRow(page, 'mine')).toBeVisible();
-  await expect(linkRow(page, 'theirs')).toHaveCount(0);
+  await expect(linkRow(page, 'shared')).toContainText(MINE.url);
 });
 
 test('"Take the server\'s" ends with the page showing the server version', async ({
@@ -101,8 +105,7 @@ test('"Take the server\'s" ends with the page showing the server version', async
 
   await panel(page).getByRole('button', { name: 'Take the server’s' }).click();
   await expect(panel(page)).toHaveCount(0);
-  await expect(linkRow(page, 'theirs')).toBeVisible();
-  await expect(linkRow(page, 'mine')).toHaveCount(0);
+  await expect(linkRow(page, 'shared')).toContainText(THEIRS.url);
   await expect(page.getByTestId('draft-state')).toHaveAttribute(
     'data-dirty',
     'false',
@@ -110,27 +113,28 @@ test('"Take the server\'s" ends with the page showing the server version', async
   await expectNothingPending(page);
   expect(await serverLinks(request, { baseURL: baseURL!, name })).toEqual({
     first: FIRST,
-    theirs: THEIRS,
+    shared: THEIRS,
   });
 });
 
-test('"Merge" keeps the links of both versions, here and on the server', async ({
+test("a pick per field keeps mine there and the server's other changes, here and on the server", async ({
   page,
   context,
   baseURL,
   request,
 }) => {
-  const name = 'conflict-merge';
+  const name = 'conflict-pick';
   await makeConflict(page, context, { baseURL: baseURL!, name });
 
-  await panel(page)
-    .getByRole('button', { name: /^Merge both versions/ })
-    .click();
+  // No button that drops someone else's change is the default.
+  await expect(panel(page).locator('.button.primary')).toHaveCount(0);
+  await panel(page).getByRole('radio', { name: 'Yours' }).check();
+  await panel(page).getByTestId('apply-picks').click();
   await expect(panel(page)).toHaveCount(0);
-  await expect(linkRow(page, 'theirs')).toBeVisible();
-  await expect(linkRow(page, 'mine')).toBeVisible();
   await expect
     .poll(() => serverLinks(request, { baseURL: baseURL!, name }))
-    .toEqual({ first: FIRST, mine: MINE, theirs: THEIRS });
+    .toEqual({ first: FIRST, shared: PICKED });
+  await expect(linkRow(page, 'shared')).toContainText('Theirs');
+  await expect(linkRow(page, 'shared')).toContainText(MINE.url);
   await expectNothingPending(page);
 });

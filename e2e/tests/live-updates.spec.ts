@@ -1,7 +1,8 @@
 /**
  * Live updates (docs/web-app.md): the page follows the server's change feed, so a change another client
- * makes to the open config shows without a reload; with unsaved edits the edits stay and a notice offers
- * the other version; a deletion is said; another tab's save shows too.
+ * makes to the open config shows without a reload; with unsaved edits to the same field the edits stay
+ * and a notice offers the other version (edits elsewhere are merged: `merge.spec.ts`); a deletion is
+ * said; another tab's save shows too.
  */
 import type { Page } from '@playwright/test';
 import {
@@ -23,6 +24,16 @@ const link = (n: number) => ({
   url: `https://example.com/${n}`,
   label: `Link ${n}`,
 });
+
+/** Changes the label of link `first` in the draft (not saved). */
+async function editFirstLabel(page: Page, label: string): Promise<void> {
+  await linkRow(page, 'first')
+    .getByRole('button', { name: 'Edit link first' })
+    .click();
+  await page.getByLabel('Label', { exact: true }).fill(label);
+  await page.getByTestId('link-submit').click();
+  await expect(linkRow(page, 'first')).toContainText(label);
+}
 
 /** Puts `name` on the server with links `first`, opens it in the page and waits for the feed. */
 async function openShared(
@@ -62,16 +73,17 @@ test('a change made over REST shows in the open config without a reload', async 
   );
 });
 
-test('with unsaved edits the edits stay and a notice offers the server version: show theirs', async ({
+test('with unsaved edits to the same field the edits stay and a notice offers the server version: show theirs', async ({
   page,
   baseURL,
 }) => {
   const name = 'live-dirty-theirs';
   await openShared(page, baseURL!, name);
   await addLink(page, { id: 'mine', url: 'https://example.com/mine' });
+  await editFirstLabel(page, 'Mine');
 
   await putOverRest(baseURL!, name, {
-    allLinks: { first: link(1), theirs: link(3) },
+    allLinks: { first: { ...link(1), label: 'Theirs' }, theirs: link(3) },
   });
   const notice = page.getByTestId('remote-change-notice');
   await expect(notice).toBeVisible();
@@ -95,7 +107,7 @@ test('with unsaved edits the edits stay and a notice offers the server version: 
   );
 });
 
-test('with unsaved edits, keep mine: saving then puts my version on the server', async ({
+test('with unsaved edits, keep mine: mine where both changed, theirs merged in elsewhere, both on the server', async ({
   page,
   baseURL,
   request,
@@ -103,9 +115,10 @@ test('with unsaved edits, keep mine: saving then puts my version on the server',
   const name = 'live-dirty-mine';
   await openShared(page, baseURL!, name);
   await addLink(page, { id: 'mine', url: 'https://example.com/mine' });
+  await editFirstLabel(page, 'Mine');
 
   await putOverRest(baseURL!, name, {
-    allLinks: { first: link(1), theirs: link(3) },
+    allLinks: { first: { ...link(1), label: 'Theirs' }, theirs: link(3) },
   });
   const notice = page.getByTestId('remote-change-notice');
   await notice.getByRole('button', { name: 'Keep mine' }).click();
@@ -117,7 +130,11 @@ test('with unsaved edits, keep mine: saving then puts my version on the server',
   await expectNothingPending(page);
   await expect
     .poll(() => serverLinks(request, { baseURL: baseURL!, name }))
-    .toEqual({ first: link(1), mine: { url: 'https://example.com/mine' } });
+    .toEqual({
+      first: { ...link(1), label: 'Mine' },
+      mine: { url: 'https://example.com/mine' },
+      theirs: link(3),
+    });
   // The same version again (the feed's echo, a resync) raises no notice.
   await expect(notice).toHaveCount(0);
   await expect(page.getByTestId('conflicts')).toHaveCount(0);

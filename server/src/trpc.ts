@@ -23,8 +23,8 @@ export type Representation = 'entry' | 'json' | 'search' | 'none';
 /** What a REST route needs beyond `openapi.method` and `openapi.path` (see `http/routes/route-table.ts`). */
 export interface RestMeta {
   /**
-   * Where a PUT/POST input comes from: the body's fields (default), or the whole body as one input field
-   * (PUT `/configs/{name}`: the body *is* the config).
+   * Where a PUT/PATCH/POST input comes from: the body's fields (default), or the whole body as one input
+   * field (PUT `/configs/{name}`: the body *is* the config; PATCH: the body is the merge patch).
    */
   readonly body?: 'fields' | { readonly as: string };
   /** Input fields read from request headers: input field → header name. */
@@ -107,7 +107,7 @@ export const readProcedure = guarded('read');
 const writeProcedure = guarded('write');
 
 /** The method of an operation's route; GET operations are tRPC queries, the others mutations. */
-export type OperationMethod = 'GET' | 'PUT' | 'DELETE' | 'POST';
+export type OperationMethod = 'GET' | 'PUT' | 'PATCH' | 'DELETE' | 'POST';
 
 /** What a transport hands an operation besides its input. */
 export interface Received {

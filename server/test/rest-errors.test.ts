@@ -19,8 +19,8 @@ describe('errors are JSON { error } with the right status', () => {
 
   it.each([
     ['POST', '/configs', 'GET'],
-    ['POST', '/configs/x', 'GET, PUT, DELETE'],
-    ['PATCH', '/configs/x', 'GET, PUT, DELETE'],
+    ['POST', '/configs/x', 'GET, PUT, PATCH, DELETE'],
+    ['PATCH', '/configs', 'GET'],
     ['POST', '/search', 'GET'],
     ['GET', '/query', 'POST'],
     ['PUT', '/cherry-pick', 'POST'],

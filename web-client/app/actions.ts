@@ -1,5 +1,6 @@
 /** What the views ask the page to do: the controller (app.ts) implements it. */
 import type { ImportMode, TransferFormat } from '@linkconfig/shared';
+import type { ConflictResolution } from '@linkconfig/shared';
 import type { SearchMode } from './api.js';
 import type { AppState } from './state.js';
 
@@ -9,8 +10,16 @@ export type FormName = 'create' | 'link' | 'macro' | 'pattern';
 export type FieldOf<K extends FormName> = keyof AppState[K]['values'] & string;
 /** The config sections edited through a form: links, macros, search patterns. */
 export type SectionForm = Exclude<FormName, 'create'>;
-/** How to end a conflict: keep this browser's version, take the server's, or merge the two. */
-export type ConflictAnswer = 'keep-local' | 'take-remote' | 'merge';
+/**
+ * How to end a conflict: keep this browser's version, take the server's, merge the two (every link,
+ * yours where both have an id: only when the version both started from is unknown), or settle each
+ * true conflict of the three-way merge.
+ */
+export type ConflictAnswer =
+  | 'keep-local'
+  | 'take-remote'
+  | 'merge'
+  | { resolutions: ConflictResolution[] };
 /**
  * The answer to a change made elsewhere to the open config: show the other version (dropping unsaved
  * edits), keep mine (saving then replaces theirs, or creates a removed config again), or close it.
@@ -45,6 +54,8 @@ export interface Actions {
   openResult(configName: string, linkId: string): void;
   /** Ends the conflict of config `name`. */
   resolveConflict(name: string, answer: ConflictAnswer): void;
+  /** Hides the note that changes made elsewhere were merged. */
+  dismissMergedNote(): void;
   /** Answers the notice about a change made elsewhere to the open config. */
   remoteChange(answer: RemoteChangeAnswer): void;
   retryDeadLetter(name: string): void;

@@ -78,6 +78,7 @@ export class App implements PageContext {
         events: {
           status: () => void this.sessionActions.refreshStatus(),
           changed: (name) => this.sessionActions.changedElsewhere(name),
+          merged: (name, report) => this.configs.mergedOnSave(name, report),
         },
       });
     } catch (error) {

@@ -1,20 +1,18 @@
 /**
- * Opening, creating, saving and deleting configs through the hybrid store, and what happens when the
- * open one changes elsewhere (on the server, in another tab): without unsaved edits the editor shows
- * the new version at once; with them, the edits stay and a notice offers the other version. Unsaved
- * edits are never dropped without asking.
+ * Opening, creating, saving and deleting configs through the hybrid store; what happens when the open
+ * one changes elsewhere is in `remote-change-actions.ts`. Unsaved edits are never dropped without asking.
  */
 import { validateLinkConfig } from '@linkconfig/shared';
 import type { LinkConfig } from '@linkconfig/shared';
+import type { MergeReport } from '@linkconfig/web-client';
 import type { RemoteChangeAnswer } from './actions.js';
-import { sameValue } from '@linkconfig/shared';
 import { settingsText } from './config-draft.js';
 import { checkConfigName } from './input-checks.js';
 import type { PageContext } from './page-context.js';
 import { writeOpenConfig } from './preferences.js';
+import { RemoteChangeActions } from './remote-change-actions.js';
 import { ACCESS } from './server-health.js';
 import { emptyForm, NO_LINK, NO_MACRO, NO_PATTERN } from './state.js';
-import type { OpenConfig } from './state.js';
 
 /** How to open a config. */
 export interface OpenOptions {
@@ -33,7 +31,13 @@ export class ConfigActions {
   /** Counts opens, so a slow load never replaces a later choice. */
   private openRun = 0;
 
-  constructor(private readonly page: PageContext) {}
+  private readonly remote: RemoteChangeActions;
+
+  constructor(private readonly page: PageContext) {
+    this.remote = new RemoteChangeActions(page, (message) =>
+      this.close(message),
+    );
+  }
 
   /** Tries again to open the config that could not be opened, if nothing else is open. */
   async retryWanted(): Promise<void> {
@@ -232,100 +236,23 @@ export class ConfigActions {
     await this.page.refreshNames();
   }
 
-  /**
-   * Config `name` may have changed elsewhere (the change feed, a refresh, a conflict settled, another
-   * tab). The open one shows the new version at once when it has no unsaved edits; with them, the
-   * edits stay and the notice offers the other version. A removal is said either way.
-   */
-  async remoteChanged(name: string): Promise<void> {
-    const open = this.page.state.open;
-    const session = this.page.session();
-    if (!session || open?.name !== name) return;
-    let config: LinkConfig | null;
-    try {
-      config = await session.store.load(name);
-    } catch {
-      return; // This browser's storage failed; the next change or open tries again.
-    }
-    if (this.page.state.open !== open) return;
-    if (config === null) {
-      if (open.remote === 'removed') return;
-      open.remote = 'removed';
-      this.page.announce(
-        `“${name}” was deleted elsewhere. Keep yours, or close it.`,
-      );
-      return;
-    }
-    if (sameValue(config, open.base)) {
-      // Back to the version shown (a removal undone, say): nothing to choose any more.
-      if (open.remote !== null && !open.dirty) open.remote = null;
-      return;
-    }
-    if (open.dirty) {
-      const first = open.remote !== 'changed';
-      open.remote = 'changed';
-      if (first)
-        this.page.announce(
-          `“${name}” changed on the server while you were editing. Show theirs, or keep yours.`,
-        );
-      return;
-    }
-    this.show(open, config);
-    this.page.announce(`“${name}” was updated from the server.`);
+  /** A change made elsewhere to config `name` (see `RemoteChangeActions`). */
+  remoteChanged(name: string): Promise<void> {
+    return this.remote.remoteChanged(name);
   }
 
   /** Answers the notice about a change made elsewhere to the open config. */
-  async answerRemote(answer: RemoteChangeAnswer): Promise<void> {
-    const open = this.page.state.open;
-    const session = this.page.session();
-    if (!session || !open) return;
-    if (answer === 'keep-mine') {
-      // A removed config is created again by the next save: say that it is not saved anywhere.
-      if (open.remote === 'removed') open.dirty = true;
-      else {
-        // The edits now stand against the version that is there, so it is no news any more.
-        const current = await session.store.load(open.name).catch(() => null);
-        if (current !== null) open.base = current;
-      }
-      if (this.page.state.open !== open) return;
-      open.remote = null;
-      this.page.focus('[data-testid="save-config"]');
-      this.page.announce(
-        `Your version of “${open.name}” stays; saving it replaces the other one.`,
-      );
-      return;
-    }
-    let config: LinkConfig | null = null;
-    if (answer === 'show-theirs') {
-      try {
-        config = await session.store.load(open.name);
-      } catch (error) {
-        open.saveProblem = this.page.describe(error);
-        return;
-      }
-    }
-    if (this.page.state.open !== open) return;
-    if (config === null) {
-      this.close(`Config “${open.name}” was deleted elsewhere.`);
-      this.page.focus('#editor-heading');
-      return;
-    }
-    this.show(open, config);
-    this.page.focus('#editor-heading');
-    this.page.announce(`Showing the other version of “${open.name}”.`);
+  answerRemote(answer: RemoteChangeAnswer): Promise<void> {
+    return this.remote.answerRemote(answer);
   }
 
-  /** Puts `config` in the editor in place of the draft. */
-  private show(open: OpenConfig, config: LinkConfig): void {
-    open.draft = structuredClone(config);
-    open.base = config;
-    open.dirty = false;
-    open.remote = null;
-    open.settingsText = settingsText(config);
-    open.settingsProblem = null;
-    const editing = this.page.state.link.editing;
-    if (editing !== null && !Object.hasOwn(config.allLinks, editing))
-      this.page.state.link = emptyForm(NO_LINK);
-    this.page.recheckExpression();
+  /** Hides the note that changes made elsewhere were merged. */
+  dismissMergedNote(): void {
+    this.page.state.mergedNote = null;
+  }
+
+  /** A save met a newer server version and the store merged them (see `RemoteChangeActions`). */
+  mergedOnSave(name: string, report: MergeReport): void {
+    this.remote.mergedOnSave(name, report);
   }
 }

@@ -43,6 +43,7 @@ export function pageActions(parts: ActionParts): Actions {
     resolveConflict: (name, answer) =>
       void session.settleConflict(name, answer),
     remoteChange: (answer) => void configs.answerRemote(answer),
+    dismissMergedNote: () => configs.dismissMergedNote(),
     retryDeadLetter: (name) => session.retryDeadLetter(name),
     discardDeadLetter: (name) => session.discardDeadLetter(name),
     openSettings,

@@ -132,6 +132,8 @@ export class ServerHealth {
       // send no preconditions (lost updates unseen) and follow no change feed.
       loadVersioned: (name, options) =>
         track('read', () => remote.loadVersioned(name, options)),
+      patch: (name, patch, condition) =>
+        track('write', () => remote.patch(name, patch, condition)),
       saveVersioned: (name, config, condition) =>
         track('write', () => remote.saveVersioned(name, config, condition)),
       removeVersioned: (name, condition) =>

@@ -151,7 +151,9 @@ export class SessionActions {
         ? `Kept your version of “${name}”; it is sent to the server.`
         : answer === 'take-remote'
           ? `Took the server’s version of “${name}”.`
-          : `Merged both versions of “${name}”; the merge is sent to the server.`,
+          : typeof answer === 'object'
+            ? `Merged “${name}” with your choices; the merge is sent to the server.`
+            : `Merged both versions of “${name}”; the merge is sent to the server.`,
     );
     await this.refreshNames();
   }

@@ -20,7 +20,7 @@ import type {
   IndexedDBConfigStore,
 } from '@linkconfig/web-client';
 import { readToken, writeToken } from './preferences.js';
-import type { Reachability } from '@linkconfig/web-client';
+import type { MergeReport, Reachability } from '@linkconfig/web-client';
 import { ServerHealth } from './server-health.js';
 
 /** What a session tells the page. */
@@ -32,6 +32,8 @@ export interface SessionEvents {
    * settled) or in another tab of this page.
    */
   changed(name: string): void;
+  /** A save of `name` met a newer server version and was merged with it without asking. */
+  merged(name: string, report: MergeReport): void;
 }
 
 /** The BroadcastChannel the tabs of this page share. */
@@ -127,6 +129,9 @@ export class Session {
       remote,
       live: true,
       reachability: this.reach,
+      onMerged: (name, report) => {
+        if (hybrid === this.hybrid) this.events.merged(name, report);
+      },
     });
     hybrid.subscribe(() => {
       if (hybrid === this.hybrid) this.events.status();

@@ -110,6 +110,11 @@ export interface AppState {
   fatal: string | null;
   /** A failure of this browser's storage outside a save (listing, opening). */
   pageProblem: string | null;
+  /**
+   * Said once changes made elsewhere were merged with this browser's (unsaved edits or a save that met
+   * a newer server version): no question was needed.
+   */
+  mergedNote: string | null;
   configs: ConfigListItem[];
   /** The server answered the last request. */
   reachable: boolean | null;
@@ -174,6 +179,7 @@ export function initialState(): AppState {
     ready: false,
     fatal: null,
     pageProblem: null,
+    mergedNote: null,
     configs: [],
     reachable: null,
     online: navigator.onLine,
@@ -182,6 +188,7 @@ export function initialState(): AppState {
       deadLetters: 0,
       lastError: null,
       remoteReachable: null,
+      lastMerge: null,
       paused: false,
       conflicts: 0,
       live: 'off',

@@ -1,8 +1,10 @@
 /**
- * The conflicts panel: configs changed in this browser and, meanwhile, on the server. For each, what
- * differs (links only in one version, links both have with other contents, other parts) and the
- * choice: keep mine, take the server's, or merge both (every link; where both have an id, mine).
- * Nothing of such a config is sent until the person chooses.
+ * The conflicts panel: configs changed in this browser and, meanwhile, on the server, in the same
+ * places. Everything else both sides changed is merged already; the panel lists only the links and
+ * fields that truly conflict, side by side with the version both started from, to pick per field or
+ * per link (or keep mine / take the server's whole). When that version is unknown, it shows what
+ * differs and offers a union merge instead. Nothing of such a config is sent until the person chooses.
+ * Above it, a short note says when changes made elsewhere were merged without a question.
  */
 import type { Link } from '@linkconfig/shared';
 import type { Conflict } from '@linkconfig/web-client';
@@ -13,26 +15,36 @@ import type { Actions } from './actions.js';
 import { diffConfigs } from './config-diff.js';
 import type { AppState } from './state.js';
 import { srOnly } from './view-parts.js';
-
-/** How the other parts of a config read in the diff. */
-const PART_NAMES: Record<string, string> = {
-  macros: 'macros',
-  searchPatterns: 'search patterns',
-  settings: 'settings',
-  other: 'other fields',
-};
+import { PART_NAMES, describeLink, picksView } from './view-conflict-picks.js';
 
 /** The id of the heading of conflict number `index`, for focus. */
 export function conflictHeadingId(index: number): string {
   return `conflict-${index}-heading`;
 }
 
-/** The panel, or nothing when no conflict waits. */
+/** The note of a merge made without asking, then the panel; nothing when neither applies. */
 export function conflictsView(
   state: AppState,
   actions: Actions,
 ): TemplateResult | typeof nothing {
-  if (state.conflicts.length === 0) return nothing;
+  const note =
+    state.mergedNote === null
+      ? nothing
+      : html`<div class="panel notice" data-testid="merged-note" role="status">
+          <p>${state.mergedNote}</p>
+          <button
+            type="button"
+            class="button small"
+            @click=${() => actions.dismissMergedNote()}
+          >
+            OK
+          </button>
+        </div>`;
+  if (state.conflicts.length === 0) return note;
+  return html`${note}${panelView(state, actions)}`;
+}
+
+function panelView(state: AppState, actions: Actions): TemplateResult {
   const openName = state.open?.name;
   // The open config's conflict first: it is the one the person is looking at.
   const ordered = [...state.conflicts].sort(
@@ -81,11 +93,15 @@ function conflictView(
       “${name}”${isOpen ? html` <span class="muted">(open)</span>` : nothing}
     </h3>
     <p>${summary(conflict)}</p>
-    ${diffView(conflict)}
+    ${
+      conflict.conflicts.length > 0
+        ? picksView(conflict, index, actions)
+        : diffView(conflict)
+    }
     <div class="actions">
       <button
         type="button"
-        class="button small primary"
+        class="button small"
         data-testid="keep-mine"
         @click=${() => actions.resolveConflict(name, 'keep-local')}
       >
@@ -100,7 +116,7 @@ function conflictView(
         Take the server’s${srOnly(` for “${name}”`)}
       </button>
       ${
-        local !== null && remote !== null
+        local !== null && remote !== null && conflict.conflicts.length === 0
           ? html`<button
               type="button"
               class="button small"
@@ -113,7 +129,7 @@ function conflictView(
       }
     </div>
     ${
-      local !== null && remote !== null
+      local !== null && remote !== null && conflict.conflicts.length === 0
         ? html`<p class="hint">
             Merge keeps every link of both versions; where both have the same
             id, yours is kept.
@@ -200,18 +216,6 @@ function diffView(conflict: Conflict): TemplateResult {
           : nothing
     }
   </div>`;
-}
-
-/** A link in a few words: label, URL, tags. */
-function describeLink(link: Link | undefined): string {
-  if (link === undefined) return '';
-  return [
-    link.label ? `“${link.label}”` : '',
-    link.url,
-    link.tags && link.tags.length > 0 ? `tags ${link.tags.join(', ')}` : '',
-  ]
-    .filter(Boolean)
-    .join(' · ');
 }
 
 /** An id and its link, in a list of links only one version has. */

@@ -129,9 +129,9 @@ function remoteNotice(
       ${
         changed
           ? html`<strong>This config changed on the server</strong> (or in
-              another tab) while you were editing. “Show theirs” drops your
-              unsaved edits; “Keep mine” keeps them, and saving replaces the
-              other version.`
+              another tab) while you were editing, in places you edited too.
+              “Show theirs” drops your unsaved edits; “Keep mine” keeps yours
+              where both changed the same thing and merges in the rest.`
           : html`<strong>This config was deleted elsewhere</strong> (on the
               server or in another tab). “Keep mine” lets you save it again;
               “Close it” lets it go.`
@@ -159,7 +159,7 @@ function remoteNotice(
       }
       <button
         type="button"
-        class="button small primary"
+        class="button small"
         data-testid="keep-mine-edits"
         @click=${() => actions.remoteChange('keep-mine')}
       >

@@ -55,6 +55,7 @@ export type {
   ConflictChoice,
   ConflictHandler,
 } from './hybrid/conflicts.js';
+export type { MergeReport } from './hybrid/auto-merge.js';
 export type { BackoffOptions } from './backoff.js';
 export { FlushError } from './hybrid/flush-error.js';
 export { createLinkConfigClient } from './trpc/link-config-client.js';

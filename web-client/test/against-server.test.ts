@@ -49,26 +49,36 @@ runConfigStoreContract('remote store against the real server', async () => {
   return { store: createRemoteStore({ baseUrl: server.url, token: 'secret' }) };
 });
 
-runConfigStoreContract('hybrid store against the real server', async () => {
-  await clearServer();
-  const local = await createIndexedDBStore({
-    indexedDB: new IDBFactory(),
-    dbName: `hybrid-${++run}`,
-  });
-  const store = createHybridStore({
-    local,
-    remote: createRemoteStore({ baseUrl: server.url, token: 'secret' }),
-    backoff: { baseMs: 1, capMs: 10 },
-  });
-  return {
-    store,
-    dispose: async () => {
-      await store.flush().catch(() => undefined);
-      store.close();
-      local.close();
-    },
-  };
-});
+runConfigStoreContract(
+  'hybrid store against the real server',
+  async () => {
+    await clearServer();
+    const local = await createIndexedDBStore({
+      indexedDB: new IDBFactory(),
+      dbName: `hybrid-${++run}`,
+    });
+    const store = createHybridStore({
+      local,
+      remote: createRemoteStore({ baseUrl: server.url, token: 'secret' }),
+      backoff: { baseMs: 1, capMs: 10 },
+    });
+    const other = createRemoteStore({ baseUrl: server.url, token: 'secret' });
+    return {
+      store,
+      peer: {
+        write: (name, config) => other.save(name, config),
+        read: (name) => other.load(name),
+      },
+      settle: () => store.flush(),
+      dispose: async () => {
+        await store.flush().catch(() => undefined);
+        store.close();
+        local.close();
+      },
+    };
+  },
+  { twoWriters: true },
+);
 
 describe('remote store errors from the real server', () => {
   it('rejects a write without the token with a RemoteStoreError carrying status and message', async () => {

@@ -164,7 +164,7 @@ export function createApp(options: AppOptions): Hono {
   const origins = options.corsOrigins ?? ['*'];
   const corsHeaders = cors({
     origin: origins.includes('*') ? '*' : [...origins],
-    allowMethods: ['GET', 'PUT', 'DELETE', 'POST', 'OPTIONS'],
+    allowMethods: ['GET', 'PUT', 'PATCH', 'DELETE', 'POST', 'OPTIONS'],
     // Empty: Hono answers a preflight with the headers it asked for.
     allowHeaders: [...(options.corsHeaders ?? [])],
     exposeHeaders: ['ETag', 'X-Request-Id', 'Retry-After'],

@@ -5,6 +5,7 @@ import {
   ConfigNameInputSchema,
   GetConfigOutputSchema,
   ListConfigsOutputSchema,
+  PatchConfigInputSchema,
   PutConfigInputSchema,
   PutConfigOutputSchema,
   RemoveConfigInputSchema,
@@ -117,6 +118,43 @@ export const configsOperations = {
         input.name,
         body ?? input.config,
         { ifMatch: input.ifMatch, ifNoneMatch: input.ifNoneMatch },
+      );
+      return { value: { etag }, etag };
+    },
+  }),
+
+  patch: operation({
+    // The same access as `put`: whatever rule decides who may write a name decides both.
+    access: 'write',
+    meta: {
+      openapi: {
+        method: 'PATCH',
+        path: '/configs/{name}',
+        tags,
+        summary: 'Change part of a config with a JSON Merge Patch (RFC 7396)',
+        description:
+          'The body (`application/merge-patch+json`, or `application/json`) is merged into the stored config: members replace, `null` removes, objects merge, arrays are replaced whole. The result must be a valid config. `If-Match` applies the patch only to that version; without it the patch applies to the current version.',
+        requestHeaders: ifMatchHeader,
+        responseHeaders: etagHeader,
+        successDescription: 'Stored (no body); `ETag` names the new version',
+        errorResponses: {
+          400: 'The body is not a JSON object, or the patched config would not be valid (nothing stored)',
+          404: 'No config has this name',
+        },
+      },
+      rest: {
+        body: { as: 'patch' },
+        headers: { ifMatch: 'If-Match' },
+        representation: 'none',
+      },
+    },
+    input: PatchConfigInputSchema,
+    output: PutConfigOutputSchema,
+    run: async (ctx, input) => {
+      const { etag } = await ctx.services.configs.patch(
+        input.name,
+        input.patch,
+        { ifMatch: input.ifMatch },
       );
       return { value: { etag }, etag };
     },

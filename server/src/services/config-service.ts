@@ -1,15 +1,24 @@
-import { LIMITS, isPlainObject, validateLinkConfig } from '@linkconfig/shared';
+import {
+  LIMITS,
+  applyMergePatch,
+  isPlainObject,
+  validateLinkConfig,
+} from '@linkconfig/shared';
 import { DomainError, PreconditionFailedError } from '../errors.js';
 import { ReceivedJson } from '../received-json.js';
 import type {
   ConfigRepository,
   NameVersion,
+  PutResult,
   Refused,
   WriteConditions,
 } from '../storage/config-repository.js';
-import { parseEntityTags } from '../storage/etag.js';
+import { matchesStrongly, parseEntityTags } from '../storage/etag.js';
 import type { VersionCache } from '../cache/cache-policy.js';
 import { ConfigVersion } from '../versions/config-version.js';
+
+/** How often a PATCH without `If-Match` reads the current version again when other writes win the race. */
+export const PATCH_ATTEMPTS = 5;
 
 /** Names and versions as of one change token. */
 interface Catalog {
@@ -160,6 +169,16 @@ export class ConfigService {
       received !== undefined && isPlainObject(received.value)
         ? received.value
         : undefined;
+    this.#remember({ name, json }, result, parsed);
+    return { etag: result.etag };
+  }
+
+  /** Keeps the version a write stored (its parsed value too, when known), for the next read. */
+  #remember(
+    { name, json }: { readonly name: string; readonly json: string },
+    result: PutResult,
+    parsed: Record<string, unknown> | undefined,
+  ): void {
     this.#cache.set(
       new ConfigVersion(
         {
@@ -172,7 +191,55 @@ export class ConfigService {
         parsed,
       ),
     );
-    return { etag: result.etag };
+  }
+
+  /**
+   * Applies a JSON Merge Patch (RFC 7396) to the stored config of `name` and stores the result, through
+   * the same write as {@link put} (recorded as a `patch`). A missing name is `not_found`; a result that
+   * is not a valid config is `invalid_config`, and nothing is stored. With `ifMatch` the patch applies
+   * only to that version (else a {@link PreconditionFailedError}); without it, to the current version,
+   * read again when another write wins the race, up to {@link PATCH_ATTEMPTS} times.
+   */
+  async patch(
+    name: string,
+    patch: unknown,
+    conditions: Pick<ConditionHeaders, 'ifMatch'> = {},
+  ): Promise<{ etag: string }> {
+    const { ifMatch } = writeConditions(conditions);
+    for (let attempt = 1; ; attempt++) {
+      const view = await this.current(name);
+      if (view === null) {
+        throw new DomainError('not_found', `config "${name}" not found`);
+      }
+      if (ifMatch !== undefined && !matchesStrongly(ifMatch, view.etag)) {
+        throw preconditionFailed(name, conditions, {
+          ok: false,
+          currentEtag: view.etag,
+        });
+      }
+      const next = applyMergePatch(view.stored, patch);
+      const checked = validateLinkConfig(next, { maxDepth: LIMITS.nestingMax });
+      if (!checked.ok) {
+        throw new DomainError(
+          'invalid_config',
+          `the patched config is not valid: ${checked.error}`,
+        );
+      }
+      const json = JSON.stringify(next);
+      // Over exactly the version the patch was applied to, so a write in between is never overwritten.
+      const result = await this.#repo.put(name, json, {
+        ifMatch: [view.etag],
+        now: this.#now,
+        op: 'patch',
+      });
+      if (result.ok) {
+        this.#remember({ name, json }, result, next as Record<string, unknown>);
+        return { etag: result.etag };
+      }
+      if (ifMatch !== undefined || attempt >= PATCH_ATTEMPTS) {
+        throw preconditionFailed(name, conditions, result);
+      }
+    }
   }
 
   /**

@@ -43,6 +43,7 @@ export {
   LIMITS,
   ListConfigsOutputSchema,
   IfMatchSchema,
+  PatchConfigInputSchema,
   PutConfigInputSchema,
   PutConfigOutputSchema,
   QueryInputSchema,
@@ -58,6 +59,7 @@ export type {
   CherryPickOutput,
   ConfigNameInput,
   ErrorBody,
+  PatchConfigInput,
   PutConfigInput,
   PutConfigOutput,
   QueryInput,
@@ -138,3 +140,15 @@ export type {
   BackupHeader,
   BackupRecord,
 } from './backup.js';
+export {
+  ConflictResolutionSchema,
+  MergeConflictSchema,
+  MergePatchSchema,
+  MergePathSchema,
+} from './merge.js';
+export type {
+  ConflictResolution,
+  MergeConflict,
+  MergePatch,
+  MergePath,
+} from './merge.js';

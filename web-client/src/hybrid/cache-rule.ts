@@ -71,9 +71,14 @@ export function versionAfterCache(
 ): VersionRecord {
   const rev = (known?.rev ?? 0) + (outcome === 'changed' ? 1 : 0);
   const record: VersionRecord = { name: update.name, rev };
-  if (update.entry === null) record.etag = null;
-  else {
-    if (update.etag !== undefined) record.etag = update.etag;
+  if (update.entry === null) {
+    record.etag = null;
+    record.base = null;
+  } else {
+    if (update.etag !== undefined) {
+      record.etag = update.etag;
+      record.base = update.entry.config;
+    }
     record.serverUpdatedAt = update.entry.meta.updatedAt;
   }
   return record;

@@ -3,17 +3,32 @@
  * write was not based on. Neither side is lost: the local value stays, the server's is kept beside it,
  * and someone decides — the app's `onConflict` callback at once, or later through `resolveConflict`.
  */
-import type { LinkConfig } from '@linkconfig/shared';
-import { isPlainObject } from '@linkconfig/shared';
+import type {
+  ConflictResolution,
+  LinkConfig,
+  MergeConflict,
+} from '@linkconfig/shared';
+import {
+  isPlainObject,
+  resolveConflicts,
+  sanitizeConfigLinks,
+  threeWayMerge,
+} from '@linkconfig/shared';
 import type { RemoteOperation } from '../config-store.js';
 import type { ConflictRecord, Settlement } from './outbox.js';
 import type { Replica } from './replica.js';
 
 /**
  * How to end a conflict: send the local value again over the server's (`keep-local`), drop the local
- * change (`take-remote`), or send a merged config.
+ * change (`take-remote`), send a merged config, or settle each conflict of the three-way merge
+ * (`{ resolutions }`, one per entry of `Conflict.conflicts`; one left out keeps the local value) and
+ * send the merge with everything else both sides changed.
  */
-export type ConflictChoice = 'keep-local' | 'take-remote' | LinkConfig;
+export type ConflictChoice =
+  | 'keep-local'
+  | 'take-remote'
+  | LinkConfig
+  | { resolutions: ConflictResolution[] };
 
 /** A conflict as the app sees it. */
 export interface Conflict {
@@ -26,6 +41,18 @@ export interface Conflict {
   remoteUpdatedAt: string | null;
   /** When the conflict was found (ISO 8601). */
   detectedAt: string;
+  /**
+   * The server version the local change started from (`null`: none), or `undefined` when unknown
+   * (then `conflicts` is empty and only the whole-config answers apply).
+   */
+  base: LinkConfig | null | undefined;
+  /** What truly conflicts: the paths both sides changed differently, with the three values. */
+  conflicts: MergeConflict[];
+  /**
+   * The three-way merge: every change of either side, the local value where they conflict; `undefined`
+   * when the base is unknown.
+   */
+  merged: LinkConfig | null | undefined;
 }
 
 /** Decides a conflict as soon as it is found; may ask the user (return a promise). */
@@ -60,13 +87,31 @@ export interface Conflicts {
 
 /** The public view of a stored conflict. */
 export function toConflict(record: ConflictRecord): Conflict {
+  const remote = record.remote?.config ?? null;
+  const merge = mergeOf(record);
   return {
     name: record.name,
     local: record.local,
-    remote: record.remote?.config ?? null,
+    remote,
     remoteUpdatedAt: record.remote?.meta.updatedAt ?? null,
     detectedAt: record.detectedAt,
+    base: record.base,
+    conflicts: merge ? [...merge.conflicts] : [],
+    merged: merge?.merged,
   };
+}
+
+/** The three-way merge of a conflict, when its base is known. */
+function mergeOf(record: ConflictRecord) {
+  // As for a clean merge (`auto-merge.ts`): only edits of a version both sides saw are merged.
+  if (record.base === undefined || record.base === null) return undefined;
+  // Compared as the server answers configs: links sanitized (the remote side came from a read).
+  const base = sanitizeConfigLinks(record.base);
+  return threeWayMerge<LinkConfig>(
+    base,
+    record.local,
+    record.remote?.config ?? null,
+  );
 }
 
 const newToken = () =>
@@ -80,13 +125,37 @@ export function createConflicts(options: ConflictsOptions): Conflicts {
   const find = async (name: string) =>
     (await replica.outbox.conflicts()).find((c) => c.name === name);
 
-  const resolve = async (name: string, choice: ConflictChoice) => {
+  const resolve = async (name: string, answer: ConflictChoice) => {
+    const choice = isResolutions(answer)
+      ? await resolvedMerge(name, answer.resolutions)
+      : answer;
+    if (choice === undefined) return;
     const settlement = settlementOf(choice);
     const settled = await replica.settleConflict(name, settlement);
     if (!settled) return;
     // Keeping the local value changes nothing here; the other two replace it.
     if (choice !== 'keep-local') options.changed(name);
     options.settled();
+  };
+
+  /** The merge with each conflict settled; `undefined` when `name` has no conflict (any more). */
+  const resolvedMerge = async (
+    name: string,
+    resolutions: ConflictResolution[],
+  ): Promise<LinkConfig | 'take-remote' | 'keep-local' | undefined> => {
+    const record = await find(name);
+    if (!record) return undefined;
+    const merge = mergeOf(record);
+    if (merge === undefined) {
+      throw new TypeError(
+        `The conflict of "${name}" has no known base; answer 'keep-local', 'take-remote' or a config`,
+      );
+    }
+    const config = resolveConflicts(merge, resolutions);
+    // Resolved to "removed": the side that removed it is the answer.
+    if (config === null)
+      return record.remote === null ? 'take-remote' : 'keep-local';
+    return config;
   };
 
   const offer = async (name: string) => {
@@ -125,8 +194,21 @@ export function createConflicts(options: ConflictsOptions): Conflicts {
   };
 }
 
+/** Whether an answer settles conflict by conflict. */
+function isResolutions(
+  choice: ConflictChoice,
+): choice is { resolutions: ConflictResolution[] } {
+  return (
+    isPlainObject(choice) &&
+    Array.isArray(choice['resolutions']) &&
+    !('allLinks' in choice)
+  );
+}
+
 /** The settlement for a choice; rejects anything that is not one. */
-function settlementOf(choice: ConflictChoice): Settlement {
+function settlementOf(
+  choice: Exclude<ConflictChoice, { resolutions: ConflictResolution[] }>,
+): Settlement {
   if (choice === 'take-remote') return { kind: 'take-remote' };
   const config =
     choice === 'keep-local' ? undefined : isPlainObject(choice) ? choice : null;

@@ -4,7 +4,12 @@
  * so a write based on an old version is refused (412) instead of overwriting someone else's. With a
  * plain ConfigStore remote, writes are sent as they are, last writer wins.
  */
-import { sameValue, sanitizeConfigLinks } from '@linkconfig/shared';
+import {
+  createMergePatch,
+  sameValue,
+  sanitizeConfigLinks,
+} from '@linkconfig/shared';
+import type { LinkConfig, MergePatch } from '@linkconfig/shared';
 import type { ConfigStore } from '../config-store.js';
 import type { OutboxEntry, RemoteSide } from './outbox.js';
 import { RemoteStoreError } from '../remote/remote-store-error.js';
@@ -38,11 +43,18 @@ export function createDelivery(remote: ConfigStore): Delivery {
     async send(entry) {
       const condition = conditionOf(entry);
       if (entry.op === 'save') {
-        return remote.saveVersioned(
-          entry.name,
-          entry.config ?? { allLinks: {} },
-          condition,
-        );
+        const config = entry.config ?? { allLinks: {} };
+        const patch = patchOf(entry, config);
+        if (
+          patch !== undefined &&
+          condition?.ifMatch !== undefined &&
+          typeof remote.patch === 'function'
+        ) {
+          return remote.patch(entry.name, patch, {
+            ifMatch: condition.ifMatch,
+          });
+        }
+        return remote.saveVersioned(entry.name, config, condition);
       }
       if (entry.baseEtag === null) {
         // Removing a name the server should not have: DELETE has no "only if absent", so look. Absent:
@@ -61,6 +73,26 @@ export function createDelivery(remote: ConfigStore): Delivery {
         : { entry: null, etag: null };
     },
   };
+}
+
+/** Configs smaller than this are always sent whole: a patch would save next to nothing. */
+export const PATCH_MIN_BYTES = 2048;
+
+/**
+ * The merge patch to send instead of the whole config: only when the server's version the write is
+ * based on is known (by ETag and content), the difference can be said as a merge patch, and it is at
+ * most a quarter of the config. The server applies it over exactly that version (`If-Match`).
+ */
+export function patchOf(
+  entry: OutboxEntry,
+  config: LinkConfig,
+): MergePatch | undefined {
+  if (typeof entry.baseEtag !== 'string' || !entry.base) return undefined;
+  const whole = JSON.stringify(config).length;
+  if (whole < PATCH_MIN_BYTES) return undefined;
+  const patch = createMergePatch(entry.base, config);
+  if (patch === undefined) return undefined;
+  return JSON.stringify(patch).length * 4 <= whole ? patch : undefined;
 }
 
 /** The precondition of an entry: none when its base is unknown. */

@@ -3,6 +3,7 @@
  * database: the outbox tells what each of its transactions changed (and what each full read found),
  * and the queue tells when its own state changed.
  */
+import type { MergeReport } from './auto-merge.js';
 import type { FeedState } from '../remote/change-feed.js';
 import type { NameSync, SyncChange } from './outbox-types.js';
 import { settled } from './sync-facts.js';
@@ -32,6 +33,16 @@ export interface HybridStatus {
    * names with nothing waiting are absent. The counts above are counted from it.
    */
   names: Readonly<Record<string, Readonly<NameSync>>>;
+  /**
+   * The latest write that met a newer server version and was merged with it without asking (H21):
+   * the name, when, and how many changes each side brought; `null` before the first.
+   */
+  lastMerge: {
+    name: string;
+    at: string;
+    appliedRemote: number;
+    keptLocal: number;
+  } | null;
 }
 
 /** Holds the current status and its subscribers. */
@@ -45,6 +56,7 @@ export class StatusBoard {
     paused: false,
     live: 'off',
     names: {},
+    lastMerge: null,
   };
   readonly #listeners = new Set<(status: HybridStatus) => void>();
 
@@ -97,6 +109,19 @@ export class StatusBoard {
       lastError: queue.lastError === null ? null : describe(queue.lastError),
       remoteReachable: queue.reachable,
       paused: queue.paused,
+    });
+  }
+
+  /** A write was merged with a newer server version without asking. */
+  merged(name: string, report: MergeReport): void {
+    this.#publish({
+      ...this.#status,
+      lastMerge: {
+        name,
+        at: new Date().toISOString(),
+        appliedRemote: report.appliedRemote.length,
+        keptLocal: report.keptLocal.length,
+      },
     });
   }
 

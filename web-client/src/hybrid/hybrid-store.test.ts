@@ -15,6 +15,13 @@ const cfg = (label: string): LinkConfig => ({
 });
 const fast = { baseMs: 1, capMs: 4 };
 
+/** Another client of the scripted server, for the two-writer promises. */
+const peerOf = (remote: ReturnType<typeof createScriptedRemote>) => ({
+  write: async (name: string, config: LinkConfig) =>
+    void remote.writeDirect(name, config),
+  read: async (name: string) => remote.config(name),
+});
+
 runConfigStoreContract(
   'hybrid store (IndexedDB + scripted remote)',
   async () => {
@@ -27,25 +34,35 @@ runConfigStoreContract(
     });
     return {
       store,
+      peer: peerOf(remote),
+      settle: () => store.flush(),
       dispose: () => {
         store.close();
         local.close();
       },
     };
   },
+  { twoWriters: true },
 );
 
 runConfigStoreContract(
   'hybrid store (memory store + scripted remote)',
   async () => {
+    const remote = createScriptedRemote();
     const store = createHybridStore({
       local: createMemoryStore(),
-      remote: createScriptedRemote().store,
+      remote: remote.store,
       indexedDB: new IDBFactory(),
       backoff: fast,
     });
-    return { store, dispose: () => store.close() };
+    return {
+      store,
+      peer: peerOf(remote),
+      settle: () => store.flush(),
+      dispose: () => store.close(),
+    };
   },
+  { twoWriters: true },
 );
 
 runConfigStoreContract(

@@ -5,6 +5,7 @@ import { Reachability } from '../reachability.js';
 import type { DeadLetter } from './outbox.js';
 import { createConflicts } from './conflicts.js';
 import type { Conflict, ConflictChoice, ConflictHandler } from './conflicts.js';
+import type { MergeReport } from './auto-merge.js';
 import { createDelivery } from './delivery.js';
 import { FlushError } from './flush-error.js';
 import { StatusBoard, describe } from './hybrid-status.js';
@@ -32,6 +33,12 @@ export interface HybridStoreOptions {
    * found. Without it, conflicts wait in `conflicts()` for `resolveConflict()`.
    */
   onConflict?: ConflictHandler;
+  /**
+   * Called when a write met a newer server version and was merged with it cleanly, without asking
+   * (H21): `appliedRemote` lists the other version's changes now in the local copy, `keptLocal` the
+   * local changes sent on top of it (paths such as `['allLinks', 'a', 'url']`).
+   */
+  onMerged?: (name: string, report: MergeReport) => void;
   /** Follows the server's change feed and refreshes changed names at once (needs a remote store of this package). */
   live?: boolean;
   /** Database name of the outbox when `local` is not an IndexedDB store of this package. */
@@ -136,10 +143,20 @@ export function createHybridStore(options: HybridStoreOptions): HybridStore {
     delivery: createDelivery(remote),
     backoff: options.backoff,
     lockName: options.lockName,
+    rebase: (entry, merged, side) => replica.rebase(entry, merged, side),
     events: {
       onFailure: report,
       onChange: () => status.queueChanged(),
       onConflict: (name) => void conflicts.offer(name),
+      onMerged: (name, merge) => {
+        status.merged(name, merge);
+        changed(name);
+        try {
+          options.onMerged?.(name, merge);
+        } catch {
+          // A throwing callback must not break the store.
+        }
+      },
     },
   });
   const status = new StatusBoard(queue);

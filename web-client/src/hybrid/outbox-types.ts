@@ -62,6 +62,16 @@ export interface Outbox {
   /** Moves the entry to the conflicts with the server's side, if it still carries the same token. */
   setConflict(entry: OutboxEntry, remote: RemoteSide): Promise<boolean>;
   conflicts(): Promise<ConflictRecord[]>;
+  /**
+   * Replaces the entry (if it still carries the same token) by `merged` — the clean merge of its write
+   * with the server's `remote` version — now based on that version, and makes it the local copy. A
+   * removal on both sides leaves nothing to send. Resolves with whether it replaced the entry.
+   */
+  rebase(
+    entry: OutboxEntry,
+    merged: LinkConfig | null,
+    remote: RemoteSide,
+  ): Promise<boolean>;
   /** Ends a conflict; resolves with the record it ended, or `null` when there was none. */
   settleConflict(
     name: string,

@@ -9,34 +9,16 @@
  * needs to read the whole outbox to learn what changed.
  */
 import type { ConfigEntry, LinkConfig } from '@linkconfig/shared';
-import type { IDBPTransaction } from 'idb';
-import type { ConfigDb, ConfigDbSchema } from '../indexeddb/config-db.js';
+import type { ConfigDb } from '../indexeddb/config-db.js';
 import type { OutboxEntry } from './sync-records.js';
 import { resolveCache, versionAfterCache } from './cache-rule.js';
 import type { NameSync, Outbox, VersionRecord } from './outbox-types.js';
-import {
-  conflictFact,
-  deadLetterFact,
-  factsOf,
-  pendingFact,
-} from './sync-facts.js';
+import { conflictFact, deadLetterFact, pendingFact } from './sync-facts.js';
 import { createSyncWatchers } from './sync-watchers.js';
+import { ALL_STORES, factsIn, localMeta } from './outbox-parts.js';
+import type { Tx } from './outbox-parts.js';
 
 export type * from './outbox-types.js';
-
-type Tx = IDBPTransaction<
-  ConfigDbSchema,
-  ('configs' | 'outbox' | 'dead-letters' | 'versions' | 'conflicts')[],
-  'readwrite'
->;
-
-const ALL_STORES = [
-  'configs',
-  'outbox',
-  'dead-letters',
-  'versions',
-  'conflicts',
-] as const;
 
 /**
  * Creates the outbox over a config database. With `ownsConfigs` the local copies live in the same
@@ -142,6 +124,11 @@ export function createOutbox(
               : existed
                 ? undefined
                 : null;
+          const base = pending
+            ? pending.base
+            : baseEtag === null
+              ? null
+              : known?.base;
           const entry: OutboxEntry = {
             name,
             op: config === null ? 'remove' : 'save',
@@ -150,6 +137,7 @@ export function createOutbox(
           };
           if (config !== null) entry.config = config;
           if (baseEtag !== undefined) entry.baseEtag = baseEtag;
+          if (baseEtag !== undefined && base !== undefined) entry.base = base;
           await outbox.put(entry);
         }
         await setConfig(tx, name, config === null ? null : { config });
@@ -170,12 +158,14 @@ export function createOutbox(
         const current = await outbox.get(entry.name);
         // After a delete the server has no version; after a save, the one it answered with (if any).
         const now = entry.op === 'remove' ? null : etag;
+        // What the server now holds at `now`: what this write sent.
+        const base = entry.op === 'remove' ? null : (entry.config ?? null);
         if (current?.token === entry.token) await outbox.delete(entry.name);
         else if (current) {
           // A newer write was queued while this one travelled: it now replaces what we just sent.
-          const { baseEtag: _old, ...rest } = current;
+          const { baseEtag: _old, base: _b, ...rest } = current;
           await outbox.put(
-            now === undefined ? rest : { ...rest, baseEtag: now },
+            now === undefined ? rest : { ...rest, baseEtag: now, base },
           );
         }
         const versions = tx.objectStore('versions');
@@ -183,6 +173,7 @@ export function createOutbox(
         const {
           etag: _previous,
           serverUpdatedAt: _at,
+          base: _base,
           ...kept
         } = known ?? {
           rev: 0,
@@ -190,7 +181,7 @@ export function createOutbox(
         await versions.put(
           now === undefined
             ? { ...kept, name: entry.name }
-            : { ...kept, name: entry.name, etag: now },
+            : { ...kept, name: entry.name, etag: now, base },
         );
       }),
     deadLetter: (letter) =>
@@ -237,6 +228,7 @@ export function createOutbox(
           local: entry.op === 'save' ? (entry.config ?? null) : null,
           remote: remote.entry,
           remoteEtag: remote.etag,
+          ...(entry.base === undefined ? {} : { base: entry.base }),
           detectedAt: new Date().toISOString(),
         });
         return true;
@@ -251,11 +243,13 @@ export function createOutbox(
         const conflict = await conflicts.get(name);
         if (!conflict) return null;
         await conflicts.delete(name);
+        const base = conflict.remote?.config ?? null;
         if (settlement.kind === 'take-remote') {
           await setConfig(tx, name, conflict.remote);
           await bump(tx, name, {
             etag: conflict.remoteEtag,
             serverUpdatedAt: conflict.remote?.meta.updatedAt,
+            base,
           });
           return conflict;
         }
@@ -269,6 +263,7 @@ export function createOutbox(
             token: settlement.token,
             queuedAt: settlement.queuedAt,
             baseEtag: conflict.remoteEtag,
+            base,
           };
           if (config !== null) entry.config = config;
           await tx.objectStore('outbox').put(entry);
@@ -277,9 +272,45 @@ export function createOutbox(
         await bump(tx, name, {
           etag: conflict.remoteEtag,
           serverUpdatedAt: undefined,
+          base,
         });
         return conflict;
       }),
+    rebase: (entry, merged, remote) =>
+      write(
+        `merge "${entry.name}" with the server's`,
+        entry.name,
+        async (tx) => {
+          const outbox = tx.objectStore('outbox');
+          if ((await outbox.get(entry.name))?.token !== entry.token)
+            return false;
+          const base = remote.entry?.config ?? null;
+          if (merged === null && base === null) await outbox.delete(entry.name);
+          else {
+            const next: OutboxEntry = {
+              name: entry.name,
+              op: merged === null ? 'remove' : 'save',
+              token: entry.token,
+              queuedAt: entry.queuedAt,
+              baseEtag: remote.etag,
+              base,
+            };
+            if (merged !== null) next.config = merged;
+            await outbox.put(next);
+          }
+          await setConfig(
+            tx,
+            entry.name,
+            merged === null ? null : { config: merged },
+          );
+          await bump(tx, entry.name, {
+            etag: remote.etag,
+            serverUpdatedAt: undefined,
+            base,
+          });
+          return true;
+        },
+      ),
     version: (name) => db.run('read a version', (d) => d.get('versions', name)),
     versions: () => db.run('read the versions', (d) => d.getAll('versions')),
     cacheRemote: (update) =>
@@ -306,28 +337,4 @@ export function createOutbox(
     watch: (listener) => watchers.watch(listener),
     close: () => db.close(),
   };
-}
-
-/** The facts of `name` in a transaction. */
-async function factsIn<Mode extends IDBTransactionMode>(
-  tx: IDBPTransaction<ConfigDbSchema, (typeof ALL_STORES)[number][], Mode>,
-  name: string,
-): Promise<NameSync> {
-  const [entry, letter, conflict] = await Promise.all([
-    tx.objectStore('outbox').get(name),
-    tx.objectStore('dead-letters').get(name),
-    tx.objectStore('conflicts').get(name),
-  ]);
-  return factsOf({ entry, letter, conflict });
-}
-
-/** Local time stamps for a locally written config: createdAt kept, updatedAt never going back. */
-function localMeta(previous: ConfigEntry['meta'] | undefined) {
-  const now = new Date().toISOString();
-  const createdAt = previous?.createdAt ?? now;
-  const updatedAt =
-    previous && previous.updatedAt >= now
-      ? new Date(Date.parse(previous.updatedAt) + 1).toISOString()
-      : now;
-  return { createdAt, updatedAt };
 }

@@ -4,7 +4,7 @@
  * change in one transaction. Any other ConfigStore (for example {@link createMemoryStore}) gets the sync
  * state in a database of its own, and this adapter keeps the two in step.
  */
-import type { ConfigEntry } from '@linkconfig/shared';
+import type { ConfigEntry, LinkConfig } from '@linkconfig/shared';
 import type { ConfigStore } from '../config-store.js';
 import { sameConfig } from './cache-rule.js';
 import { createConfigDb } from '../indexeddb/config-db.js';
@@ -15,6 +15,8 @@ import type {
   ConflictRecord,
   LocalWrite,
   Outbox,
+  OutboxEntry,
+  RemoteSide,
   RemoteUpdate,
   Settlement,
 } from './outbox.js';
@@ -33,6 +35,12 @@ export interface Replica {
     name: string,
     settlement: Settlement,
   ): Promise<ConflictRecord | null>;
+  /** Replaces a pending write by its clean merge with the server's version (`Outbox.rebase`). */
+  rebase(
+    entry: OutboxEntry,
+    merged: LinkConfig | null,
+    remote: RemoteSide,
+  ): Promise<boolean>;
   /** Whether a conditional read (`If-None-Match` with the known ETag) can be trusted to keep it fresh. */
   readonly conditionalReads: boolean;
   close(): void;
@@ -60,6 +68,7 @@ export function createReplica(
       cacheRemote: (update) => outbox.cacheRemote(update),
       settleConflict: (name, settlement) =>
         outbox.settleConflict(name, settlement),
+      rebase: (entry, merged, remote) => outbox.rebase(entry, merged, remote),
       conditionalReads: true,
       // The connection belongs to the IndexedDB store; its owner closes it.
       close: () => undefined,
@@ -126,6 +135,15 @@ function createAdapter(local: ConfigStore, options: ReplicaOptions): Replica {
         else if (settlement.kind === 'merge')
           await local.save(name, settlement.config);
         return settled;
+      }),
+    rebase: (entry, merged, remote) =>
+      serial(async () => {
+        const done = await outbox.rebase(entry, merged, remote);
+        if (done) {
+          if (merged === null) await local.remove(entry.name);
+          else await local.save(entry.name, merged);
+        }
+        return done;
       }),
     conditionalReads: false,
     close: () => outbox.close(),

@@ -41,6 +41,7 @@ describe('SyncQueue timing (H12, H13)', () => {
         onFailure: (op, name) => failures.push(`${op}:${name}`),
         onChange: () => undefined,
         onConflict: (name) => conflicts.push(name),
+        onMerged: () => undefined,
       },
     });
     const enqueue = (name: string) =>

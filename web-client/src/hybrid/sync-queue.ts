@@ -12,6 +12,8 @@ import type { RemoteOperation } from '../config-store.js';
 import { Reachability } from '../reachability.js';
 import type { Outbox, OutboxEntry } from './outbox.js';
 import { RemoteStoreError } from '../remote/remote-store-error.js';
+import { cleanMerge } from './auto-merge.js';
+import type { MergeReport } from './auto-merge.js';
 import { alreadyApplied } from './delivery.js';
 import type { Delivery } from './delivery.js';
 
@@ -23,6 +25,8 @@ export interface SyncQueueEvents {
   onChange(): void;
   /** A write met a newer server version and now waits in the conflicts. */
   onConflict(name: string): void;
+  /** A write met a newer server version and was merged with it cleanly (H21); the merge is on its way. */
+  onMerged(name: string, report: MergeReport): void;
 }
 
 /** Options of {@link SyncQueue}. */
@@ -33,11 +37,16 @@ export interface SyncQueueOptions {
   /** Where whether the server answered is recorded (shared with the app's own calls); default: its own. */
   reachability?: Reachability;
   backoff?: BackoffOptions;
+  /** Replaces a pending write by its clean merge with the server's version (default: the outbox's). */
+  rebase?: Outbox['rebase'];
   /** Web Locks name shared by the tabs of an origin (default `linkconfig-sync`). */
   lockName?: string;
 }
 
 type Outcome = 'delivered' | 'retry' | 'paused' | 'set-aside';
+
+/** How often one delivery merges with a newer server version before it waits for the next pass. */
+const MERGES_PER_DELIVERY = 3;
 
 /** The background sync queue of a hybrid store. */
 export class SyncQueue {
@@ -195,12 +204,12 @@ export class SyncQueue {
     this.#backoff.reset();
   }
 
-  async #deliver(entry: OutboxEntry): Promise<Outcome> {
+  async #deliver(entry: OutboxEntry, merges = 0): Promise<Outcome> {
     let etag: string | undefined;
     try {
       ({ etag } = await this.options.delivery.send(entry));
     } catch (error) {
-      return this.#failed(entry, error);
+      return this.#failed(entry, error, merges);
     }
     this.#reach.record(true);
     this.#lastError = null;
@@ -211,13 +220,18 @@ export class SyncQueue {
     return 'delivered';
   }
 
-  async #failed(entry: OutboxEntry, error: unknown): Promise<Outcome> {
+  async #failed(
+    entry: OutboxEntry,
+    error: unknown,
+    merges = 0,
+  ): Promise<Outcome> {
     const { outbox, events } = this.options;
     this.remoteFailed(error);
     const remoteError = error instanceof RemoteStoreError ? error : null;
     const firstTime = !this.#reported.has(entry.token);
     this.#reported.add(entry.token);
-    if (remoteError?.kind === 'conflict') return this.#conflict(entry, error);
+    if (remoteError?.kind === 'conflict')
+      return this.#conflict(entry, error, merges);
     if (remoteError?.unauthorized) {
       this.#paused = true;
       if (firstTime) events.onFailure(entry.op, entry.name, error);
@@ -239,8 +253,15 @@ export class SyncQueue {
     return 'retry';
   }
 
-  /** 412: keep the local write, fetch the server's side, and set both aside as a conflict. */
-  async #conflict(entry: OutboxEntry, error: unknown): Promise<Outcome> {
+  /**
+   * 412: fetch the server's side; merge the write with it when that is clean (H21) and send the merge,
+   * else keep the local write and set both aside as a conflict.
+   */
+  async #conflict(
+    entry: OutboxEntry,
+    error: unknown,
+    merges: number,
+  ): Promise<Outcome> {
     const { outbox, delivery, events } = this.options;
     let remote;
     try {
@@ -261,6 +282,19 @@ export class SyncQueue {
       this.#remember(entry.name, etag);
       await outbox.acknowledge(entry, etag);
       return 'delivered';
+    }
+    const merge =
+      merges < MERGES_PER_DELIVERY ? cleanMerge(entry, remote) : null;
+    if (merge !== null) {
+      const rebase = this.options.rebase ?? outbox.rebase.bind(outbox);
+      if (!(await rebase(entry, merge.merged, remote))) return 'set-aside';
+      const { appliedRemote, keptLocal } = merge;
+      events.onMerged(entry.name, { appliedRemote, keptLocal });
+      const next = await outbox.get(entry.name);
+      // Sent at once, over the server's version; a removal on both sides leaves nothing to send.
+      return next?.token === entry.token
+        ? this.#deliver(next, merges + 1)
+        : 'delivered';
     }
     if (await outbox.setConflict(entry, remote)) {
       events.onFailure(entry.op, entry.name, error);

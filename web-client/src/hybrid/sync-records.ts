@@ -20,6 +20,11 @@ export interface OutboxEntry {
    * not have the name (`If-None-Match: *`), absent when unknown (sent without a precondition).
    */
   baseEtag?: string | null;
+  /**
+   * The server's config at `baseEtag` (`null`: none), when known: the base of a three-way merge if the
+   * write meets a newer version, and what a `PATCH` of the difference is computed against.
+   */
+  base?: LinkConfig | null;
 }
 
 /** A write the server refused for good (a 4xx other than 401/403/408/412/429), kept for the app to handle. */
@@ -39,6 +44,8 @@ export interface VersionRecord {
   etag?: string | null;
   /** `meta.updatedAt` of that server version, while the local copy is exactly that version. */
   serverUpdatedAt?: string;
+  /** The server's config at `etag` (`null`: none), when known: the base of the next local edit. */
+  base?: LinkConfig | null;
   /** Counts changes to the local copy; a refresh that started before a change must not undo it. */
   rev: number;
 }
@@ -52,5 +59,7 @@ export interface ConflictRecord {
   remote: ConfigEntry | null;
   /** The server's ETag then; a resolution is sent against it. `null` when it has no such config. */
   remoteEtag: string | null;
+  /** The server version the local side was based on, when known (the base of the three-way merge). */
+  base?: LinkConfig | null;
   detectedAt: string;
 }

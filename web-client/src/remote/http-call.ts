@@ -34,6 +34,8 @@ export interface CallSpec {
   method: string;
   path: string;
   body?: string;
+  /** The body's media type (default `application/json`). */
+  contentType?: string;
   /** Request headers on top of the common ones. */
   headers?: Record<string, string>;
   /** Non-2xx statuses that are answers, not failures (for example 404 on a read). */
@@ -83,7 +85,8 @@ export function createHttpCaller(options: HttpCallerOptions): HttpCaller {
         : options.token;
     if (token !== undefined && token !== '')
       headers['Authorization'] = `Bearer ${token}`;
-    if (spec.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (spec.body !== undefined)
+      headers['Content-Type'] = spec.contentType ?? 'application/json';
     return headers;
   };
 

@@ -1,4 +1,4 @@
-import type { ConfigEntry, LinkConfig } from '@linkconfig/shared';
+import type { ConfigEntry, LinkConfig, MergePatch } from '@linkconfig/shared';
 import type { ConfigStore } from '../config-store.js';
 import { openChangeFeed } from './change-feed.js';
 import type { ChangeFeed, ChangeFeedOptions } from './change-feed.js';
@@ -43,6 +43,17 @@ export interface RemoteConfigStore extends ConfigStore {
     name: string,
     config: LinkConfig,
     condition?: WriteCondition,
+  ): Promise<{ etag: string | undefined }>;
+  /**
+   * Changes part of a stored config with a JSON Merge Patch (`PATCH`, RFC 7396): members replace,
+   * `null` removes, objects merge, arrays are replaced whole. With `ifMatch` only over that version (a
+   * conflict rejects as for {@link saveVersioned}); without it, over the current one. A missing name
+   * rejects with status 404.
+   */
+  patch(
+    name: string,
+    patch: MergePatch,
+    condition?: Pick<WriteCondition, 'ifMatch'>,
   ): Promise<{ etag: string | undefined }>;
   /** Removes under a precondition; a conflict rejects as for {@link saveVersioned}. */
   removeVersioned(name: string, condition?: WriteCondition): Promise<void>;
@@ -120,6 +131,23 @@ export function createRemoteStore(
     return { etag: response.headers.get('ETag') ?? undefined };
   };
 
+  const patch = async (
+    name: string,
+    mergePatch: MergePatch,
+    condition: Pick<WriteCondition, 'ifMatch'> = {},
+  ) => {
+    const response = await http.call({
+      op: 'save',
+      configName: name,
+      method: 'PATCH',
+      path: configPath(name),
+      body: JSON.stringify(mergePatch),
+      contentType: 'application/merge-patch+json',
+      headers: conditionHeaders(condition),
+    });
+    return { etag: response.headers.get('ETag') ?? undefined };
+  };
+
   const removeVersioned = async (
     name: string,
     condition: WriteCondition = {},
@@ -165,6 +193,7 @@ export function createRemoteStore(
     remove: (name) => removeVersioned(name),
     loadVersioned,
     saveVersioned,
+    patch,
     removeVersioned,
     watchChanges: (feedOptions) => openChangeFeed(http, feedOptions),
   };

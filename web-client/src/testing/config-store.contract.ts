@@ -10,6 +10,24 @@ import type { ConfigStore } from '../config-store.js';
 export interface StoreFixture {
   store: ConfigStore;
   dispose?: () => Promise<void> | void;
+  /**
+   * Another writer of the same server, and how to wait until the store delivered its writes: needed by
+   * the two-writer promises (see {@link ContractOptions}).
+   */
+  peer?: {
+    write(name: string, config: LinkConfig): Promise<void>;
+    read(name: string): Promise<LinkConfig | null>;
+  };
+  settle?: () => Promise<void>;
+}
+
+/** Which promises beyond the basic ones a store kind makes. */
+export interface ContractOptions {
+  /**
+   * The store syncs with a server that others write to, and merges their changes with its own (the
+   * hybrid store, H21): its fixtures provide `peer` and `settle`.
+   */
+  twoWriters?: boolean;
 }
 
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -23,6 +41,7 @@ const sample = (label: string): LinkConfig => ({
 export function runConfigStoreContract(
   name: string,
   factory: () => Promise<StoreFixture>,
+  options: ContractOptions = {},
 ): void {
   describe(`ConfigStore contract: ${name}`, () => {
     let fixture: StoreFixture;
@@ -35,6 +54,34 @@ export function runConfigStoreContract(
     afterEach(async () => {
       await fixture.dispose?.();
     });
+
+    if (options.twoWriters) {
+      it("keeps another writer's change to another link: no false conflict (H21)", async () => {
+        const { peer, settle } = fixture;
+        if (!peer || !settle)
+          throw new Error('twoWriters needs peer and settle');
+        const link = (id: string, label: string) => ({
+          url: `https://${id}.example/`,
+          label,
+        });
+        await store.save('shared', {
+          allLinks: { a: link('a', 'A'), b: link('b', 'B') },
+        });
+        await settle();
+        await peer.write('shared', {
+          allLinks: { a: link('a', 'A'), b: link('b', 'B by the other') },
+        });
+        await store.save('shared', {
+          allLinks: { a: link('a', 'A here'), b: link('b', 'B') },
+        });
+        await settle();
+        const both = {
+          allLinks: { a: link('a', 'A here'), b: link('b', 'B by the other') },
+        };
+        expect(await peer.read('shared')).toEqual(both);
+        expect(await store.load('shared')).toEqual(both);
+      });
+    }
 
     it('returns null for a name that was never saved', async () => {
       expect(await store.load('missing')).toBeNull();

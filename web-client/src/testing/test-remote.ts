@@ -3,7 +3,8 @@
  * (ETags, preconditions, 412) and a change feed like the real one, records every call, and follows a
  * script that can fail or delay any call.
  */
-import type { ConfigEntry, LinkConfig } from '@linkconfig/shared';
+import { applyMergePatch } from '@linkconfig/shared';
+import type { ConfigEntry, LinkConfig, MergePatch } from '@linkconfig/shared';
 import { sortNames } from '../config-store.js';
 import type { ConfigStore } from '../config-store.js';
 import type { ChangeEvent } from '../remote/change-event.js';
@@ -21,6 +22,8 @@ export interface RemoteCall {
   op: 'save' | 'remove' | 'load' | 'list' | 'watch';
   name: string;
   config?: LinkConfig;
+  /** The merge patch of a `PATCH` (then `config` is what it made of the stored config). */
+  patch?: MergePatch;
   condition?: WriteCondition;
 }
 
@@ -142,6 +145,28 @@ export function createScriptedRemote(
       await run(call);
       check(call);
       return { etag: put(name, config, 'store') };
+    },
+    async patch(name, mergePatch, condition) {
+      const stored = data.get(name);
+      const config = applyMergePatch(
+        stored?.entry.config,
+        mergePatch,
+      ) as LinkConfig;
+      const call = {
+        op: 'save' as const,
+        name,
+        config,
+        patch: mergePatch,
+        condition,
+      };
+      await run(call);
+      check(call);
+      if (data.get(name) === undefined) {
+        throw remoteFailure(call, 404);
+      }
+      // Applied to what is stored when the request arrives (after any delay).
+      const now = applyMergePatch(data.get(name)?.entry.config, mergePatch);
+      return { etag: put(name, now as LinkConfig, 'store') };
     },
     async removeVersioned(name, condition) {
       const call = { op: 'remove' as const, name, condition };

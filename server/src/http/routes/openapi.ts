@@ -186,7 +186,9 @@ export function buildOpenApiDocument(
     notAllowed(item, op, allow.get(route.path) ?? '');
     declareToken(op, needsToken(route.access));
     fixParameters(op, route);
-    if (typeof route.source === 'object') {
+    if (route.method === 'PATCH' && typeof route.source === 'object') {
+      op['requestBody'] = mergePatchBody();
+    } else if (typeof route.source === 'object') {
       op['requestBody'] = {
         required: true,
         description: `The ${route.source.as} itself, stored verbatim (key order and unknown keys kept).`,
@@ -240,6 +242,26 @@ export function buildOpenApiDocument(
     delete components['securitySchemes'];
   }
   return doc;
+}
+
+/** The body of a PATCH: a JSON Merge Patch of the config, in either media type. */
+function mergePatchBody(): Json {
+  const schema = {
+    type: 'object',
+    description:
+      'A JSON Merge Patch (RFC 7396) of the stored config: members replace, `null` removes, objects merge, arrays are replaced whole.',
+  };
+  const example = {
+    allLinks: { golden: { label: 'Golden Gate' }, brooklyn: null },
+  };
+  return {
+    required: true,
+    description: 'The merge patch of the config.',
+    content: {
+      'application/merge-patch+json': { schema, example },
+      'application/json': { schema, example },
+    },
+  };
 }
 
 /**

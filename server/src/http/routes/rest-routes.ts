@@ -67,6 +67,9 @@ export function mountRestRoutes(app: Hono, deps: RestDeps): void {
       case 'PUT':
         app.put(route.honoPath, handler);
         break;
+      case 'PATCH':
+        app.patch(route.honoPath, handler);
+        break;
       case 'DELETE':
         app.delete(route.honoPath, handler);
         break;
@@ -106,7 +109,7 @@ async function handle(
   const headers = answerHeaders(c);
   switch (route.representation) {
     case 'none':
-      // A write that names its new version (PUT) says so in `ETag`.
+      // A write that names its new version (PUT, PATCH) says so in `ETag`.
       if (outcome.etag !== undefined) headers['ETag'] = outcome.etag;
       return new Response(null, { status: 204, headers });
     case 'entry':

@@ -12,7 +12,7 @@ import type {
 } from '../../trpc.js';
 
 /** A REST method of the contract. */
-export type RestMethod = 'GET' | 'PUT' | 'DELETE' | 'POST';
+export type RestMethod = 'GET' | 'PUT' | 'PATCH' | 'DELETE' | 'POST';
 
 /** One REST route: the operation it calls, where its input comes from and how it answers. */
 export interface RestRoute {
@@ -49,7 +49,9 @@ function sourceOf(
   rest: RestMeta | undefined,
   hasInput: boolean,
 ): RestRoute['source'] {
-  if (method === 'PUT' || method === 'POST') return rest?.body ?? 'fields';
+  if (method === 'PUT' || method === 'PATCH' || method === 'POST') {
+    return rest?.body ?? 'fields';
+  }
   return method === 'GET' && hasInput ? 'query' : 'none';
 }
 
@@ -68,6 +70,7 @@ export function buildRouteTable(operations: OperationRecords): RestRoute[] {
     if (
       method !== 'GET' &&
       method !== 'PUT' &&
+      method !== 'PATCH' &&
       method !== 'DELETE' &&
       method !== 'POST'
     ) {

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+/**
+ * A JSON Merge Patch (RFC 7396) of a config: an object whose members replace the config's members of the
+ * same name, `null` removes one, and a nested object patches the member in turn. Arrays (a link's `tags`)
+ * are replaced whole.
+ */
+export const MergePatchSchema = z.record(z.string(), z.unknown());
+/** A JSON Merge Patch of a config. */
+export type MergePatch = z.infer<typeof MergePatchSchema>;
+
+/**
+ * Where a three-way merge found a conflict: `[]` is the whole config, `['allLinks', id]` a whole link
+ * (removed on one side, changed on the other), `['allLinks', id, field]` one field of a link, and
+ * `[part, key]` one key of `macros`, `settings` or `searchPatterns` (or one other top-level member).
+ */
+export const MergePathSchema = z.array(z.string());
+/** A path into a config. */
+export type MergePath = z.infer<typeof MergePathSchema>;
+
+/**
+ * A conflict: both sides changed the same thing differently since the base (or one changed it and the
+ * other removed it). A value that does not exist on a side is `undefined` there.
+ */
+export const MergeConflictSchema = z.object({
+  path: MergePathSchema,
+  base: z.unknown(),
+  local: z.unknown(),
+  remote: z.unknown(),
+});
+/** A conflict of a three-way merge. */
+export type MergeConflict = z.infer<typeof MergeConflictSchema>;
+
+/**
+ * How one conflict is settled: take one of the three versions at its path, or give a value (`undefined`:
+ * the thing is removed).
+ */
+export const ConflictResolutionSchema = z.union([
+  z.object({
+    path: MergePathSchema,
+    take: z.enum(['local', 'remote', 'base']),
+  }),
+  z.object({ path: MergePathSchema, value: z.unknown() }),
+]);
+/** A resolution of one conflict. */
+export type ConflictResolution = z.infer<typeof ConflictResolutionSchema>;

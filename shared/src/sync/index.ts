@@ -1,0 +1,9 @@
+export { applyMergePatch, createMergePatch } from './merge-patch.js';
+export { changedPaths, threeWayMerge } from './three-way-merge.js';
+export type { MergeResult } from './three-way-merge.js';
+export {
+  resolveConflicts,
+  samePath,
+  setAt,
+  valueAt,
+} from './resolve-conflicts.js';

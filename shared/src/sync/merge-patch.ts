@@ -1,0 +1,73 @@
+/**
+ * JSON Merge Patch (RFC 7396): applying a patch, and the patch that turns one document into another.
+ * Pure; used by the server's `PATCH /configs/:name` and by clients that send the difference of an edit.
+ */
+import { sameValue } from '../util/same-value.js';
+import { isPlainObject, setOwn } from './own-keys.js';
+import type { JsonObject } from './own-keys.js';
+
+/**
+ * Applies `patch` to `target` as RFC 7396 says: a patch that is not an object replaces the target; an
+ * object patch turns a non-object target into `{}`, removes the members it sets to `null` and patches
+ * the others in turn (arrays are replaced whole). The target is not changed: the answer shares its
+ * unchanged members. Members keep their place; new ones come last.
+ */
+export function applyMergePatch(target: unknown, patch: unknown): unknown {
+  if (!isPlainObject(patch)) return patch;
+  const result: JsonObject = {};
+  if (isPlainObject(target)) {
+    for (const key of Object.keys(target)) setOwn(result, key, target[key]);
+  }
+  for (const key of Object.keys(patch)) {
+    const value = patch[key];
+    if (value === null) {
+      delete result[key];
+    } else {
+      const current = Object.hasOwn(result, key) ? result[key] : undefined;
+      setOwn(result, key, applyMergePatch(current, value));
+    }
+  }
+  return result;
+}
+
+/**
+ * The merge patch that turns `from` into `to` (both objects), with only what differs: removed members as
+ * `null`, changed objects as patches of their own, anything else as the new value. `undefined` when no
+ * merge patch can say it: `to` holds a `null` inside an object that the patch would have to carry (a
+ * patch's `null` means "remove").
+ */
+export function createMergePatch(
+  from: JsonObject,
+  to: JsonObject,
+): JsonObject | undefined {
+  const patch: JsonObject = {};
+  for (const key of Object.keys(from)) {
+    if (!Object.hasOwn(to, key)) setOwn(patch, key, null);
+  }
+  for (const key of Object.keys(to)) {
+    const next = to[key];
+    const had = Object.hasOwn(from, key);
+    const previous = had ? from[key] : undefined;
+    if (had && sameValue(previous, next)) continue;
+    if (next === null) return undefined;
+    if (isPlainObject(next) && isPlainObject(previous)) {
+      const inner = createMergePatch(previous, next);
+      if (inner === undefined) return undefined;
+      setOwn(patch, key, inner);
+    } else if (isPlainObject(next)) {
+      if (holdsNullMember(next)) return undefined;
+      setOwn(patch, key, next);
+    } else {
+      setOwn(patch, key, next);
+    }
+  }
+  return patch;
+}
+
+/** Whether an object (not an array) at any depth of `value` has a member whose value is `null`. */
+function holdsNullMember(value: JsonObject): boolean {
+  return Object.values(value).some(
+    (member) =>
+      member === null || (isPlainObject(member) && holdsNullMember(member)),
+  );
+}
