@@ -12,7 +12,9 @@ import { Reachability } from '@linkconfig/web-client';
 import { render } from 'lit-html';
 import type { Actions } from './actions.js';
 import { ConfigActions } from './config-actions.js';
+import { DraftActions } from './draft-actions.js';
 import { FormActions } from './form-actions.js';
+import { LinkActions } from './link-actions.js';
 import { pageActions } from './page-actions.js';
 import type { PageContext } from './page-context.js';
 import { readOpenConfig } from './preferences.js';
@@ -38,11 +40,15 @@ export class App implements PageContext {
   private readonly reach = new Reachability();
   private readonly configs = new ConfigActions(this);
   private readonly forms = new FormActions(this);
+  private readonly links = new LinkActions(this);
+  private readonly drafts = new DraftActions(this, this.configs);
   private readonly tools = new ToolActions(this);
   private readonly sessionActions = new SessionActions(this, this.configs);
   private readonly actions: Actions = pageActions({
     configs: this.configs,
     forms: this.forms,
+    drafts: this.drafts,
+    links: this.links,
     tools: this.tools,
     session: this.sessionActions,
     answer: (confirmed) => this.answer(confirmed),

@@ -13,7 +13,13 @@ import { checkConfigName } from './input-checks.js';
 import type { PageContext } from './page-context.js';
 import { writeOpenConfig } from './preferences.js';
 import { ACCESS } from './server-health.js';
-import { emptyForm, NO_LINK, NO_MACRO, NO_PATTERN } from './state.js';
+import {
+  emptyForm,
+  initialLinksView,
+  NO_LINK,
+  NO_MACRO,
+  NO_PATTERN,
+} from './state.js';
 import type { OpenConfig } from './state.js';
 
 /** How to open a config. */
@@ -95,6 +101,7 @@ export class ConfigActions {
       targetLinkId: target,
     };
     state.link = emptyForm(NO_LINK);
+    state.links = initialLinksView();
     state.macro = emptyForm(NO_MACRO);
     state.pattern = emptyForm(NO_PATTERN);
     if (state.query.outcome?.kind === 'results') state.query.outcome = null;
@@ -316,13 +323,14 @@ export class ConfigActions {
   }
 
   /** Puts `config` in the editor in place of the draft. */
-  private show(open: OpenConfig, config: LinkConfig): void {
+  show(open: OpenConfig, config: LinkConfig): void {
     open.draft = structuredClone(config);
     open.base = config;
     open.dirty = false;
     open.remote = null;
     open.settingsText = settingsText(config);
     open.settingsProblem = null;
+    open.saveProblem = null;
     const editing = this.page.state.link.editing;
     if (editing !== null && !Object.hasOwn(config.allLinks, editing))
       this.page.state.link = emptyForm(NO_LINK);

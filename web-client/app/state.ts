@@ -5,6 +5,7 @@
  */
 import type {
   Diagnostic,
+  Link,
   LinkConfig,
   ResolvedLink,
   SearchOutput,
@@ -17,6 +18,7 @@ import type {
 import type { SearchMode } from './api.js';
 import type { RefusedWrite } from './sync-status.js';
 import type { LinkFields, PatternFields } from './config-draft.js';
+import type { LinkSort } from './link-finder.js';
 import { ACCESS } from './server-health.js';
 import type { Access, CallKind } from './server-health.js';
 
@@ -101,6 +103,44 @@ export interface Question {
   danger: boolean;
 }
 
+/** How the links list is narrowed and ordered, and when this page last changed each link. */
+export interface LinksView {
+  filter: string;
+  /** Tags a link must all have to be shown. */
+  tags: string[];
+  sort: LinkSort;
+  /** How many of the links found are shown (more on request). */
+  limit: number;
+  /** Show every tag of the links found, not only the most frequent. */
+  allTags: boolean;
+  /** When this page last changed each link (ms since the epoch), for "recently changed". */
+  touched: Record<string, number>;
+}
+
+/** A link deleted from the draft a moment ago, which "Undo" puts back where it was. */
+export interface UndoOffer {
+  configName: string;
+  id: string;
+  link: Link;
+  /** Its place among the links. */
+  index: number;
+}
+
+/** How many links are shown at first, and how many more each "Show more" adds. */
+export const LINKS_PAGE = 50;
+
+/** The links list as a config opens: everything, in config order. */
+export function initialLinksView(): LinksView {
+  return {
+    filter: '',
+    tags: [],
+    sort: 'config',
+    limit: LINKS_PAGE,
+    allTags: false,
+    touched: {},
+  };
+}
+
 /** Everything the views show. */
 export interface AppState {
   ready: boolean;
@@ -126,6 +166,9 @@ export interface AppState {
   editorMessage: string;
   create: FormState<{ name: string }>;
   link: FormState<LinkFields>;
+  links: LinksView;
+  /** The latest link deleted, while it can still be put back. */
+  undo: UndoOffer | null;
   macro: FormState<MacroFields>;
   pattern: FormState<PatternFields>;
   query: {
@@ -152,7 +195,13 @@ export function emptyForm<F>(values: F): FormState<F> {
 }
 
 /** Empty link form fields. */
-export const NO_LINK: LinkFields = { id: '', label: '', url: '', tags: '' };
+export const NO_LINK: LinkFields = {
+  id: '',
+  label: '',
+  url: '',
+  tags: '',
+  description: '',
+};
 /** Empty macro form fields. */
 export const NO_MACRO: MacroFields = { name: '', expression: '' };
 /** Empty pattern form fields. */
@@ -192,6 +241,8 @@ export function initialState(): AppState {
     editorMessage: 'Pick a config from the list, or create one.',
     create: emptyForm({ name: '' }),
     link: emptyForm(NO_LINK),
+    links: initialLinksView(),
+    undo: null,
     macro: emptyForm(NO_MACRO),
     pattern: emptyForm(NO_PATTERN),
     query: {

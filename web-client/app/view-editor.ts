@@ -91,6 +91,15 @@ function editorBar(
       </button>
       <button
         type="button"
+        class="button ghost"
+        data-testid="revert-config"
+        ?disabled=${!open.dirty}
+        @click=${() => actions.revertConfig()}
+      >
+        Revert to saved
+      </button>
+      <button
+        type="button"
         class="button ghost danger"
         data-testid="delete-config"
         @click=${() => actions.deleteConfig()}
