@@ -104,7 +104,6 @@ export class ConfigActions {
     state.links = initialLinksView();
     state.macro = emptyForm(NO_MACRO);
     state.pattern = emptyForm(NO_PATTERN);
-    if (state.query.outcome?.kind === 'results') state.query.outcome = null;
     writeOpenConfig(name);
     history.replaceState(null, '', `?config=${encodeURIComponent(name)}`);
     if (target !== null)

@@ -44,7 +44,7 @@ export function pageActions(parts: ActionParts): Actions {
     linkExtra: (change) => links.extra(change),
     completeTag: (tag) => links.completeTag(tag),
     queryInput: (expression) => tools.queryInput(expression),
-    runQuery: (expression) => void tools.runQuery(expression),
+    runQuery: (expression) => tools.runQuery(expression),
     searchInput: (text) => tools.searchInput(text),
     searchMode: (mode) => tools.searchMode(mode),
     runSearch: () => void tools.runSearch(),

@@ -7,7 +7,6 @@ import type {
   Diagnostic,
   Link,
   LinkConfig,
-  ResolvedLink,
   SearchOutput,
 } from '@linkconfig/shared';
 import type {
@@ -79,15 +78,15 @@ export type ExpressionCheck =
   /** The check could not run: no server, or the config is not on the server yet. */
   | { kind: 'unavailable'; reason: 'no-server' | 'not-on-server' };
 
-/** The outcome of running an expression. */
-export type QueryOutcome =
-  | {
-      kind: 'results';
-      expression: string;
-      configName: string;
-      results: ResolvedLink[];
-    }
-  | { kind: 'problem'; message: string; needsToken: boolean };
+/**
+ * Why running the expression in the field did not happen (nothing typed, no config open). Its results
+ * are the engine's, run in this browser on the draft as it is typed.
+ */
+export type QueryOutcome = {
+  kind: 'problem';
+  message: string;
+  needsToken: boolean;
+};
 
 /** The outcome of a search. */
 export type SearchOutcome =
@@ -173,7 +172,6 @@ export interface AppState {
   pattern: FormState<PatternFields>;
   query: {
     expression: string;
-    running: boolean;
     outcome: QueryOutcome | null;
     check: ExpressionCheck;
   };
@@ -247,7 +245,6 @@ export function initialState(): AppState {
     pattern: emptyForm(NO_PATTERN),
     query: {
       expression: '',
-      running: false,
       outcome: null,
       check: { kind: 'none' },
     },

@@ -8,6 +8,7 @@ import type { Actions } from './actions.js';
 import type { AppState, OpenConfig } from './state.js';
 import { extrasView } from './view-config-extras.js';
 import { linksView } from './view-links.js';
+import { queryView } from './view-query.js';
 
 /** The editor section: a config, or a message when none is open. */
 export function editorView(state: AppState, actions: Actions): TemplateResult {
@@ -31,7 +32,10 @@ export function editorView(state: AppState, actions: Actions): TemplateResult {
         : html`${editorBar(open, state, actions)}
             <div class="editor-body" data-testid="editor-body">
               ${linksView(open, state, actions)}
-              ${extrasView(open, state, actions)}
+              ${queryView(open, state, actions)}
+              <div class="editor-extras">
+                ${extrasView(open, state, actions)}
+              </div>
             </div>`
     }
   </section>`;

@@ -41,9 +41,14 @@ export function linksView(
       <h3 id="links-heading" tabindex="-1">
         Links <span class="count">${found.total}</span>
       </h3>
-      <a class="button small ghost" href="#link-add" data-testid="jump-add"
-        >Add a link</a
-      >
+      <span class="actions">
+        <a class="button small ghost" href="#query-heading"
+          >Test an expression</a
+        >
+        <a class="button small ghost" href="#link-add" data-testid="jump-add"
+          >Add a link</a
+        >
+      </span>
     </div>
     ${found.total === 0 ? nothing : finder(found, state, actions)}
     ${
