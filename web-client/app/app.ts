@@ -17,9 +17,14 @@ import { FormActions } from './form-actions.js';
 import { LinkActions } from './link-actions.js';
 import { pageActions } from './page-actions.js';
 import type { PageContext } from './page-context.js';
-import { readOpenConfig } from './preferences.js';
+import {
+  readOpenConfig,
+  readTokenReadOnly,
+  writeTokenReadOnly,
+} from './preferences.js';
 import { describeFailure } from './problems.js';
 import { reactive } from './reactive.js';
+import { ACCESS } from './server-health.js';
 import { Session } from './session.js';
 import { SessionActions } from './session-actions.js';
 import { initialState } from './state.js';
@@ -32,6 +37,9 @@ import { appView } from './view-app.js';
  * are not connected (with them, changes arrive as they happen).
  */
 const REFRESH_MS = 4000;
+
+/** How often the status's "waiting for …" is brought up to date. */
+const CLOCK_MS = 15_000;
 
 /** The page. */
 export class App implements PageContext {
@@ -84,11 +92,18 @@ export class App implements PageContext {
     }
     this.current = session;
     this.state.tokenSet = session.token !== null;
+    this.state.readOnlyRemembered = readTokenReadOnly();
     session.health.subscribe(() => {
       this.state.access = {
         read: session.health.accessFor('read'),
         write: session.health.accessFor('write'),
       };
+      // A token refused a write stays known as read-only after a reload, until a write succeeds.
+      const write = this.state.access.write;
+      if (write === ACCESS.readOnly || write === ACCESS.ok) {
+        writeTokenReadOnly(write === ACCESS.readOnly);
+        this.state.readOnlyRemembered = write === ACCESS.readOnly;
+      }
       this.state.failures = {
         read: session.health.failureOf('read'),
         write: session.health.failureOf('write'),
@@ -112,6 +127,8 @@ export class App implements PageContext {
     this.state.ready = true;
     document.body.dataset['ready'] = 'true';
     setInterval(() => void this.sessionActions.tick(), REFRESH_MS);
+    // How long changes have waited, in the status, stays current.
+    setInterval(() => (this.state.clock = Date.now()), CLOCK_MS);
     document.addEventListener(
       'visibilitychange',
       () => void this.sessionActions.tick(),

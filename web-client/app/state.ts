@@ -158,6 +158,8 @@ export interface AppState {
   tokenSet: boolean;
   /** Whether the server lets this page read and write with the current token. */
   access: Record<CallKind, Access>;
+  /** The server refused a write with this token before (remembered across reloads): it may only read. */
+  readOnlyRemembered: boolean;
   /** The latest refusals not about access (a 5xx, say), until a call of that kind succeeds. */
   failures: Record<CallKind, RemoteStoreError | null>;
   open: OpenConfig | null;
@@ -185,6 +187,8 @@ export interface AppState {
   question: Question | null;
   /** Read out by screen readers (a polite live region). */
   announcement: string;
+  /** The time the status was last brought up to date (ms), for how long changes have waited. */
+  clock: number;
 }
 
 /** A form with empty fields. */
@@ -234,6 +238,7 @@ export function initialState(): AppState {
     conflicts: [],
     tokenSet: false,
     access: { read: ACCESS.unknown, write: ACCESS.unknown },
+    readOnlyRemembered: false,
     failures: { read: null, write: null },
     open: null,
     editorMessage: 'Pick a config from the list, or create one.',
@@ -257,5 +262,6 @@ export function initialState(): AppState {
     },
     question: null,
     announcement: '',
+    clock: Date.now(),
   };
 }

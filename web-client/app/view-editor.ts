@@ -6,6 +6,8 @@ import { html, nothing } from 'lit-html';
 import type { TemplateResult } from 'lit-html';
 import type { Actions } from './actions.js';
 import type { AppState, OpenConfig } from './state.js';
+import { isReadOnly } from './status-model.js';
+import { tokenButton } from './view-parts.js';
 import { extrasView } from './view-config-extras.js';
 import { linksView } from './view-links.js';
 import { queryView } from './view-query.js';
@@ -33,9 +35,12 @@ export function editorView(state: AppState, actions: Actions): TemplateResult {
             <div class="editor-body" data-testid="editor-body">
               ${linksView(open, state, actions)}
               ${queryView(open, state, actions)}
-              <div class="editor-extras">
+              <fieldset class="editor-extras" ?disabled=${isReadOnly(state)}>
+                <legend class="visually-hidden">
+                  Macros, search patterns and settings
+                </legend>
                 ${extrasView(open, state, actions)}
-              </div>
+              </fieldset>
             </div>`
     }
   </section>`;
@@ -64,6 +69,7 @@ function editorBar(
   state: AppState,
   actions: Actions,
 ): TemplateResult {
+  const readOnly = isReadOnly(state);
   return html`<div class="editor-bar">
     <div class="editor-title">
       <p class="kicker" id="editor-kicker">Config</p>
@@ -88,6 +94,7 @@ function editorBar(
         type="button"
         class="button primary"
         data-testid="save-config"
+        ?disabled=${readOnly}
         aria-describedby=${open.saveProblem ? 'save-problem' : nothing}
         @click=${() => actions.saveConfig()}
       >
@@ -97,7 +104,7 @@ function editorBar(
         type="button"
         class="button ghost"
         data-testid="revert-config"
-        ?disabled=${!open.dirty}
+        ?disabled=${!open.dirty || readOnly}
         @click=${() => actions.revertConfig()}
       >
         Revert to saved
@@ -106,6 +113,7 @@ function editorBar(
         type="button"
         class="button ghost danger"
         data-testid="delete-config"
+        ?disabled=${readOnly}
         @click=${() => actions.deleteConfig()}
       >
         Delete config
@@ -115,6 +123,14 @@ function editorBar(
       open.saveProblem
         ? html`<p class="problem" id="save-problem" data-testid="save-problem">
             ${open.saveProblem}
+          </p>`
+        : nothing
+    }
+    ${
+      readOnly
+        ? html`<p class="notice read-only" data-testid="read-only-notice">
+            Editing is off: the server said this token may only read.
+            ${tokenButton(() => actions.openSettings())}
           </p>`
         : nothing
     }

@@ -13,6 +13,7 @@ import { OWN_FIELDS } from './link-extras.js';
 import { allTags, findLinks } from './link-finder.js';
 import type { Found } from './link-finder.js';
 import type { AppState, OpenConfig } from './state.js';
+import { isReadOnly } from './status-model.js';
 import { finder } from './view-link-finder.js';
 import { linkForm } from './view-link-form.js';
 import { safeLink, srOnly, tagChips } from './view-parts.js';
@@ -32,7 +33,8 @@ export function linksView(
     touched: view.touched,
   });
   const shown = shownIds(found, state, open);
-  const editing = state.link.editing;
+  const readOnly = isReadOnly(state);
+  const editing = readOnly ? null : state.link.editing;
   return html`<section
     class="section links-section"
     aria-labelledby="links-heading"
@@ -88,7 +90,7 @@ export function linksView(
                   (id) => id,
                   (id) =>
                     id === editing
-                      ? html`${linkRow(id, links[id], { open, actions, editing: true })}
+                      ? html`${linkRow(id, links[id], { open, actions, editing: true, readOnly })}
                           <tr class="edit-row" data-testid="link-edit-row">
                             <td colspan="5">
                               ${linkForm(state, actions, allTags(links))}
@@ -98,6 +100,7 @@ export function linksView(
                           open,
                           actions,
                           editing: false,
+                          readOnly,
                         }),
                 )}
               </tbody>
@@ -116,7 +119,11 @@ export function linksView(
         : nothing
     }
     <div id="link-add">
-      ${editing === null ? linkForm(state, actions, allTags(links)) : nothing}
+      ${
+        editing === null && !readOnly
+          ? linkForm(state, actions, allTags(links))
+          : nothing
+      }
     </div>
     ${undoToast(state, open, actions)}
   </section>`;
@@ -167,9 +174,14 @@ function shownIds(found: Found, state: AppState, open: OpenConfig): string[] {
 function linkRow(
   id: string,
   link: Link | undefined,
-  context: { open: OpenConfig; actions: Actions; editing: boolean },
+  context: {
+    open: OpenConfig;
+    actions: Actions;
+    editing: boolean;
+    readOnly: boolean;
+  },
 ): TemplateResult {
-  const { open, actions, editing } = context;
+  const { open, actions, editing, readOnly } = context;
   if (link === undefined) return html``;
   const description =
     typeof link.description === 'string' ? link.description : '';
@@ -209,6 +221,7 @@ function linkRow(
           type="button"
           class="button small ghost"
           data-testid="edit-link"
+          ?disabled=${readOnly}
           aria-expanded=${editing ? 'true' : 'false'}
           @click=${() =>
             editing ? actions.cancelEdit('link') : actions.edit('link', id)}
@@ -219,6 +232,7 @@ function linkRow(
           type="button"
           class="button small ghost danger"
           data-testid="delete-link"
+          ?disabled=${readOnly}
           @click=${() => actions.removeEntry('link', id)}
         >
           Delete${srOnly(` link ${id}`)}
