@@ -74,6 +74,14 @@ export class ConfigActions {
       );
       return;
     }
+    const item = state.configs.find((config) => config.name === name);
+    const away = !state.online || state.reachable === false;
+    if (state.open !== null && away && item && !item.local) {
+      // It cannot come while the server is away: the open config stays rather than making way.
+      state.listNotice = `“${name}” is kept on the server only, so it opens once the server can be reached; “${state.open.name}” stays open.`;
+      this.page.announce(state.listNotice);
+      return;
+    }
     if (!options.asked && !(await this.mayLeave())) return;
     const run = ++this.openRun;
     let config: LinkConfig | null;
@@ -89,6 +97,7 @@ export class ConfigActions {
       return;
     }
     this.wanted = null;
+    state.listNotice = null;
     state.open = {
       name,
       draft: structuredClone(config),

@@ -148,6 +148,8 @@ export interface AppState {
   /** A failure of this browser's storage outside a save (listing, opening). */
   pageProblem: string | null;
   configs: ConfigListItem[];
+  /** Why the config last clicked in the list did not open (the open one stayed). */
+  listNotice: string | null;
   /** The server answered the last request. */
   reachable: boolean | null;
   online: boolean;
@@ -222,6 +224,7 @@ export function initialState(): AppState {
     fatal: null,
     pageProblem: null,
     configs: [],
+    listNotice: null,
     reachable: null,
     online: navigator.onLine,
     hybrid: {

@@ -28,6 +28,12 @@ export function editorView(state: AppState, actions: Actions): TemplateResult {
             <h2 id="editor-heading" data-testid="editor-heading" tabindex="-1">
               Welcome
             </h2>
+            <p class="welcome" data-testid="welcome">
+              A link config is a named set of links (each with a label, a URL
+              and tags) with macros and search patterns. Pages pick links from
+              it with expressions such as <code>.nyc + .bridge</code> to build
+              their link menus.
+            </p>
             <p data-testid="editor-hint" class="editor-hint">
               ${state.editorMessage}
             </p>`
