@@ -109,8 +109,7 @@ export class ToolActions {
       return;
     }
     query.outcome = null;
-    const count = testLocally(this.page.raw(open.draft), query.expression)
-      .results.length;
+    const count = testLocally(open.draft, query.expression).results.length;
     this.page.announce(
       `${count} ${count === 1 ? 'link matches' : 'links match'} ${expression}.`,
     );

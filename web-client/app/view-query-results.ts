@@ -21,12 +21,11 @@ export function resultsView(run: LocalRun, open: OpenConfig): TemplateResult {
   const { results } = run;
   const shown = results.slice(0, MAX_SHOWN);
   const more = results.length - shown.length;
+  const count = `${results.length} ${results.length === 1 ? 'link matches' : 'links match'} `;
+  const scope = ` in “${open.name}”${open.dirty ? ' (with unsaved edits)' : ''}.`;
+  const cut = more > 0 ? ` The first ${MAX_SHOWN} are shown.` : '';
   return html`<p class="summary" data-testid="query-summary">
-      ${results.length} ${results.length === 1 ? 'link matches' : 'links match'}
-      <code>${run.expression.trim()}</code> in
-      “${open.name}”${
-        open.dirty ? ' (with unsaved edits)' : ''
-      }.${more > 0 ? ` The first ${MAX_SHOWN} are shown.` : ''}
+      ${count}<code>${run.expression.trim()}</code>${scope}${cut}
     </p>
     ${
       results.length === 0
