@@ -1,8 +1,8 @@
 /**
- * Expression diagnostics as you type: a moment after typing stops, the page asks the server
- * (`POST /expressions/check`) about the expression against the open config and shows what it found
- * under the field, pointing at the part concerned. Fixed, the message goes; without the server the page
- * says so quietly and typing and running go on.
+ * Expression diagnostics as you type: the engine in the page finds them at once on the draft, and a
+ * moment after typing stops the page also asks the server (`POST /expressions/check`); what either
+ * found shows under the field (once), pointing at the part concerned. Fixed, the message goes; without
+ * the server the page says so quietly and typing and running go on.
  */
 import { openApp, openConfig } from '../support/app.js';
 import { expect, test } from '../support/fixtures.js';
@@ -56,7 +56,7 @@ test('a mistake in the expression is shown under the field and goes away when fi
   await expect(page.getByTestId('query-result').first()).toBeVisible();
 });
 
-test('without the server the page says quietly that checks need it; typing and running go on', async ({
+test('without the server the engine in the page still checks and runs; the page says the server checks later', async ({
   page,
   context,
   baseURL,
@@ -68,14 +68,20 @@ test('without the server the page says quietly that checks need it; typing and r
 
   await context.setOffline(true);
   await field.fill('.bridge + @nosuch');
-  await expect(diagnostics).toHaveText('Checks need the server.');
-  await expect(field).toHaveValue('.bridge + @nosuch');
+  await expect(
+    diagnostics.locator('[data-code="unknown-macro"]'),
+  ).toHaveAttribute('data-source', 'local');
+  await expect(page.getByTestId('check-unavailable')).toHaveText(
+    'Checked in this browser; the server checks too when it can be reached.',
+  );
   await expect(field).toBeEditable();
-  // Running says why it cannot, beside the field, as before.
+  // Running works offline: the engine runs here.
   await page.getByRole('button', { name: 'Run expression' }).click();
-  await expect(page.getByTestId('query-problem')).toBeVisible();
+  await expect(page.getByTestId('query-problem')).toHaveCount(0);
+  await expect(page.getByTestId('query-result').first()).toBeVisible();
 
   await context.setOffline(false);
+  await expect(page.getByTestId('check-unavailable')).toHaveCount(0);
   await expect(
     diagnostics.locator('[data-code="unknown-macro"]'),
   ).toContainText('@nosuch');

@@ -2,12 +2,19 @@
 import type { ImportMode, TransferFormat } from '@linkconfig/shared';
 import type { ConflictResolution } from '@linkconfig/shared';
 import type { SearchMode } from './api.js';
+import type { LinkSort } from './link-finder.js';
 import type { AppState } from './state.js';
 
 /** The forms whose fields the controller keeps in state. */
 export type FormName = 'create' | 'link' | 'macro' | 'pattern';
 /** The field names of form `K`. */
-export type FieldOf<K extends FormName> = keyof AppState[K]['values'] & string;
+export type FieldOf<K extends FormName> = {
+  [F in keyof AppState[K]['values']]-?: AppState[K]['values'][F] extends
+    string | undefined
+    ? F
+    : never;
+}[keyof AppState[K]['values']] &
+  string;
 /** The config sections edited through a form: links, macros, search patterns. */
 export type SectionForm = Exclude<FormName, 'create'>;
 /**
@@ -26,6 +33,21 @@ export type ConflictAnswer =
  */
 export type RemoteChangeAnswer = 'show-theirs' | 'keep-mine' | 'close';
 
+/** A change to how the links list is narrowed or ordered. */
+export type FindChange =
+  | { filter: string }
+  | { toggleTag: string }
+  | { sort: LinkSort }
+  | { more: true }
+  | { allTags: boolean }
+  | { clear: true };
+
+/** A change to the link form's other fields: add one, remove one, or edit its name or value. */
+export type ExtraChange =
+  | { add: true }
+  | { remove: number }
+  | { index: number; key?: string; value?: string };
+
 /** Everything a view can trigger. */
 export interface Actions {
   /** Opens config `name` (asking first when the open one has unsaved edits). */
@@ -40,6 +62,16 @@ export interface Actions {
   cancelEdit(form: SectionForm): void;
   /** Removes the entry `key` of a section from the draft. */
   removeEntry(form: SectionForm, key: string): void;
+  /** Narrows, orders or widens the links list. */
+  findLinks(change: FindChange): void;
+  /** Edits the link form's other fields. */
+  linkExtra(change: ExtraChange): void;
+  /** Completes the tag being typed in the link form. */
+  completeTag(tag: string): void;
+  /** Puts back the link deleted last. */
+  undoDelete(): void;
+  /** Discards the draft for the saved version (asking first, saying what would be lost). */
+  revertConfig(): void;
   /** The settings JSON text changed. */
   settingsInput(text: string): void;
   saveConfig(): void;

@@ -1,15 +1,13 @@
 /**
- * The page's calls that are not store operations: `POST /query`, `GET /search` and
- * `POST /expressions/check` on this origin. They need the server, and go through the package's HTTP
- * caller (the remote store's: headers, token, time limit, failures). Failures reject with a
- * `RemoteStoreError` (op `query`, `search` or `check`) whose message is the server's own reason, so
- * the page can show it beside the input it is about.
+ * The page's calls that are not store operations: `GET /search` and `POST /expressions/check` on this
+ * origin (expressions themselves run in the page, on the draft). They need the server, and go through
+ * the package's HTTP caller (the remote store's: headers, token, time limit, failures). Failures reject
+ * with a `RemoteStoreError` (op `search` or `check`) whose message is the server's own reason, so the
+ * page can show it beside the input it is about.
  */
 import type {
   CheckExpressionInput,
   Diagnostic,
-  QueryInput,
-  QueryOutput,
   SearchOutput,
 } from '@linkconfig/shared';
 import { RemoteStoreError } from '@linkconfig/web-client';
@@ -24,20 +22,6 @@ export const SEARCH_MODES = {
 } as const;
 /** A key of {@link SEARCH_MODES}: the `/search` parameter used. */
 export type SearchMode = keyof typeof SEARCH_MODES;
-
-/** Resolves `input.expression` on the server against the config `input.configName`. */
-export async function runQuery(
-  input: QueryInput,
-  caller: HttpCaller,
-): Promise<QueryOutput> {
-  return (await call(caller, {
-    op: 'query',
-    configName: input.configName ?? '',
-    method: 'POST',
-    path: '/query',
-    body: JSON.stringify(input),
-  })) as QueryOutput;
-}
 
 /** Searches every config on the server. */
 export async function runSearch(

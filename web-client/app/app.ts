@@ -12,12 +12,19 @@ import { Reachability } from '@linkconfig/web-client';
 import { render } from 'lit-html';
 import type { Actions } from './actions.js';
 import { ConfigActions } from './config-actions.js';
+import { DraftActions } from './draft-actions.js';
 import { FormActions } from './form-actions.js';
+import { LinkActions } from './link-actions.js';
 import { pageActions } from './page-actions.js';
 import type { PageContext } from './page-context.js';
-import { readOpenConfig } from './preferences.js';
+import {
+  readOpenConfig,
+  readTokenReadOnly,
+  writeTokenReadOnly,
+} from './preferences.js';
 import { describeFailure } from './problems.js';
 import { reactive } from './reactive.js';
+import { ACCESS } from './server-health.js';
 import { Session } from './session.js';
 import { SessionActions } from './session-actions.js';
 import { initialState } from './state.js';
@@ -32,6 +39,9 @@ import { appView } from './view-app.js';
  */
 const REFRESH_MS = 4000;
 
+/** How often the status's "waiting for …" is brought up to date. */
+const CLOCK_MS = 15_000;
+
 /** The page. */
 export class App implements PageContext {
   private readonly store = reactive(initialState(), () => this.render());
@@ -39,6 +49,8 @@ export class App implements PageContext {
   private readonly reach = new Reachability();
   private readonly configs = new ConfigActions(this);
   private readonly forms = new FormActions(this);
+  private readonly links = new LinkActions(this);
+  private readonly drafts = new DraftActions(this, this.configs);
   private readonly tools = new ToolActions(this);
   private readonly sessionActions = new SessionActions(this, this.configs);
   // After an import the config is shown again from the store (closed first when it was open).
@@ -50,6 +62,8 @@ export class App implements PageContext {
   private readonly actions: Actions = pageActions({
     configs: this.configs,
     forms: this.forms,
+    drafts: this.drafts,
+    links: this.links,
     tools: this.tools,
     session: this.sessionActions,
     transfer: this.transfer,
@@ -87,11 +101,18 @@ export class App implements PageContext {
     }
     this.current = session;
     this.state.tokenSet = session.token !== null;
+    this.state.readOnlyRemembered = readTokenReadOnly();
     session.health.subscribe(() => {
       this.state.access = {
         read: session.health.accessFor('read'),
         write: session.health.accessFor('write'),
       };
+      // A token refused a write stays known as read-only after a reload, until a write succeeds.
+      const write = this.state.access.write;
+      if (write === ACCESS.readOnly || write === ACCESS.ok) {
+        writeTokenReadOnly(write === ACCESS.readOnly);
+        this.state.readOnlyRemembered = write === ACCESS.readOnly;
+      }
       this.state.failures = {
         read: session.health.failureOf('read'),
         write: session.health.failureOf('write'),
@@ -115,6 +136,8 @@ export class App implements PageContext {
     this.state.ready = true;
     document.body.dataset['ready'] = 'true';
     setInterval(() => void this.sessionActions.tick(), REFRESH_MS);
+    // How long changes have waited, in the status, stays current.
+    setInterval(() => (this.state.clock = Date.now()), CLOCK_MS);
     document.addEventListener(
       'visibilitychange',
       () => void this.sessionActions.tick(),

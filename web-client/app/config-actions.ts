@@ -10,9 +10,16 @@ import { settingsText } from './config-draft.js';
 import { checkConfigName } from './input-checks.js';
 import type { PageContext } from './page-context.js';
 import { writeOpenConfig } from './preferences.js';
-import { RemoteChangeActions } from './remote-change-actions.js';
+import { RemoteChangeActions, showInEditor } from './remote-change-actions.js';
 import { ACCESS } from './server-health.js';
-import { emptyForm, NO_LINK, NO_MACRO, NO_PATTERN } from './state.js';
+import {
+  emptyForm,
+  initialLinksView,
+  NO_LINK,
+  NO_MACRO,
+  NO_PATTERN,
+} from './state.js';
+import type { OpenConfig } from './state.js';
 
 /** How to open a config. */
 export interface OpenOptions {
@@ -72,6 +79,14 @@ export class ConfigActions {
       );
       return;
     }
+    const item = state.configs.find((config) => config.name === name);
+    const away = !state.online || state.reachable === false;
+    if (state.open !== null && away && item && !item.local) {
+      // It cannot come while the server is away: the open config stays rather than making way.
+      state.listNotice = `“${name}” is kept on the server only, so it opens once the server can be reached; “${state.open.name}” stays open.`;
+      this.page.announce(state.listNotice);
+      return;
+    }
     if (!options.asked && !(await this.mayLeave())) return;
     const run = ++this.openRun;
     let config: LinkConfig | null;
@@ -87,6 +102,7 @@ export class ConfigActions {
       return;
     }
     this.wanted = null;
+    state.listNotice = null;
     state.open = {
       name,
       draft: structuredClone(config),
@@ -99,9 +115,9 @@ export class ConfigActions {
       targetLinkId: target,
     };
     state.link = emptyForm(NO_LINK);
+    state.links = initialLinksView();
     state.macro = emptyForm(NO_MACRO);
     state.pattern = emptyForm(NO_PATTERN);
-    if (state.query.outcome?.kind === 'results') state.query.outcome = null;
     writeOpenConfig(name);
     history.replaceState(null, '', `?config=${encodeURIComponent(name)}`);
     if (target !== null)
@@ -254,5 +270,10 @@ export class ConfigActions {
   /** A save met a newer server version and the store merged them (see `RemoteChangeActions`). */
   mergedOnSave(name: string, report: MergeReport): void {
     this.remote.mergedOnSave(name, report);
+  }
+
+  /** Puts `config` in the editor in place of the draft. */
+  show(open: OpenConfig, config: LinkConfig): void {
+    showInEditor(this.page, open, config);
   }
 }

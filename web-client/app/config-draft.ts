@@ -5,6 +5,8 @@
  */
 import type { Link, LinkConfig, SearchPattern } from '@linkconfig/shared';
 import { splitTags } from './input-checks.js';
+import { extraFields, parseExtras } from './link-extras.js';
+import type { ExtraField } from './link-extras.js';
 
 /** The options of an object-form search pattern, as the shared schema infers them. */
 type SearchPatternOptions = NonNullable<
@@ -17,6 +19,9 @@ export interface LinkFields {
   label: string;
   url: string;
   tags: string;
+  description?: string;
+  /** Every other field; when left out, the link's other fields are kept as they are. */
+  extras?: ExtraField[];
 }
 
 /** The form fields of an existing link (or empty ones). */
@@ -26,6 +31,8 @@ export function linkFields(id: string, link: Link | undefined): LinkFields {
     label: link?.label ?? '',
     url: link?.url ?? '',
     tags: (link?.tags ?? []).join(', '),
+    description: typeof link?.description === 'string' ? link.description : '',
+    extras: extraFields(link),
   };
 }
 
@@ -41,8 +48,17 @@ export function putLink(
   const id = fields.id.trim();
   const previous =
     replacing === null ? config.allLinks[id] : config.allLinks[replacing];
-  // Keep the fields this form does not show (description, hooks, meta, …).
-  const link: Link = { ...previous, url: fields.url.trim() };
+  // Fields the form leaves out are kept; extras the form lists replace the others.
+  const extras = fields.extras && parseExtras(fields.extras);
+  const link: Link =
+    extras?.ok === true
+      ? { ...extras.values, url: fields.url.trim() }
+      : { ...previous, url: fields.url.trim() };
+  if (fields.description !== undefined) {
+    if (fields.description.trim() === '') delete link.description;
+    else link.description = fields.description;
+  } else if (extras?.ok === true && previous?.description !== undefined)
+    link.description = previous.description;
   const label = fields.label.trim();
   if (label) link.label = label;
   else delete link.label;

@@ -29,6 +29,7 @@ import {
   parseSettings,
 } from './input-checks.js';
 import type { InputProblem } from './input-checks.js';
+import { parseExtras } from './link-extras.js';
 import type { PageContext } from './page-context.js';
 import { emptyForm, NO_LINK, NO_MACRO, NO_PATTERN } from './state.js';
 import type { OpenConfig } from './state.js';
@@ -108,10 +109,15 @@ export class FormActions {
     this.page.focus(SECTIONS[form].edit);
   }
 
-  /** Empties the form. */
+  /** Empties the form; a link's form gives focus back to its row's Edit button. */
   cancelEdit(form: SectionForm): void {
+    const editing = this.page.state[form].editing;
     this.reset(form);
-    this.page.focus(SECTIONS[form].first);
+    this.page.focus(
+      form === 'link' && editing !== null
+        ? editButton(editing)
+        : SECTIONS[form].first,
+    );
   }
 
   /** Removes entry `key` from the draft; focus goes to the neighbouring entry. */
@@ -166,11 +172,15 @@ export class FormActions {
     const { state } = this.page;
     const form = state.link;
     const values = form.values;
+    const extras = parseExtras(values.extras ?? []);
     if (
       !this.valid('link', [
         ['#link-id', checkLinkId(values.id)],
         ['#link-url', checkUrl(values.url)],
         ['#link-tags', checkTags(values.tags)],
+        extras.ok
+          ? ['#link-extras', null]
+          : [`#extra-${extras.part}-${extras.index}`, extras.problem],
       ])
     )
       return;
@@ -192,7 +202,9 @@ export class FormActions {
       }
     }
     this.change(open, putLink(open.draft, values, form.editing));
+    state.links.touched = { ...state.links.touched, [id]: Date.now() };
     this.finish('link', id, form.editing !== null);
+    if (form.editing !== null) this.page.focus(editButton(id));
   }
 
   private async submitMacro(): Promise<void> {
@@ -301,8 +313,18 @@ export class FormActions {
   }
 
   private change(open: OpenConfig, draft: LinkConfig): void {
-    open.draft = draft;
-    open.dirty = true;
-    open.saveProblem = null;
+    changeDraft(open, draft);
   }
+}
+
+/** Puts an edited draft in place: unsaved now, and the last save's problem no longer holds. */
+export function changeDraft(open: OpenConfig, draft: LinkConfig): void {
+  open.draft = draft;
+  open.dirty = true;
+  open.saveProblem = null;
+}
+
+/** The Edit button of link `id`'s row. */
+function editButton(id: string): string {
+  return `[data-testid="link-row"][data-link-id="${CSS.escape(id)}"] [data-testid="edit-link"]`;
 }

@@ -4,7 +4,9 @@
  */
 import type { Actions } from './actions.js';
 import type { ConfigActions } from './config-actions.js';
+import type { DraftActions } from './draft-actions.js';
 import type { FormActions } from './form-actions.js';
+import type { LinkActions } from './link-actions.js';
 import type { SessionActions } from './session-actions.js';
 import type { ToolActions } from './tool-actions.js';
 import type { TransferActions } from './transfer-actions.js';
@@ -13,6 +15,8 @@ import type { TransferActions } from './transfer-actions.js';
 export interface ActionParts {
   configs: ConfigActions;
   forms: FormActions;
+  drafts: DraftActions;
+  links: LinkActions;
   tools: ToolActions;
   session: SessionActions;
   transfer: TransferActions;
@@ -21,7 +25,7 @@ export interface ActionParts {
 
 /** The actions of the page. */
 export function pageActions(parts: ActionParts): Actions {
-  const { configs, forms, tools, session } = parts;
+  const { configs, forms, drafts, links, tools, session } = parts;
   return {
     openConfig: (name) => void configs.open(name, { moveFocus: true }),
     openResult: (configName, linkId) =>
@@ -33,10 +37,16 @@ export function pageActions(parts: ActionParts): Actions {
       void (form === 'create' ? configs.create() : forms.submit(form)),
     edit: (form, key) => forms.edit(form, key),
     cancelEdit: (form) => forms.cancelEdit(form),
-    removeEntry: (form, key) => forms.removeEntry(form, key),
+    removeEntry: (form, key) =>
+      form === 'link' ? links.remove(key) : forms.removeEntry(form, key),
+    undoDelete: () => links.undo(),
+    revertConfig: () => void drafts.revert(),
     settingsInput: (text) => forms.settingsInput(text),
+    findLinks: (change) => links.find(change),
+    linkExtra: (change) => links.extra(change),
+    completeTag: (tag) => links.completeTag(tag),
     queryInput: (expression) => tools.queryInput(expression),
-    runQuery: (expression) => void tools.runQuery(expression),
+    runQuery: (expression) => tools.runQuery(expression),
     searchInput: (text) => tools.searchInput(text),
     searchMode: (mode) => tools.searchMode(mode),
     runSearch: () => void tools.runSearch(),

@@ -8,6 +8,7 @@ const KEYS = {
   token: 'linkconfig.token',
   openConfig: 'linkconfig.open-config',
   serverNames: 'linkconfig.server-names',
+  readOnly: 'linkconfig.token-read-only',
 } as const;
 
 function read(key: string): string | null {
@@ -65,4 +66,14 @@ export function readServerNames(): string[] | null {
 /** Remembers the server's latest list of names. */
 export function writeServerNames(names: readonly string[]): void {
   write(KEYS.serverNames, JSON.stringify(names));
+}
+
+/** Whether the server refused a write with the current token (so editing is off before trying again). */
+export function readTokenReadOnly(): boolean {
+  return read(KEYS.readOnly) === 'true';
+}
+
+/** Remembers whether the current token may only read; forgotten when the token changes. */
+export function writeTokenReadOnly(readOnly: boolean): void {
+  write(KEYS.readOnly, readOnly ? 'true' : null);
 }

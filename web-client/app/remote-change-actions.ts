@@ -65,7 +65,7 @@ export class RemoteChangeActions {
         );
       return;
     }
-    this.show(open, config);
+    showInEditor(this.page, open, config);
     this.page.announce(`“${name}” was updated from the server.`);
   }
 
@@ -107,7 +107,7 @@ export class RemoteChangeActions {
       this.page.focus('#editor-heading');
       return;
     }
-    this.show(open, config);
+    showInEditor(this.page, open, config);
     this.page.focus('#editor-heading');
     this.page.announce(`Showing the other version of “${open.name}”.`);
   }
@@ -151,18 +151,22 @@ export class RemoteChangeActions {
     this.page.recheckExpression();
     return true;
   }
+}
 
-  /** Puts `config` in the editor in place of the draft. */
-  private show(open: OpenConfig, config: LinkConfig): void {
-    open.draft = structuredClone(config);
-    open.base = config;
-    open.dirty = false;
-    open.remote = null;
-    open.settingsText = settingsText(config);
-    open.settingsProblem = null;
-    const editing = this.page.state.link.editing;
-    if (editing !== null && !Object.hasOwn(config.allLinks, editing))
-      this.page.state.link = emptyForm(NO_LINK);
-    this.page.recheckExpression();
-  }
+/** Puts `config` in the editor in place of the draft (a saved or another version; the draft's base). */
+export function showInEditor(
+  page: PageContext,
+  open: OpenConfig,
+  config: LinkConfig,
+): void {
+  open.draft = structuredClone(config);
+  open.base = config;
+  open.dirty = false;
+  open.remote = null;
+  open.settingsText = settingsText(config);
+  open.settingsProblem = null;
+  const editing = page.state.link.editing;
+  if (editing !== null && !Object.hasOwn(config.allLinks, editing))
+    page.state.link = emptyForm(NO_LINK);
+  page.recheckExpression();
 }

@@ -10,7 +10,11 @@ import type { ConfigActions } from './config-actions.js';
 import { mergeConfigs } from './config-diff.js';
 import { configPlaces } from './config-places.js';
 import type { PageContext } from './page-context.js';
-import { readServerNames, writeServerNames } from './preferences.js';
+import {
+  readServerNames,
+  writeServerNames,
+  writeTokenReadOnly,
+} from './preferences.js';
 import {
   conflictsChanged,
   pendingWrites,
@@ -38,6 +42,15 @@ export class SessionActions {
     const before = this.page.raw(state.hybrid);
     const status = session.store.getStatus();
     state.hybrid = status;
+    state.clock = Date.now();
+    // Everything that waited reached the server (nothing refused, nothing in conflict): say so.
+    if (
+      before.pending > 0 &&
+      status.pending === 0 &&
+      status.deadLetters <= before.deadLetters &&
+      status.conflicts <= before.conflicts
+    )
+      this.page.announce('Saved to the server.');
     if (status.live === 'connected' && before.live !== 'connected') {
       // Live again: what changed meanwhile is checked by the store; the names are the page's part.
       this.scheduleNames();
@@ -113,6 +126,9 @@ export class SessionActions {
     if (!session) return;
     session.setToken(token);
     const { state } = this.page;
+    // What the server said of the old token says nothing of the new one.
+    writeTokenReadOnly(false);
+    state.readOnlyRemembered = false;
     state.tokenSet = session.token !== null;
     this.page.announce(
       state.tokenSet ? 'The token is saved.' : 'The token is forgotten.',

@@ -5,8 +5,8 @@
  */
 import type {
   Diagnostic,
+  Link,
   LinkConfig,
-  ResolvedLink,
   SearchOutput,
 } from '@linkconfig/shared';
 import type {
@@ -17,6 +17,7 @@ import type {
 import type { SearchMode } from './api.js';
 import type { RefusedWrite } from './sync-status.js';
 import type { LinkFields, PatternFields } from './config-draft.js';
+import type { LinkSort } from './link-finder.js';
 import { ACCESS } from './server-health.js';
 import { initialTransfer } from './transfer-state.js';
 import type { TransferState } from './transfer-state.js';
@@ -79,15 +80,15 @@ export type ExpressionCheck =
   /** The check could not run: no server, or the config is not on the server yet. */
   | { kind: 'unavailable'; reason: 'no-server' | 'not-on-server' };
 
-/** The outcome of running an expression. */
-export type QueryOutcome =
-  | {
-      kind: 'results';
-      expression: string;
-      configName: string;
-      results: ResolvedLink[];
-    }
-  | { kind: 'problem'; message: string; needsToken: boolean };
+/**
+ * Why running the expression in the field did not happen (nothing typed, no config open). Its results
+ * are the engine's, run in this browser on the draft as it is typed.
+ */
+export type QueryOutcome = {
+  kind: 'problem';
+  message: string;
+  needsToken: boolean;
+};
 
 /** The outcome of a search. */
 export type SearchOutcome =
@@ -103,6 +104,44 @@ export interface Question {
   danger: boolean;
 }
 
+/** How the links list is narrowed and ordered, and when this page last changed each link. */
+export interface LinksView {
+  filter: string;
+  /** Tags a link must all have to be shown. */
+  tags: string[];
+  sort: LinkSort;
+  /** How many of the links found are shown (more on request). */
+  limit: number;
+  /** Show every tag of the links found, not only the most frequent. */
+  allTags: boolean;
+  /** When this page last changed each link (ms since the epoch), for "recently changed". */
+  touched: Record<string, number>;
+}
+
+/** A link deleted from the draft a moment ago, which "Undo" puts back where it was. */
+export interface UndoOffer {
+  configName: string;
+  id: string;
+  link: Link;
+  /** Its place among the links. */
+  index: number;
+}
+
+/** How many links are shown at first, and how many more each "Show more" adds. */
+export const LINKS_PAGE = 50;
+
+/** The links list as a config opens: everything, in config order. */
+export function initialLinksView(): LinksView {
+  return {
+    filter: '',
+    tags: [],
+    sort: 'config',
+    limit: LINKS_PAGE,
+    allTags: false,
+    touched: {},
+  };
+}
+
 /** Everything the views show. */
 export interface AppState {
   ready: boolean;
@@ -116,6 +155,8 @@ export interface AppState {
    */
   mergedNote: string | null;
   configs: ConfigListItem[];
+  /** Why the config last clicked in the list did not open (the open one stayed). */
+  listNotice: string | null;
   /** The server answered the last request. */
   reachable: boolean | null;
   online: boolean;
@@ -126,6 +167,8 @@ export interface AppState {
   tokenSet: boolean;
   /** Whether the server lets this page read and write with the current token. */
   access: Record<CallKind, Access>;
+  /** The server refused a write with this token before (remembered across reloads): it may only read. */
+  readOnlyRemembered: boolean;
   /** The latest refusals not about access (a 5xx, say), until a call of that kind succeeds. */
   failures: Record<CallKind, RemoteStoreError | null>;
   open: OpenConfig | null;
@@ -133,11 +176,13 @@ export interface AppState {
   editorMessage: string;
   create: FormState<{ name: string }>;
   link: FormState<LinkFields>;
+  links: LinksView;
+  /** The latest link deleted, while it can still be put back. */
+  undo: UndoOffer | null;
   macro: FormState<MacroFields>;
   pattern: FormState<PatternFields>;
   query: {
     expression: string;
-    running: boolean;
     outcome: QueryOutcome | null;
     check: ExpressionCheck;
   };
@@ -153,6 +198,8 @@ export interface AppState {
   transfer: TransferState;
   /** Read out by screen readers (a polite live region). */
   announcement: string;
+  /** The time the status was last brought up to date (ms), for how long changes have waited. */
+  clock: number;
 }
 
 /** A form with empty fields. */
@@ -161,7 +208,13 @@ export function emptyForm<F>(values: F): FormState<F> {
 }
 
 /** Empty link form fields. */
-export const NO_LINK: LinkFields = { id: '', label: '', url: '', tags: '' };
+export const NO_LINK: LinkFields = {
+  id: '',
+  label: '',
+  url: '',
+  tags: '',
+  description: '',
+};
 /** Empty macro form fields. */
 export const NO_MACRO: MacroFields = { name: '', expression: '' };
 /** Empty pattern form fields. */
@@ -181,6 +234,7 @@ export function initialState(): AppState {
     pageProblem: null,
     mergedNote: null,
     configs: [],
+    listNotice: null,
     reachable: null,
     online: navigator.onLine,
     hybrid: {
@@ -198,16 +252,18 @@ export function initialState(): AppState {
     conflicts: [],
     tokenSet: false,
     access: { read: ACCESS.unknown, write: ACCESS.unknown },
+    readOnlyRemembered: false,
     failures: { read: null, write: null },
     open: null,
     editorMessage: 'Pick a config from the list, or create one.',
     create: emptyForm({ name: '' }),
     link: emptyForm(NO_LINK),
+    links: initialLinksView(),
+    undo: null,
     macro: emptyForm(NO_MACRO),
     pattern: emptyForm(NO_PATTERN),
     query: {
       expression: '',
-      running: false,
       outcome: null,
       check: { kind: 'none' },
     },
@@ -221,5 +277,6 @@ export function initialState(): AppState {
     question: null,
     transfer: initialTransfer(),
     announcement: '',
+    clock: Date.now(),
   };
 }

@@ -1,16 +1,18 @@
 /**
- * The two tools that need the server: running an expression against the open config and searching
- * every config. Problems with what the person typed are shown beside the field, never in the status.
- * While the expression is typed, the server checks it (`POST /expressions/check`) a moment after the
- * last keystroke; the diagnostics appear under the field. The check never holds up typing or running,
- * and when it cannot run the page says so quietly.
+ * The two tools: testing an expression on the open config (run in this browser on the draft, so it
+ * works offline) and searching every config on the server. Problems with what the person typed are
+ * shown beside the field, never in the status. While the expression is typed, the server also checks
+ * it (`POST /expressions/check`) a moment after the last keystroke; what it finds beyond the local
+ * engine shows under the field. The check never holds up typing or running, and when it cannot run the
+ * page says so quietly.
  */
 import type { Diagnostic } from '@linkconfig/shared';
 import { RemoteStoreError } from '@linkconfig/web-client';
-import { checkExpression, runQuery, runSearch } from './api.js';
+import { checkExpression, runSearch } from './api.js';
 import type { SearchMode } from './api.js';
 import { LatestCheck } from './expression-check.js';
 import { checkRegExp } from './input-checks.js';
+import { testLocally } from './local-query.js';
 import type { PageContext } from './page-context.js';
 import type { ExpressionCheck } from './state.js';
 
@@ -25,8 +27,7 @@ interface CheckRequest {
 
 /** Expression and search actions. */
 export class ToolActions {
-  /** Counts runs, so an older answer never replaces a newer one. */
-  private queryRun = 0;
+  /** Counts searches, so an older answer never replaces a newer one. */
   private searchRun = 0;
   private readonly check = new LatestCheck<CheckRequest, Diagnostic[]>({
     delayMs: CHECK_DELAY_MS,
@@ -78,60 +79,40 @@ export class ToolActions {
     }
   }
 
-  /** Runs the expression in the field, or `example` after putting it there. */
-  async runQuery(example?: string): Promise<void> {
+  /**
+   * Runs the expression in the field (or `example`, put there first) on the open config's draft, in
+   * this browser: its results show as it is typed; running says how many match.
+   */
+  runQuery(example?: string): void {
     const { state } = this.page;
     const query = state.query;
     if (example !== undefined) {
       query.expression = example;
       this.checkExpression();
+      this.page.focus('#query-expression');
     }
     const expression = query.expression.trim();
-    const session = this.page.session();
-    const configName = state.open?.name;
+    const open = state.open;
     const problem =
       expression === ''
         ? 'Enter an expression, such as .car | .coffee.'
-        : configName === undefined
-          ? 'Open a config first: the expression runs against it.'
+        : open === null
+          ? 'Open a config first: the expression runs on it.'
           : null;
-    if (problem !== null || session === null || configName === undefined) {
+    if (problem !== null || open === null) {
       query.outcome = {
         kind: 'problem',
-        message: problem ?? 'The page is still starting.',
+        message: problem ?? 'Open a config first.',
         needsToken: false,
       };
       if (example === undefined) this.page.focus('#query-expression');
       return;
     }
-    const run = ++this.queryRun;
-    query.running = true;
     query.outcome = null;
-    try {
-      const output = await runQuery({ expression, configName }, session.caller);
-      session.health.succeeded('read');
-      if (run !== this.queryRun) return;
-      query.outcome = {
-        kind: 'results',
-        expression,
-        configName,
-        results: output.results,
-      };
-    } catch (error) {
-      // Only access problems concern the whole page; the rest is about this expression.
-      if (needsToken(error)) session.health.failed('read', error);
-      if (run !== this.queryRun) return;
-      query.outcome = {
-        kind: 'problem',
-        message:
-          error instanceof RemoteStoreError && error.status === 404
-            ? `“${configName}” is not on the server yet. Save it, wait until it has been sent, then run the expression.`
-            : this.page.describe(error),
-        needsToken: needsToken(error),
-      };
-    } finally {
-      if (run === this.queryRun) query.running = false;
-    }
+    const count = testLocally(open.draft, query.expression).results.length;
+    this.page.announce(
+      `${count} ${count === 1 ? 'link matches' : 'links match'} ${expression}.`,
+    );
   }
 
   /** The search field changed. */

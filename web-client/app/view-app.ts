@@ -1,6 +1,6 @@
 /**
  * The whole page: header with status, the configs panel, conflicts waiting for a choice, the open
- * config, and the two tools.
+ * config (with its expression tester), and the search over every config.
  */
 import { html, nothing } from 'lit-html';
 import type { TemplateResult } from 'lit-html';
@@ -11,7 +11,6 @@ import { conflictsView } from './view-conflicts.js';
 import { questionDialog, settingsDialog } from './view-dialogs.js';
 import { editorView } from './view-editor.js';
 import { importDialog } from './view-import.js';
-import { queryView } from './view-query.js';
 import { searchView } from './view-search.js';
 import { statusView } from './view-status.js';
 
@@ -55,9 +54,7 @@ export function appView(state: AppState, actions: Actions): TemplateResult {
             ${configListView(state, actions)}
             <main class="main">
               ${conflictsView(state, actions)} ${editorView(state, actions)}
-              <div class="tools">
-                ${queryView(state, actions)} ${searchView(state, actions)}
-              </div>
+              <div class="tools">${searchView(state, actions)}</div>
             </main>
           </div>`
         : nothing

@@ -56,6 +56,9 @@ export function configListView(
             )
       }
     </ul>
+    <p class="hint" role="status" data-testid="list-message">
+      ${state.listNotice ?? ''}
+    </p>
     ${createForm(state, actions)}
   </nav>`;
 }

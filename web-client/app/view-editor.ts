@@ -6,8 +6,11 @@ import { html, nothing } from 'lit-html';
 import type { TemplateResult } from 'lit-html';
 import type { Actions } from './actions.js';
 import type { AppState, OpenConfig } from './state.js';
+import { isReadOnly } from './status-model.js';
+import { tokenButton } from './view-parts.js';
 import { extrasView } from './view-config-extras.js';
 import { linksView } from './view-links.js';
+import { queryView } from './view-query.js';
 
 /** The editor section: a config, or a message when none is open. */
 export function editorView(state: AppState, actions: Actions): TemplateResult {
@@ -25,13 +28,25 @@ export function editorView(state: AppState, actions: Actions): TemplateResult {
             <h2 id="editor-heading" data-testid="editor-heading" tabindex="-1">
               Welcome
             </h2>
+            <p class="welcome" data-testid="welcome">
+              A link config is a named set of links (each with a label, a URL
+              and tags) with macros and search patterns. Pages pick links from
+              it with expressions such as <code>.nyc + .bridge</code> to build
+              their link menus.
+            </p>
             <p data-testid="editor-hint" class="editor-hint">
               ${state.editorMessage}
             </p>`
         : html`${editorBar(open, state, actions)}
             <div class="editor-body" data-testid="editor-body">
               ${linksView(open, state, actions)}
-              ${extrasView(open, state, actions)}
+              ${queryView(open, state, actions)}
+              <fieldset class="editor-extras" ?disabled=${isReadOnly(state)}>
+                <legend class="visually-hidden">
+                  Macros, search patterns and settings
+                </legend>
+                ${extrasView(open, state, actions)}
+              </fieldset>
             </div>`
     }
   </section>`;
@@ -60,6 +75,7 @@ function editorBar(
   state: AppState,
   actions: Actions,
 ): TemplateResult {
+  const readOnly = isReadOnly(state);
   return html`<div class="editor-bar">
     <div class="editor-title">
       <p class="kicker" id="editor-kicker">Config</p>
@@ -84,6 +100,7 @@ function editorBar(
         type="button"
         class="button primary"
         data-testid="save-config"
+        ?disabled=${readOnly}
         aria-describedby=${open.saveProblem ? 'save-problem' : nothing}
         @click=${() => actions.saveConfig()}
       >
@@ -91,8 +108,18 @@ function editorBar(
       </button>
       <button
         type="button"
+        class="button ghost"
+        data-testid="revert-config"
+        ?disabled=${!open.dirty || readOnly}
+        @click=${() => actions.revertConfig()}
+      >
+        Revert to saved
+      </button>
+      <button
+        type="button"
         class="button ghost danger"
         data-testid="delete-config"
+        ?disabled=${readOnly}
         @click=${() => actions.deleteConfig()}
       >
         Delete config
@@ -102,6 +129,14 @@ function editorBar(
       open.saveProblem
         ? html`<p class="problem" id="save-problem" data-testid="save-problem">
             ${open.saveProblem}
+          </p>`
+        : nothing
+    }
+    ${
+      readOnly
+        ? html`<p class="notice read-only" data-testid="read-only-notice">
+            Editing is off: the server said this token may only read.
+            ${tokenButton(() => actions.openSettings())}
           </p>`
         : nothing
     }

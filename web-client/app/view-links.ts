@@ -1,19 +1,22 @@
-/** The open config's links: a table (cards on narrow screens) and the form to add or edit one. */
+/**
+ * The open config's links, made for finding: a filter box (label, URL, id, description, tags), the
+ * tags of what is shown with their counts (press one to narrow to it), an order, and how many are
+ * shown of how many. The table (cards on narrow screens) opens a link's form right under its row; the
+ * form to add one sits under the list.
+ */
 import type { Link } from '@linkconfig/shared';
 import { html, nothing } from 'lit-html';
 import type { TemplateResult } from 'lit-html';
 import { repeat } from 'lit-html/directives/repeat.js';
 import type { Actions } from './actions.js';
-import type { LinkFields } from './config-draft.js';
-import { checkLinkId, checkTags, checkUrl } from './input-checks.js';
+import { OWN_FIELDS } from './link-extras.js';
+import { allTags, findLinks } from './link-finder.js';
+import type { Found } from './link-finder.js';
 import type { AppState, OpenConfig } from './state.js';
-import {
-  field,
-  safeLink,
-  srOnly,
-  tagChips,
-  visibleProblem,
-} from './view-parts.js';
+import { isReadOnly } from './status-model.js';
+import { finder } from './view-link-finder.js';
+import { linkForm } from './view-link-form.js';
+import { safeLink, srOnly, tagChips } from './view-parts.js';
 
 /** The links section of the editor. */
 export function linksView(
@@ -21,51 +24,170 @@ export function linksView(
   state: AppState,
   actions: Actions,
 ): TemplateResult {
-  const entries = Object.entries(open.draft.allLinks);
-  return html`<section class="section" aria-labelledby="links-heading">
-    <h3 id="links-heading">
-      Links <span class="count">${entries.length}</span>
-    </h3>
+  const view = state.links;
+  const links = open.draft.allLinks;
+  const found = findLinks(links, {
+    text: view.filter,
+    tags: view.tags,
+    sort: view.sort,
+    touched: view.touched,
+  });
+  const shown = shownIds(found, state, open);
+  const readOnly = isReadOnly(state);
+  const editing = readOnly ? null : state.link.editing;
+  return html`<section
+    class="section links-section"
+    aria-labelledby="links-heading"
+  >
+    <div class="links-head">
+      <h3 id="links-heading" tabindex="-1">
+        Links <span class="count">${found.total}</span>
+      </h3>
+      <span class="actions">
+        <a class="button small ghost" href="#query-heading"
+          >Test an expression</a
+        >
+        <a class="button small ghost" href="#link-add" data-testid="jump-add"
+          >Add a link</a
+        >
+      </span>
+    </div>
+    ${found.total === 0 ? nothing : finder(found, state, actions)}
     ${
-      entries.length === 0
+      found.total === 0
         ? html`<p class="empty" data-testid="no-links">
             No links yet: add the first one below.
           </p>`
-        : html`<table class="links" data-testid="links-table">
-            <caption class="visually-hidden">
-              Links of ${open.name}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Id</th>
-                <th scope="col">Label</th>
-                <th scope="col">URL</th>
-                <th scope="col">Tags</th>
-                <th scope="col">
-                  <span class="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody data-testid="links-body">
-              ${repeat(
-                entries,
-                ([id]) => id,
-                ([id, link]) => linkRow(id, link, { open, state, actions }),
-              )}
-            </tbody>
-          </table>`
+        : shown.length === 0
+          ? html`<p class="empty" data-testid="no-matches">
+              No link matches.
+              <button
+                type="button"
+                class="button small"
+                @click=${() => actions.findLinks({ clear: true })}
+              >
+                Show all links
+              </button>
+            </p>`
+          : html`<table class="links" data-testid="links-table">
+              <caption class="visually-hidden">
+                Links of ${open.name}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Id</th>
+                  <th scope="col">Label</th>
+                  <th scope="col">URL</th>
+                  <th scope="col">Tags</th>
+                  <th scope="col">
+                    <span class="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody data-testid="links-body">
+                ${repeat(
+                  shown,
+                  (id) => id,
+                  (id) =>
+                    id === editing
+                      ? html`${linkRow(id, links[id], { open, actions, editing: true, readOnly })}
+                          <tr class="edit-row" data-testid="link-edit-row">
+                            <td colspan="5">
+                              ${linkForm(state, actions, allTags(links))}
+                            </td>
+                          </tr>`
+                      : linkRow(id, links[id], {
+                          open,
+                          actions,
+                          editing: false,
+                          readOnly,
+                        }),
+                )}
+              </tbody>
+            </table>`
     }
-    ${linkForm(state, actions)}
+    ${
+      found.ids.length > shown.length
+        ? html`<button
+            type="button"
+            class="button small"
+            data-testid="show-more-links"
+            @click=${() => actions.findLinks({ more: true })}
+          >
+            Show more (${found.ids.length - shown.length} more)
+          </button>`
+        : nothing
+    }
+    <div id="link-add">
+      ${
+        editing === null && !readOnly
+          ? linkForm(state, actions, allTags(links))
+          : nothing
+      }
+    </div>
+    ${undoToast(state, open, actions)}
   </section>`;
+}
+
+/** "Deleted … Undo", while the latest deletion can be undone. */
+function undoToast(
+  state: AppState,
+  open: OpenConfig,
+  actions: Actions,
+): TemplateResult | typeof nothing {
+  const offer = state.undo;
+  if (offer === null || offer.configName !== open.name) return nothing;
+  return html`<div
+    class="toast"
+    role="group"
+    aria-label="Undo the deletion"
+    data-testid="undo-toast"
+  >
+    <p>Deleted link <span class="link-id">${offer.id}</span>.</p>
+    <button
+      type="button"
+      id="undo-delete"
+      class="button small primary"
+      @click=${() => actions.undoDelete()}
+    >
+      Undo${srOnly(` deleting link ${offer.id}`)}
+    </button>
+  </div>`;
+}
+
+/**
+ * The ids to render: the first `limit` found, plus the link being edited and the one pointed at
+ * (they stay in view whatever the filter says).
+ */
+function shownIds(found: Found, state: AppState, open: OpenConfig): string[] {
+  const shown = found.ids.slice(0, state.links.limit);
+  for (const keep of [state.link.editing, open.targetLinkId])
+    if (
+      keep !== null &&
+      Object.hasOwn(open.draft.allLinks, keep) &&
+      !shown.includes(keep)
+    )
+      shown.push(keep);
+  return shown;
 }
 
 function linkRow(
   id: string,
-  link: Link,
-  context: { open: OpenConfig; state: AppState; actions: Actions },
+  link: Link | undefined,
+  context: {
+    open: OpenConfig;
+    actions: Actions;
+    editing: boolean;
+    readOnly: boolean;
+  },
 ): TemplateResult {
-  const { open, state, actions } = context;
-  const editing = state.link.editing === id;
+  const { open, actions, editing, readOnly } = context;
+  if (link === undefined) return html``;
+  const description =
+    typeof link.description === 'string' ? link.description : '';
+  const others = Object.keys(link).filter(
+    (key) => !OWN_FIELDS.includes(key),
+  ).length;
   return html`<tr
     data-testid="link-row"
     data-link-id=${id}
@@ -74,7 +196,23 @@ function linkRow(
     ?data-editing=${editing}
   >
     <td class="cell-id"><span class="link-id" title=${id}>${id}</span></td>
-    <td class="cell-label">${link.label ?? ''}</td>
+    <td class="cell-label">
+      ${link.label ?? ''}
+      ${
+        description === ''
+          ? nothing
+          : html`<span class="link-description" data-testid="link-description"
+              >${description}</span
+            >`
+      }
+      ${
+        others === 0
+          ? nothing
+          : html`<span class="muted link-others"
+              >${others} other ${others === 1 ? 'field' : 'fields'}</span
+            >`
+      }
+    </td>
     <td class="cell-url">${safeLink(link.url, link.url)}</td>
     <td class="cell-tags">${tagChips(link.tags)}</td>
     <td class="cell-actions">
@@ -82,13 +220,19 @@ function linkRow(
         <button
           type="button"
           class="button small ghost"
-          @click=${() => actions.edit('link', id)}
+          data-testid="edit-link"
+          ?disabled=${readOnly}
+          aria-expanded=${editing ? 'true' : 'false'}
+          @click=${() =>
+            editing ? actions.cancelEdit('link') : actions.edit('link', id)}
         >
           Edit${srOnly(` link ${id}`)}
         </button>
         <button
           type="button"
           class="button small ghost danger"
+          data-testid="delete-link"
+          ?disabled=${readOnly}
           @click=${() => actions.removeEntry('link', id)}
         >
           Delete${srOnly(` link ${id}`)}
@@ -96,86 +240,4 @@ function linkRow(
       </div>
     </td>
   </tr>`;
-}
-
-function linkForm(state: AppState, actions: Actions): TemplateResult {
-  const form = state.link;
-  const editing = form.editing;
-  const existing =
-    state.open !== null &&
-    form.values.id.trim() !== editing &&
-    Object.hasOwn(state.open.draft.allLinks, form.values.id.trim());
-  const input = (key: keyof LinkFields) => (value: string) =>
-    actions.input('link', key, value);
-  const idProblem = visibleProblem(form, 'id', checkLinkId);
-  return html`<form
-    class="entry-form"
-    data-testid="link-form"
-    novalidate
-    @submit=${(event: Event) => {
-      event.preventDefault();
-      actions.submit('link');
-    }}
-  >
-    <fieldset>
-      <legend data-testid="link-form-legend">
-        ${editing === null ? 'Add a link' : `Edit link ${editing}`}
-      </legend>
-      <div class="form-grid">
-        ${field({
-          id: 'link-id',
-          label: 'Id',
-          value: form.values.id,
-          problem: idProblem,
-          hint:
-            idProblem === null && existing
-              ? `A link “${form.values.id.trim()}” exists; you will be asked before it is replaced.`
-              : undefined,
-          onInput: input('id'),
-        })}
-        ${field({
-          id: 'link-label',
-          label: 'Label',
-          value: form.values.label,
-          onInput: input('label'),
-        })}
-        ${field({
-          id: 'link-url',
-          label: 'URL',
-          kind: 'url',
-          value: form.values.url,
-          placeholder: 'https://',
-          problem: visibleProblem(form, 'url', checkUrl),
-          onInput: input('url'),
-          className: 'wide',
-        })}
-        ${field({
-          id: 'link-tags',
-          label: 'Tags',
-          value: form.values.tags,
-          hint: 'Comma separated, such as car, classic',
-          problem: visibleProblem(form, 'tags', checkTags),
-          onInput: input('tags'),
-          className: 'wide',
-        })}
-      </div>
-      <div class="actions">
-        <button type="submit" class="button" data-testid="link-submit">
-          ${editing === null ? 'Add link' : 'Update link'}
-        </button>
-        ${
-          editing === null
-            ? nothing
-            : html`<button
-                type="button"
-                class="button ghost"
-                data-testid="link-cancel"
-                @click=${() => actions.cancelEdit('link')}
-              >
-                Cancel edit
-              </button>`
-        }
-      </div>
-    </fieldset>
-  </form>`;
 }

@@ -24,6 +24,8 @@ export interface FieldOptions {
   /** Extra class for the wrapper (e.g. `wide` to span the form's columns). */
   className?: string;
   testId?: string;
+  /** Lines of a multiline field (default 6). */
+  rows?: number;
 }
 
 /**
@@ -48,7 +50,7 @@ export function field(options: FieldOptions): TemplateResult {
     options.kind === 'multiline'
       ? html`<textarea
           id=${id}
-          rows="6"
+          rows=${options.rows ?? 6}
           spellcheck="false"
           data-testid=${ifDefined(options.testId)}
           aria-invalid=${ifDefined(common.invalid)}

@@ -1,38 +1,55 @@
 /**
- * "Run an expression": the field (with room below it for diagnostics as you type), a short syntax
- * help with examples to try, and the matching links.
+ * The expression tester, beside the links: the field, what the engine says about the expression (run
+ * in this browser on the draft, so offline too and with unsaved edits), "did you mean" hints with a
+ * fix to apply, the server's own diagnostics when it can be asked, and the matching links as a list
+ * and as the link menu a page would show.
  */
-import { html, nothing } from 'lit-html';
 import type { Diagnostic } from '@linkconfig/shared';
+import { html, nothing } from 'lit-html';
 import type { TemplateResult } from 'lit-html';
 import { live } from 'lit-html/directives/live.js';
-import { repeat } from 'lit-html/directives/repeat.js';
 import type { Actions } from './actions.js';
 import { markSpan } from './expression-check.js';
 import { EXPRESSION_HELP } from './expression-help.js';
-import type { AppState, ExpressionCheck } from './state.js';
-import { safeLink, tagChips, tokenButton } from './view-parts.js';
+import { hintsFor, testLocally } from './local-query.js';
+import type { LocalRun } from './local-query.js';
+import type { AppState, OpenConfig } from './state.js';
+import { resultsView } from './view-query-results.js';
 
-/** The expression panel. */
-export function queryView(state: AppState, actions: Actions): TemplateResult {
-  const { query, open } = state;
-  const outcome = query.outcome;
-  const problem = outcome?.kind === 'problem' ? outcome : null;
-  const check = query.check;
-  // Only an error about what the field holds now marks the field invalid.
-  const wrong =
-    check.kind === 'found' &&
-    check.expression === query.expression &&
-    check.diagnostics.some((d) => d.severity === 'error');
-  return html`<section class="panel tool" aria-labelledby="query-heading">
-    <h2 id="query-heading">Run an expression</h2>
-    <p class="hint">
-      ${
-        open === null
-          ? 'Open a config first: expressions run against it.'
-          : html`Runs against “${open.name}” as saved on the
-            server${open.dirty ? ': your unsaved edits are not included.' : '.'}`
-      }
+/** How each severity reads before its message. */
+const SEVERITY: Record<Diagnostic['severity'], string> = {
+  error: 'Error',
+  warning: 'Warning',
+  info: 'Note',
+};
+
+/** A diagnostic, and whether only the server found it. */
+interface Shown {
+  diagnostic: Diagnostic;
+  server: boolean;
+}
+
+/** The tester of the open config. */
+export function queryView(
+  open: OpenConfig,
+  state: AppState,
+  actions: Actions,
+): TemplateResult {
+  const { query } = state;
+  const problem = query.outcome;
+  const typed = query.expression.trim() !== '';
+  const run = typed ? testLocally(open.draft, query.expression) : null;
+  const shown = run === null ? [] : diagnosticsOf(run, state);
+  const wrong = shown.some((d) => d.diagnostic.severity === 'error');
+  return html`<section
+    class="tester"
+    aria-labelledby="query-heading"
+    data-testid="tester"
+  >
+    <h3 id="query-heading" tabindex="-1">Test an expression</h3>
+    <p class="hint" data-testid="tester-scope">
+      Runs in this browser on “${open.name}” as you see it
+      here${open.dirty ? ', unsaved edits included' : ''}.
     </p>
     <form
       data-testid="query-form"
@@ -64,9 +81,9 @@ export function queryView(state: AppState, actions: Actions): TemplateResult {
         id="expression-diagnostics"
         class="diagnostics"
         data-testid="expression-diagnostics"
-        aria-live="polite"
       >
-        ${diagnosticsView(check, open?.name ?? '')}
+        ${run === null ? nothing : diagnosticsView(shown, run, actions)}
+        ${serverNote(state, open)}
       </div>
       ${
         problem
@@ -76,88 +93,73 @@ export function queryView(state: AppState, actions: Actions): TemplateResult {
               data-testid="query-problem"
             >
               ${problem.message}
-              ${
-                problem.needsToken
-                  ? tokenButton(() => actions.openSettings())
-                  : nothing
-              }
             </p>`
           : nothing
       }
     </form>
-    ${helpView(state, actions)}
-    <p class="summary" data-testid="query-summary" aria-live="polite">
-      ${
-        query.running
-          ? 'Running…'
-          : outcome?.kind === 'results'
-            ? `${outcome.results.length} ${outcome.results.length === 1 ? 'link matches' : 'links match'} ${outcome.expression} in “${outcome.configName}”.`
-            : ''
-      }
-    </p>
-    ${
-      outcome?.kind === 'results'
-        ? html`<ol class="results" data-testid="query-results">
-            ${repeat(
-              outcome.results,
-              (link) => link.id,
-              (link) =>
-                html`<li
-                  class="result"
-                  data-testid="query-result"
-                  data-link-id=${link.id}
-                >
-                  <span class="result-title"
-                    >${safeLink(link.url, link.label ?? link.id)}</span
-                  >
-                  <span class="result-url">${link.url}</span>
-                  <span class="result-meta"
-                    ><code class="link-id">${link.id}</code>
-                    ${tagChips(link.tags)}</span
-                  >
-                </li>`,
-            )}
-          </ol>`
-        : nothing
-    }
+    ${helpView(open, actions)}
+    ${run === null ? nothing : resultsView(run, open)}
   </section>`;
 }
 
-/** How each severity reads before its message. */
-const SEVERITY: Record<Diagnostic['severity'], string> = {
-  error: 'Error',
-  warning: 'Warning',
-  info: 'Note',
-};
+/**
+ * The engine's diagnostics, then those only the server found (the same finding twice is shown once).
+ * The server's answer counts only for what the field holds now.
+ */
+function diagnosticsOf(run: LocalRun, state: AppState): Shown[] {
+  const shown: Shown[] = run.diagnostics.map((diagnostic) => ({
+    diagnostic,
+    server: false,
+  }));
+  const check = state.query.check;
+  if (check.kind === 'found' && check.expression === run.expression) {
+    const key = (d: Diagnostic) => `${d.code} ${d.start} ${d.end}`;
+    const known = new Set(run.diagnostics.map(key));
+    for (const diagnostic of check.diagnostics)
+      if (!known.has(key(diagnostic))) shown.push({ diagnostic, server: true });
+  }
+  return shown;
+}
 
-/** What the server's check found, or a quiet word that it cannot check now. */
-function diagnosticsView(
-  check: ExpressionCheck,
-  configName: string,
+/** Where the server's check stands, when it cannot add to what the engine here found. */
+function serverNote(
+  state: AppState,
+  open: OpenConfig,
 ): TemplateResult | typeof nothing {
-  if (check.kind === 'none') return nothing;
-  if (check.kind === 'unavailable')
-    return html`<p class="hint" data-testid="check-unavailable">
-      ${
-        check.reason === 'not-on-server'
-          ? `Checks run once “${configName}” is on the server.`
-          : 'Checks need the server.'
-      }
-    </p>`;
-  if (check.diagnostics.length === 0) return nothing;
+  const check = state.query.check;
+  if (check.kind !== 'unavailable') return nothing;
+  return html`<p class="hint" data-testid="check-unavailable">
+    ${
+      check.reason === 'not-on-server'
+        ? `Checked in this browser; the server checks too once “${open.name}” is on it.`
+        : 'Checked in this browser; the server checks too when it can be reached.'
+    }
+  </p>`;
+}
+
+function diagnosticsView(
+  shown: Shown[],
+  run: LocalRun,
+  actions: Actions,
+): TemplateResult | typeof nothing {
+  if (shown.length === 0) return nothing;
   return html`<ul class="diagnostic-list">
-    ${check.diagnostics.map((diagnostic) => {
-      const span = markSpan(check.expression, diagnostic);
+    ${shown.map(({ diagnostic, server }) => {
+      const span = markSpan(run.expression, diagnostic);
+      const hints = hintsFor(diagnostic, run.expression, run.prepared);
       return html`<li
         class="diagnostic"
         data-testid="diagnostic"
         data-severity=${diagnostic.severity}
         data-code=${diagnostic.code}
+        data-source=${server ? 'server' : 'local'}
       >
         <span class="diagnostic-severity"
           >${SEVERITY[diagnostic.severity]}:</span
         >
-        <span class="diagnostic-message">${diagnostic.message}</span>
+        <span class="diagnostic-message"
+          >${diagnostic.message}${server ? ' (the server says)' : ''}</span
+        >
         <code class="diagnostic-span" aria-hidden="true"
           >${span.before}${
             span.marked === ''
@@ -165,21 +167,38 @@ function diagnosticsView(
               : html`<mark>${span.marked}</mark>`
           }${span.after}</code
         >
+        ${hints.map(
+          (hint) =>
+            html`<p class="diagnostic-hint" data-testid="did-you-mean">
+              ${hint.text}
+              ${
+                hint.fixed === undefined
+                  ? nothing
+                  : html`<button
+                      type="button"
+                      class="button small"
+                      @click=${() => actions.runQuery(hint.fixed)}
+                    >
+                      Use <code>${hint.written}</code>
+                    </button>`
+              }
+            </p>`,
+        )}
       </li>`;
     })}
   </ul>`;
 }
 
-function helpView(state: AppState, actions: Actions): TemplateResult {
-  const draft = state.open?.draft;
+function helpView(open: OpenConfig, actions: Actions): TemplateResult {
+  const draft = open.draft;
   const own = [
-    ...Object.keys(draft?.macros ?? {}).map((name) => `@${name}`),
-    ...Object.keys(draft?.searchPatterns ?? {}).map((key) => `/${key}/`),
+    ...Object.keys(draft.macros ?? {}).map((name) => `@${name}`),
+    ...Object.keys(draft.searchPatterns ?? {}).map((key) => `/${key}/`),
   ];
   return html`<details class="help" data-testid="expression-help">
     <summary>Expression syntax and examples</summary>
     <p class="hint">
-      Examples use the demo config; press one to run it against the open config.
+      Examples use the demo config; press one to run it on the open config.
     </p>
     <table class="help-table">
       <thead>

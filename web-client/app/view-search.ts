@@ -26,7 +26,11 @@ function searchProblem(state: AppState): string | null {
 export function searchView(state: AppState, actions: Actions): TemplateResult {
   const { search } = state;
   const problem = searchProblem(state);
-  const outcome = search.outcome;
+  // Results of an earlier search never stand under a new problem.
+  const outcome =
+    problem === null || search.outcome?.kind === 'problem'
+      ? search.outcome
+      : null;
   return html`<section class="panel tool" aria-labelledby="search-heading">
     <h2 id="search-heading">Search all configs</h2>
     <form
@@ -96,7 +100,7 @@ export function searchView(state: AppState, actions: Actions): TemplateResult {
         search.running
           ? 'Searching…'
           : outcome?.kind === 'results'
-            ? `${outcome.output.results.length} ${outcome.output.results.length === 1 ? 'result' : 'results'} (searched ${outcome.output.configsSearched} configs, ${outcome.output.linksScanned} links).`
+            ? `${outcome.output.results.length} ${outcome.output.results.length === 1 ? 'result' : 'results'} in ${outcome.output.configsSearched} ${outcome.output.configsSearched === 1 ? 'config' : 'configs'} searched.`
             : ''
       }
     </p>

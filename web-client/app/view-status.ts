@@ -1,7 +1,8 @@
 /**
- * The status in the header: whether the server can be used (and if not, why and what to do), how many
- * changes wait to be sent, whether live updates are connected, how many conflicts wait for a choice, a
- * current server problem, and the changes the server refused for good.
+ * The status in the header: one line (a polite live region) whose words and one colour come from the
+ * status model (status-model.ts): whether the server can be used (and if not, why and what to do), how
+ * many changes wait to be sent and for how long, whether live updates arrive, how many conflicts wait
+ * for a choice. Under it, a current server problem and the changes the server refused for good.
  * Everything here describes the present; a problem disappears when it is over.
  */
 import { html, nothing } from 'lit-html';
@@ -9,110 +10,29 @@ import type { TemplateResult } from 'lit-html';
 import { repeat } from 'lit-html/directives/repeat.js';
 import type { Actions } from './actions.js';
 import { describeFailure } from './problems.js';
-import { ACCESS } from './server-health.js';
 import type { AppState } from './state.js';
+import { statusModel } from './status-model.js';
 import { srOnly, tokenButton } from './view-parts.js';
-
-type Tone = 'ok' | 'warn' | 'bad';
-
-interface Connection {
-  text: string;
-  tone: Tone;
-  reachable: 'yes' | 'no' | 'unknown';
-  /** Offer the token settings. */
-  token: boolean;
-}
-
-/** Whether and how the server can be used now, most pressing reason first. */
-export function connection(state: AppState): Connection {
-  const { access } = state;
-  const anyAccess = (value: string) =>
-    access.read === value || access.write === value;
-  if (!state.online)
-    return {
-      text: 'This browser is offline. Keep working: changes stay in this browser and are sent when it is back online.',
-      tone: 'bad',
-      reachable: 'no',
-      token: false,
-    };
-  if (anyAccess(ACCESS.needsToken))
-    return {
-      text: 'The server needs a token.',
-      tone: 'bad',
-      reachable: 'yes',
-      token: true,
-    };
-  if (anyAccess(ACCESS.tokenRefused))
-    return {
-      text: 'The server did not accept the token.',
-      tone: 'bad',
-      reachable: 'yes',
-      token: true,
-    };
-  if (access.write === ACCESS.readOnly)
-    return {
-      text: 'The token may only read: saving to the server needs the write token.',
-      tone: 'bad',
-      reachable: 'yes',
-      token: true,
-    };
-  if (state.reachable === false)
-    return {
-      text: 'The server cannot be reached. Keep working: changes are sent when it is back.',
-      tone: 'bad',
-      reachable: 'no',
-      token: false,
-    };
-  if (state.hybrid.paused)
-    return {
-      text: 'The server refused the credentials, so sending changes is paused.',
-      tone: 'bad',
-      reachable: 'yes',
-      token: true,
-    };
-  if (state.reachable === true)
-    return {
-      text: 'Connected to the server.',
-      tone: 'ok',
-      reachable: 'yes',
-      token: false,
-    };
-  return {
-    text: 'Checking the server…',
-    tone: 'warn',
-    reachable: 'unknown',
-    token: false,
-  };
-}
-
-/** What the live-update state means, in plain words. */
-export function liveText(live: AppState['hybrid']['live']): string {
-  switch (live) {
-    case 'connected':
-      return 'Live updates connected: changes made elsewhere show at once.';
-    case 'connecting':
-      return 'Live updates connecting…';
-    case 'disconnected':
-      return 'Live updates reconnecting…';
-    case 'off':
-      return 'Live updates off: the page checks for changes every few seconds.';
-  }
-}
 
 /** The header's status region. */
 export function statusView(state: AppState, actions: Actions): TemplateResult {
-  const link = connection(state);
-  const pending = state.hybrid.pending;
-  const conflicts = state.hybrid.conflicts;
+  const model = statusModel(state, state.clock);
+  const link = model.server;
+  const { pending, live, conflicts } = model;
   const failure =
-    (pending > 0 ? state.failures.write : null) ?? state.failures.read;
+    (pending.count > 0 ? state.failures.write : null) ?? state.failures.read;
   return html`<section
     class="status"
     aria-label="Connection status"
     data-testid="status"
-    role="status"
   >
-    <p class="status-line">
+    <p
+      class="status-line"
+      role="status"
+      data-testid="status-line"
+      data-tone=${model.tone}
+    >
+      <span class="status-dot" aria-hidden="true"></span>
       <span
         class="status-item"
         data-testid="status-server"
@@ -120,24 +40,26 @@ export function statusView(state: AppState, actions: Actions): TemplateResult {
         data-reachable=${link.reachable}
         >${link.text}</span
       >
-      ${link.token ? tokenButton(() => actions.openSettings()) : nothing}
       <span
         class="status-item"
         data-testid="status-pending"
-        data-pending=${pending}
-        data-state=${pending > 0 ? 'warn' : 'ok'}
-        >${
-          pending === 0
-            ? 'All changes are on the server.'
-            : `${pending} ${pending === 1 ? 'change waits' : 'changes wait'} to be sent to the server.`
-        }</span
-      >
+        data-pending=${pending.count}
+        >${pending.text}</span
+      >${
+        pending.age === null
+          ? nothing
+          : html`<span
+              class="status-age"
+              data-testid="status-age"
+              aria-hidden="true"
+              >(${pending.age})</span
+            >`
+      }
       <span
         class="status-item"
         data-testid="status-live"
-        data-live=${state.hybrid.live}
-        data-state=${state.hybrid.live === 'connected' ? 'ok' : 'warn'}
-        >${liveText(state.hybrid.live)}</span
+        data-live=${live.state}
+        >${live.text}</span
       >
       ${
         conflicts > 0
@@ -145,7 +67,6 @@ export function statusView(state: AppState, actions: Actions): TemplateResult {
               class="status-item"
               data-testid="status-conflicts"
               data-conflicts=${conflicts}
-              data-state="bad"
               ><span
                 >${
                   conflicts === 1
@@ -156,6 +77,7 @@ export function statusView(state: AppState, actions: Actions): TemplateResult {
             >`
           : nothing
       }
+      ${link.token ? tokenButton(() => actions.openSettings()) : nothing}
     </p>
     ${
       failure

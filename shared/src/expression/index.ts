@@ -4,6 +4,7 @@
  * expressions, the search-pattern safety heuristic and the URL sanitizer. Pure: no I/O, Node or browser.
  */
 export { isPlainObject } from '../util/is-plain-object.js';
+export { closestNames, editDistance } from '../util/edit-distance.js';
 export { sameValue } from '../util/same-value.js';
 export type { SliceOptions } from '../util/slices.js';
 export { analyzeConfig } from './analyze-config.js';
