@@ -7,6 +7,7 @@ import type {
 } from './config-repository.js';
 import { putConfig, removeConfig, stampOfRow } from './config-write.js';
 import { createGroupCommit } from './sqlite-group-commit.js';
+import { createSqliteKeys } from './sqlite-keys.js';
 import { openSqliteDatabase } from './sqlite-open.js';
 import { createSqlitePruning } from './sqlite-pruning.js';
 import { prepareStatements } from './sqlite-statements.js';
@@ -98,6 +99,7 @@ export function createSqliteConfigRepository(
   };
 
   return {
+    keys: createSqliteKeys(db, guard),
     list: () =>
       guard(() =>
         statements.selectNames

@@ -103,3 +103,21 @@ export type {
 } from './changes.js';
 export { AuthorSchema } from './author.js';
 export type { Author } from './author.js';
+export {
+  AccessKeySchema,
+  CreateKeyInputSchema,
+  CreateKeyOutputSchema,
+  KEY_SCOPES,
+  KeyIdInputSchema,
+  KeyScopeSchema,
+  ListKeysOutputSchema,
+  NamePatternSchema,
+} from './keys.js';
+export type {
+  AccessKey,
+  CreateKeyInput,
+  CreateKeyOutput,
+  KeyIdInput,
+  KeyScope,
+  ListKeysOutput,
+} from './keys.js';
