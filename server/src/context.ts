@@ -19,8 +19,12 @@ export interface Context {
 export const FULL_ACCESS: RequestAuth = {
   canRead: () => true,
   canWrite: () => true,
+  may: () => true,
   token: () => 'none',
   author: () => null,
+  clientId: () => null,
+  readView: () => '*',
+  grant: () => ({ scope: 'admin', configs: ['*'], anonymousRead: ['*'] }),
 };
 
 /** Builds a request's context (HTTP builds one per request; tests and scripts call it directly). */

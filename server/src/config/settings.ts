@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { NamePatternSchema } from '@linkconfig/shared';
 import { DEFAULT_BODY_MIN_RATE } from '../http/middleware/body-pace.js';
 import { parseDatabaseUrl } from '../storage/open-repository.js';
 
@@ -50,6 +51,23 @@ const token = z
   .string()
   .min(1)
   .regex(/^\S+$/, { error: 'must not contain whitespace' })
+  .optional();
+
+/**
+ * `ANONYMOUS_READ`: what a request without a key may read: `*` (everything), `none`, or comma-separated
+ * name patterns such as `public/*,docs`.
+ */
+const anonymousRead = z
+  .string()
+  .transform((value) =>
+    value.trim() === 'none'
+      ? []
+      : value
+          .split(',')
+          .map((p) => p.trim())
+          .filter((p) => p !== ''),
+  )
+  .pipe(z.array(NamePatternSchema))
   .optional();
 
 /** A number of requests per second, or a burst size: positive. */
@@ -158,6 +176,7 @@ export const SettingsSchema = z
     apiToken: token,
     readToken: token,
     metricsToken: token,
+    anonymousRead,
     logLevel: z.enum(LEVELS).default('info'),
     appDir: z.string().optional(),
     seed: z.enum(['demo', 'none']).default('demo'),
@@ -214,6 +233,9 @@ Options (each also an environment variable):
                         READ_TOKEN     bearer token for reads (needs API_TOKEN, differs from it;
                                        unset: reads open)
                         METRICS_TOKEN  bearer token for GET /metrics (unset: same access as reads)
+  --anonymous-read <list> ANONYMOUS_READ  what requests without a key may read once keys or
+                                       API_TOKEN exist: *, none, or name patterns such as
+                                       public/*,docs (default *; none when READ_TOKEN is set)
   --log-level <level>   LOG_LEVEL      fatal|error|warn|info|debug|trace|silent (default info)
   --app-dir <path>      APP_DIR        folder of the built web page served at / (default: none in the
                                        installed package; web-client/dist-app in the repository)
@@ -252,6 +274,7 @@ const SOURCES = {
   apiToken: ['API_TOKEN', null],
   readToken: ['READ_TOKEN', null],
   metricsToken: ['METRICS_TOKEN', null],
+  anonymousRead: ['ANONYMOUS_READ', 'anonymous-read'],
   logLevel: ['LOG_LEVEL', 'log-level'],
   appDir: ['APP_DIR', 'app-dir'],
   seed: ['SEED', 'seed'],

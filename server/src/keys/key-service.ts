@@ -28,9 +28,17 @@ export class KeyService {
   readonly #keys: KeyRepository;
   readonly #now: () => Date;
 
-  constructor(keys: KeyRepository, now: () => Date = () => new Date()) {
+  readonly #changed: () => void;
+
+  /** `changed` is told after a revoke (the process's kept keys are then forgotten). */
+  constructor(
+    keys: KeyRepository,
+    now: () => Date = () => new Date(),
+    changed: () => void = () => undefined,
+  ) {
     this.#keys = keys;
     this.#now = now;
+    this.#changed = changed;
   }
 
   /** Creates a key; the answer holds its secret, which nothing can show again. */
@@ -60,7 +68,9 @@ export class KeyService {
   }
 
   /** Revokes a key at once; `false` when no key has this id. */
-  revoke(id: string): Promise<boolean> {
-    return this.#keys.revoke(id, this.#now().toISOString());
+  async revoke(id: string): Promise<boolean> {
+    const revoked = await this.#keys.revoke(id, this.#now().toISOString());
+    this.#changed();
+    return revoked;
   }
 }

@@ -10,7 +10,7 @@ import {
   RemoveConfigInputSchema,
 } from '@linkconfig/shared';
 import { feedMessages, FeedUnavailableError } from '../events/feed-messages.js';
-import { DomainError } from '../errors.js';
+import { configNotFound } from '../errors.js';
 import {
   operation,
   plain,
@@ -47,7 +47,8 @@ export const configsOperations = {
     },
     input: z.void(),
     output: ListConfigsOutputSchema,
-    run: (ctx) => plain(ctx.services.configs.list(ctx.stateToken)),
+    run: (ctx) =>
+      plain(ctx.services.configs.list(ctx.stateToken, ctx.auth.canRead)),
   }),
 
   get: operation({
@@ -77,9 +78,10 @@ export const configsOperations = {
       const view = await ctx.services.configs.current(
         input.name,
         ctx.stateToken,
+        ctx.auth.canRead,
       );
       if (view === null) {
-        throw new DomainError('not_found', `config "${input.name}" not found`);
+        throw configNotFound(input.name);
       }
       return { value: view.entry, version: view };
     },
@@ -116,7 +118,11 @@ export const configsOperations = {
       const { etag } = await ctx.services.configs.put(
         input.name,
         body ?? input.config,
-        { ifMatch: input.ifMatch, ifNoneMatch: input.ifNoneMatch },
+        {
+          ifMatch: input.ifMatch,
+          ifNoneMatch: input.ifNoneMatch,
+          author: ctx.auth.author(),
+        },
       );
       return { value: { etag }, etag };
     },
@@ -140,7 +146,10 @@ export const configsOperations = {
     input: RemoveConfigInputSchema,
     output: z.void(),
     run: async (ctx, input) => {
-      await ctx.services.configs.remove(input.name, { ifMatch: input.ifMatch });
+      await ctx.services.configs.remove(input.name, {
+        ifMatch: input.ifMatch,
+        author: ctx.auth.author(),
+      });
       return { value: undefined };
     },
   }),
@@ -164,6 +173,7 @@ export const configsRouter = router({
           lastEventId:
             last === undefined || last === null ? undefined : Number(last),
           signal,
+          readable: ctx.auth.canRead,
         })) {
           yield tracked(String(id), message);
         }

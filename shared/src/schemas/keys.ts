@@ -6,9 +6,9 @@ import { LIMITS } from './api.js';
  * keys. Each applies to the config names the key's patterns match.
  */
 export const KEY_SCOPES = ['read', 'write', 'admin'] as const;
-export const KeyScopeSchema = z
-  .enum(KEY_SCOPES, { error: 'must be read, write or admin' })
-  .meta({ id: 'KeyScope' });
+export const KeyScopeSchema = z.enum(KEY_SCOPES, {
+  error: 'must be read, write or admin',
+});
 export type KeyScope = z.infer<typeof KeyScopeSchema>;
 
 /**
@@ -27,21 +27,19 @@ export const NamePatternSchema = z
   });
 
 /** A key's public description: everything but its secret. */
-export const AccessKeySchema = z
-  .object({
-    id: z.string(),
-    label: z.string(),
-    scope: KeyScopeSchema,
-    configs: z.array(z.string()),
-    /** ISO 8601; absent: never expires. */
-    expiresAt: z.string().nullable(),
-    createdAt: z.string(),
-    /** When the key was last accepted (kept to about a minute), `null` before its first use. */
-    lastUsedAt: z.string().nullable(),
-    /** When it was revoked; a revoked key is refused. */
-    revokedAt: z.string().nullable(),
-  })
-  .meta({ id: 'AccessKey' });
+export const AccessKeySchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  scope: KeyScopeSchema,
+  configs: z.array(z.string()),
+  /** ISO 8601; absent: never expires. */
+  expiresAt: z.string().nullable(),
+  createdAt: z.string(),
+  /** When the key was last accepted (kept to about a minute), `null` before its first use. */
+  lastUsedAt: z.string().nullable(),
+  /** When it was revoked; a revoked key is refused. */
+  revokedAt: z.string().nullable(),
+});
 export type AccessKey = z.infer<typeof AccessKeySchema>;
 
 /** `POST /keys`: a new key. */
@@ -79,8 +77,10 @@ export type ListKeysOutput = z.infer<typeof ListKeysOutputSchema>;
 
 /** `DELETE /keys/{id}`. */
 export const KeyIdInputSchema = z.object({
-  id: z.string().min(1, { error: 'must not be empty' }).max(64, {
-    error: 'must be at most 64 characters',
-  }),
+  id: z
+    .string()
+    .min(1, { error: 'must not be empty' })
+    .max(64, { error: 'must be at most 64 characters' })
+    .describe('The id of the key (as `GET /keys` lists it; never its secret)'),
 });
 export type KeyIdInput = z.infer<typeof KeyIdInputSchema>;

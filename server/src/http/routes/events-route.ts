@@ -27,7 +27,7 @@ export function mountEventsRoute(app: Hono, deps: EventsRouteDeps): void {
   app.get('/events', (c) => {
     const ctx = deps.context(c);
     const denied = accessDenied(ctx.auth, 'read');
-    if (denied !== null) throw denied;
+    if (denied !== null) throw HttpError.of(denied);
     const lastEventId = parseLastEventId(
       c.req.header('last-event-id') ?? c.req.query('lastEventId'),
     );
@@ -36,6 +36,7 @@ export function mountEventsRoute(app: Hono, deps: EventsRouteDeps): void {
     const stream = openSseStream(ctx.services.changes, {
       lastEventId,
       hangUp: outgoing === undefined ? undefined : () => outgoing.destroy(),
+      readable: ctx.auth.canRead,
     });
     if (typeof stream === 'string') {
       throw new HttpError(
