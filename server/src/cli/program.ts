@@ -6,18 +6,12 @@
  */
 import { Command, CommanderError } from 'commander';
 import { serve } from '../serve.js';
+import { UsageError } from './cli-io.js';
+import type { CliIo } from './cli-io.js';
+import { addKeysCommands } from './keys-commands.js';
 
-/** A mistake in how a command was called: the command exits with 2 and says why. */
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
-}
-
-/** What a command's run needs from its surroundings, so tests can run it in-process. */
-export interface CliIo {
-  readonly env: Readonly<Record<string, string | undefined>>;
-  readonly stdout: NodeJS.WritableStream & { readonly isTTY?: boolean };
-  readonly stderr: NodeJS.WritableStream;
-}
+export { UsageError } from './cli-io.js';
+export type { CliIo } from './cli-io.js';
 
 /** Builds the program; each command's action reads `io` instead of the process. */
 export function createProgram(io: CliIo): Command {
@@ -41,6 +35,7 @@ export function createProgram(io: CliIo): Command {
     .allowUnknownOption()
     .argument('[flags...]', 'server flags such as --port 3000')
     .action((flags: string[]) => serve(flags));
+  addKeysCommands(program, io);
   return program;
 }
 

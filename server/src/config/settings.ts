@@ -106,8 +106,8 @@ const DURATION_UNITS: Readonly<Record<string, number>> = {
   d: 86_400_000,
 };
 
-/** A duration in ms: `250`, `250ms`, `15s`, `10m`, `24h`, `7d`. */
-const duration = z
+/** A duration in ms: `250`, `250ms`, `15s`, `10m`, `24h`, `7d` (also read by `linkconfig keys`). */
+export const DurationSchema = z
   .string()
   .regex(/^\d+\s*(?:ms|s|m|h|d)?$/i, {
     error: 'must be a duration such as 15000, 15s, 10m, 24h or 7d',
@@ -121,6 +121,11 @@ const duration = z
   })
   .refine((ms) => ms >= 1, { error: 'must be at least 1 ms' });
 
+const duration = DurationSchema;
+
+/** Where configs live when `DATABASE_URL` is not set (the server and `linkconfig keys`). */
+export const DEFAULT_DATABASE_URL = './data/linkconfig.db';
+
 const positiveInt = z.coerce.number().int().min(1);
 
 /** The server's settings, from environment variables overridden by command-line flags. */
@@ -131,7 +136,7 @@ export const SettingsSchema = z
     databaseUrl: z
       .string()
       .min(1)
-      .default('./data/linkconfig.db')
+      .default(DEFAULT_DATABASE_URL)
       .superRefine((url, ctx) => {
         // The storage module owns the URL rules; a URL it cannot read must stop the start, never fall
         // back to something else (a typo once became a SQLite file named after it).
