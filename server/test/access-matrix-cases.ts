@@ -164,6 +164,11 @@ export const ROUTE_CASES: Readonly<Record<string, RouteCase>> = {
     }),
     input: () => ({ configName: T, expression: 'tlink' }),
   },
+  'keys.access': {
+    kind: 'list',
+    rest: () => ({ path: '/access', init: {} }),
+    input: () => undefined,
+  },
   'keys.create': {
     kind: 'admin',
     rest: () => ({

@@ -165,3 +165,36 @@ describe('/keys (admin scope only)', () => {
     expect(authors).toEqual([{ id: admin.id, label: 'admin' }]);
   });
 });
+
+describe('GET /access', () => {
+  it('says what the caller may do: scope, patterns, key, and what anyone may read', async () => {
+    const t = createTestApp({ auth: { anonymousRead: ['public/*'] } });
+    const editor = await t.services.keys.create({
+      label: 'site A editor',
+      scope: 'write',
+      configs: ['site-a/*'],
+    });
+    expect(
+      (
+        await t.json('/access', {
+          headers: { Authorization: `Bearer ${editor.secret}` },
+        })
+      ).body,
+    ).toEqual({
+      scope: 'write',
+      configs: ['site-a/*'],
+      anonymousRead: ['public/*'],
+      key: { id: editor.id, label: 'site A editor' },
+    });
+    expect((await t.json('/access')).body).toEqual({
+      scope: null,
+      configs: [],
+      anonymousRead: ['public/*'],
+      key: null,
+    });
+    const closed = createTestApp({
+      auth: { apiToken: 'a', anonymousRead: [] },
+    });
+    expect((await closed.request('/access')).status).toBe(401);
+  });
+});

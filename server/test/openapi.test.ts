@@ -56,7 +56,7 @@ describe('GET /openapi.json', () => {
         'GET /events',
       ].sort(),
     );
-    expect(REST_ROUTES).toHaveLength(11);
+    expect(REST_ROUTES).toHaveLength(12);
   });
 
   it('lints clean with the strict recommended rules', async () => {
@@ -89,6 +89,7 @@ describe('GET /openapi.json', () => {
       'POST /query': '200 400 401 404 413 415 429 500 503',
       'GET /events': '200 400 401 500 503',
       'POST /expressions/check': '200 400 401 404 413 415 429 500 503',
+      'GET /access': '200 401 500',
       'POST /keys': '201 400 401 403 413 415 429 500 503',
       'GET /keys': '200 401 403 429 500',
       'DELETE /keys/{id}': '204 400 401 403 404 429 500',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  AccessOutputSchema,
   CreateKeyInputSchema,
   CreateKeyOutputSchema,
   KeyIdInputSchema,
@@ -10,8 +11,35 @@ import { operation, plain, proceduresOf, router } from '../trpc.js';
 
 const tags = ['keys'];
 
-/** Access keys, for admins: `POST /keys`, `GET /keys`, `DELETE /keys/{id}`. */
+/**
+ * Access keys: what the caller may do (`GET /access`, anyone who may read), and for admins `POST /keys`,
+ * `GET /keys`, `DELETE /keys/{id}`.
+ */
 export const keysOperations = {
+  access: operation({
+    access: 'read',
+    meta: {
+      openapi: {
+        method: 'GET',
+        path: '/access',
+        tags,
+        summary:
+          "What the caller may do: its key's scope and name patterns, and what anyone may read",
+      },
+    },
+    input: z.void(),
+    output: AccessOutputSchema,
+    run: (ctx) => {
+      const grant = ctx.auth.grant();
+      return plain({
+        scope: grant.scope,
+        configs: [...grant.configs],
+        anonymousRead: [...grant.anonymousRead],
+        key: ctx.auth.author(),
+      });
+    },
+  }),
+
   create: operation({
     access: 'admin',
     meta: {

@@ -105,6 +105,7 @@ export { AuthorSchema } from './author.js';
 export type { Author } from './author.js';
 export {
   AccessKeySchema,
+  AccessOutputSchema,
   CreateKeyInputSchema,
   CreateKeyOutputSchema,
   KEY_SCOPES,
@@ -115,6 +116,7 @@ export {
 } from './keys.js';
 export type {
   AccessKey,
+  AccessOutput,
   CreateKeyInput,
   CreateKeyOutput,
   KeyIdInput,

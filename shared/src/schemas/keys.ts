@@ -75,6 +75,19 @@ export const ListKeysOutputSchema = z.object({
 });
 export type ListKeysOutput = z.infer<typeof ListKeysOutputSchema>;
 
+/** `GET /access`: what the caller may do, so a page can say it and offer only what works. */
+export const AccessOutputSchema = z.object({
+  /** The key's (or token's) scope; `null` without a key (reads then follow `anonymousRead`). */
+  scope: KeyScopeSchema.nullable(),
+  /** The key's name patterns (`[]` without a key). */
+  configs: z.array(z.string()),
+  /** What anyone may read without a key (`ANONYMOUS_READ`); a key reads these too. */
+  anonymousRead: z.array(z.string()),
+  /** The key's id and label, `null` without a key. */
+  key: z.object({ id: z.string(), label: z.string() }).nullable(),
+});
+export type AccessOutput = z.infer<typeof AccessOutputSchema>;
+
 /** `DELETE /keys/{id}`. */
 export const KeyIdInputSchema = z.object({
   id: z
