@@ -13,6 +13,11 @@ export interface Context {
    * when the repository cannot tell (nothing derived from earlier reads may then be reused).
    */
   readonly stateToken: () => Promise<string | null>;
+  /**
+   * Whether the caller's access still holds (its key not revoked or expired since), for streams that
+   * outlive the request's first check. Always `true` for in-process callers.
+   */
+  readonly stillValid: () => Promise<boolean>;
 }
 
 /** An auth that allows everything, for in-process callers and tests. */
@@ -31,11 +36,13 @@ export const FULL_ACCESS: RequestAuth = {
 export function createContextInner(
   services: Services,
   auth: RequestAuth = FULL_ACCESS,
+  stillValid: () => Promise<boolean> = () => Promise.resolve(true),
 ): Context {
   let token: Promise<string | null> | undefined;
   return {
     services,
     auth,
     stateToken: () => (token ??= services.configs.stateToken()),
+    stillValid,
   };
 }

@@ -232,6 +232,32 @@ function runMatrix(label: string, databases: () => TestDatabase): void {
       );
     });
 
+    it('ends open /events and configs.changes streams of a key revoked through the other instance', async () => {
+      const key = await a.services.keys.create({
+        label: 'streaming',
+        scope: 'read',
+        configs: ['*'],
+      });
+      const auth = { Authorization: `Bearer ${key.secret}` };
+      const sse = await b.request('/events', { headers: auth });
+      const subscription = await b.request(
+        `/trpc/configs.changes?input=${encodeURIComponent('{}')}`,
+        { headers: auth },
+      );
+      expect([sse.status, subscription.status]).toEqual([200, 200]);
+      await a.services.keys.revoke(key.id);
+      // Both streams end by themselves (the test would time out otherwise).
+      const rest = async (response: Response): Promise<string> => {
+        try {
+          return await response.text();
+        } catch {
+          return '';
+        }
+      };
+      const [, events] = await Promise.all([rest(sse), rest(subscription)]);
+      expect(events).toMatch(/"httpStatus":401/);
+    });
+
     it('refuses, within a second, on one instance a key revoked through the other', async () => {
       const key = await a.services.keys.create({
         label: 'soon revoked',

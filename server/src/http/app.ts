@@ -146,13 +146,12 @@ export function createApp(options: AppOptions): Hono {
     }),
   );
   app.use('*', async (c, next) => {
-    c.set(
-      CONTEXT,
-      createContextInner(
-        options.services,
-        await resolveAccess(c.req.header('authorization')),
-      ),
-    );
+    const header = c.req.header('authorization');
+    const auth = await resolveAccess(header);
+    // A stream asks again later: the same header must still give the same kind of access.
+    const stillValid = async () =>
+      (await resolveAccess(header)).token() === auth.token();
+    c.set(CONTEXT, createContextInner(options.services, auth, stillValid));
     await next();
   });
   // Security headers on every answer, `/metrics` included.

@@ -11,6 +11,7 @@ import {
 } from '@linkconfig/shared';
 import { feedMessages, FeedUnavailableError } from '../events/feed-messages.js';
 import { configNotFound } from '../errors.js';
+import { watchAccess } from '../keys/access-watch.js';
 import {
   operation,
   plain,
@@ -162,20 +163,32 @@ export const configsRouter = router({
    * Every committed change, as `tracked()` events whose id is the change id: `httpSubscriptionLink`
    * reconnects with the last id as `lastEventId`, and gets every change after it first. A `reset`
    * message says the id is older than the kept history (list again). When the stream cannot keep up or
-   * the server stops, it ends with SERVICE_UNAVAILABLE, which the client retries.
+   * the server stops, it ends with SERVICE_UNAVAILABLE, which the client retries. A key revoked or
+   * expired while it is open ends it with UNAUTHORIZED.
    */
   changes: readProcedure
     .input(ChangesInputSchema)
     .subscription(async function* ({ ctx, input, signal }) {
       const last = input?.lastEventId;
+      const lost = new AbortController();
+      const stop = watchAccess(ctx.stillValid, () => lost.abort());
       try {
         for await (const { id, message } of feedMessages(ctx.services.changes, {
           lastEventId:
             last === undefined || last === null ? undefined : Number(last),
-          signal,
+          signal:
+            signal === undefined
+              ? lost.signal
+              : AbortSignal.any([signal, lost.signal]),
           readable: ctx.auth.canRead,
         })) {
           yield tracked(String(id), message);
+        }
+        if (lost.signal.aborted) {
+          throw new TRPCError({
+            code: 'UNAUTHORIZED',
+            message: 'the key is no longer valid',
+          });
         }
       } catch (error) {
         if (error instanceof FeedUnavailableError) {
@@ -186,6 +199,8 @@ export const configsRouter = router({
           });
         }
         throw error;
+      } finally {
+        stop();
       }
     }),
 });
