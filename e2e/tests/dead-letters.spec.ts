@@ -1,5 +1,5 @@
 /**
- * A write the server refuses for good (a 4xx other than 401/403) is set aside, shown in plain words
+ * A write the server refuses for good (a 4xx other than 401) is set aside, shown in plain words
  * with "try again" and "discard", and does not block other changes (H3 seen from the page).
  */
 import {

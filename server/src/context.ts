@@ -13,25 +13,36 @@ export interface Context {
    * when the repository cannot tell (nothing derived from earlier reads may then be reused).
    */
   readonly stateToken: () => Promise<string | null>;
+  /**
+   * Whether the caller's access still holds (its key not revoked or expired since), for streams that
+   * outlive the request's first check. Always `true` for in-process callers.
+   */
+  readonly stillValid: () => Promise<boolean>;
 }
 
 /** An auth that allows everything, for in-process callers and tests. */
 export const FULL_ACCESS: RequestAuth = {
   canRead: () => true,
   canWrite: () => true,
+  may: () => true,
   token: () => 'none',
   author: () => null,
+  clientId: () => null,
+  readView: () => '*',
+  grant: () => ({ scope: 'admin', configs: ['*'], anonymousRead: ['*'] }),
 };
 
 /** Builds a request's context (HTTP builds one per request; tests and scripts call it directly). */
 export function createContextInner(
   services: Services,
   auth: RequestAuth = FULL_ACCESS,
+  stillValid: () => Promise<boolean> = () => Promise.resolve(true),
 ): Context {
   let token: Promise<string | null> | undefined;
   return {
     services,
     auth,
     stateToken: () => (token ??= services.configs.stateToken()),
+    stillValid,
   };
 }

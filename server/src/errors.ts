@@ -44,6 +44,11 @@ export class DomainError extends Error {
   }
 }
 
+/** The one answer for a config that does not exist, or that the caller may not read. */
+export function configNotFound(name: string): DomainError {
+  return new DomainError('not_found', `config "${name}" not found`);
+}
+
 /**
  * A conditional write (`If-Match` / `If-None-Match`) found another state stored; nothing was written.
  * `currentEtag` is the stored version's ETag, `null` when the name does not exist.

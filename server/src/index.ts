@@ -22,4 +22,6 @@ export type {
   ConfigRepository,
   StoredConfig,
 } from './storage/config-repository.js';
+export type { KeyRepository, StoredKey } from './storage/key-repository.js';
+export { KeyService } from './keys/key-service.js';
 export { DEMO_CONFIG } from './seed/demo-config.js';

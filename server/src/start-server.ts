@@ -117,6 +117,11 @@ export async function startServer(
     await services.configs.put('demo', DEMO_CONFIG);
     logger.info('empty database: seeded the demo config');
   }
+  if (options.apiToken === undefined && !(await repository.keys.hasAny())) {
+    logger.warn(
+      'open: no API_TOKEN and no access key, so anyone may read and write every config (linkconfig keys create makes the first key)',
+    );
+  }
   const appDir = options.appDir ?? DEFAULT_APP_DIR;
   if (options.appDir !== undefined && !servesPage(options.appDir)) {
     logger.warn(
@@ -127,7 +132,11 @@ export async function startServer(
   const app = createApp({
     services,
     logger,
-    auth: { apiToken: options.apiToken, readToken: options.readToken },
+    auth: {
+      apiToken: options.apiToken,
+      readToken: options.readToken,
+      anonymousRead: options.anonymousRead,
+    },
     ...(options.bodyLimit === undefined
       ? {}
       : { bodyLimit: options.bodyLimit }),

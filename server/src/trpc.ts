@@ -1,9 +1,10 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { z } from 'zod';
-import type { RequestAuth } from './auth.js';
+import type { Access, RequestAuth } from './auth.js';
 import type { Context } from './context.js';
 import {
+  configNotFound,
   DomainError,
   PreconditionFailedError,
   describeIssues,
@@ -38,6 +39,8 @@ export interface RestMeta {
   readonly reusable?: boolean;
   /** An expensive read (search, expression resolution): rate limits give it its own budget. */
   readonly expensive?: boolean;
+  /** Answers 201 Created (with its JSON value) instead of 200. */
+  readonly created?: boolean;
 }
 
 /** The meta of every procedure: its REST route (trpc-to-openapi) and how REST binds to it. */
@@ -83,8 +86,8 @@ export const router = t.router;
 /** Builds callers for in-process use (tests and scripts). */
 export const createCallerFactory = t.createCallerFactory;
 
-/** Who may call a procedure: readers (open unless `READ_TOKEN` is set) or writers (`API_TOKEN`). */
-export type Access = 'read' | 'write';
+/** Who may call a procedure: readers, writers, or admins (keys); names are checked per call. */
+export type { Access } from './auth.js';
 
 /**
  * One middleware per access kind: the access check, then domain errors mapped to tRPC errors (one
@@ -104,7 +107,11 @@ const guarded = (need: Access) =>
 
 /** Procedures that read (subscriptions, which have no REST route of the route table, use it directly). */
 export const readProcedure = guarded('read');
-const writeProcedure = guarded('write');
+const PROCEDURES = {
+  read: readProcedure,
+  write: guarded('write'),
+  admin: guarded('admin'),
+} as const;
 
 /** The method of an operation's route; GET operations are tRPC queries, the others mutations. */
 export type OperationMethod = 'GET' | 'PUT' | 'PATCH' | 'DELETE' | 'POST';
@@ -160,11 +167,33 @@ export const plain = async <T>(value: T | Promise<T>): Promise<Outcome<T>> => ({
 
 const base = <TIn extends z.ZodType, TOut extends z.ZodType>(
   op: Operation<TIn, TOut>,
-) =>
-  (op.access === 'read' ? readProcedure : writeProcedure)
+) => {
+  const named = namesConfig(op);
+  return PROCEDURES[op.access]
     .meta(op.meta)
     .input(op.input)
+    .use(({ ctx, input, next }) => {
+      // The named config's access, checked once the input is read (REST checks it from the path first).
+      if (named) {
+        const denied = nameDenied(ctx.auth, op.access, nameOf(input));
+        if (denied !== null) throw toTRPCError(denied);
+      }
+      return next();
+    })
     .output(op.output);
+};
+
+/** The `name` of an input that names a config. */
+const nameOf = (input: unknown): string =>
+  String((input as { name?: unknown }).name);
+
+/**
+ * Whether an operation acts on one config, named by the `{name}` of its path (and the `name` of its
+ * input): its access is then checked for that name too ({@link nameDenied}).
+ */
+export function namesConfig(op: AnyOperation): boolean {
+  return op.meta.openapi.path.split('/').includes('{name}');
+}
 
 /** What tRPC answers: the outcome's value (the casts only bridge tRPC's generic helpers). */
 const answer =
@@ -200,26 +229,59 @@ export function proceduresOf<T extends Readonly<Record<string, AnyOperation>>>(
   return procedures as { [K in keyof T]: ProcedureOf<T[K]> };
 }
 
+const REFUSED_BEARER: Readonly<Record<string, string>> = {
+  invalid: 'the bearer token is not valid',
+  expired: 'the key has expired',
+  revoked: 'the key was revoked',
+};
+
+const NEEDS: Readonly<Record<Access, string>> = {
+  read: 'reading',
+  write: 'writing',
+  admin: 'managing keys',
+};
+
 /**
- * Why a request may not read or write, as the error to throw, or `null` when it may. The procedures use
- * it, and the REST routes call it before reading a body, so an unauthorized caller costs no parsing.
+ * Why a request may not make calls that need `need`, as the error to throw, or `null` when it may. The
+ * procedures use it, and the REST routes call it before reading a body, so an unauthorized caller costs
+ * no parsing. A bearer that opens nothing (unknown, expired, revoked) is refused everywhere.
  */
 export function accessDenied(
   auth: RequestAuth,
   need: Access,
 ): DomainError | null {
-  if (need === 'read' ? auth.canRead() : auth.canWrite()) return null;
   const token = auth.token();
-  if (need === 'write' && token === 'read') {
+  const refused = REFUSED_BEARER[token];
+  if (refused !== undefined) return new DomainError('unauthorized', refused);
+  if (auth.may(need)) return null;
+  if (token === 'none') {
     return new DomainError(
-      'forbidden',
-      'this token may only read; writing needs the API token',
+      'unauthorized',
+      `${NEEDS[need]} needs a key (Authorization: Bearer <key>)`,
     );
   }
   return new DomainError(
-    'unauthorized',
-    token === 'none'
-      ? `${need === 'read' ? 'reading' : 'writing'} needs a bearer token (Authorization: Bearer <token>)`
-      : 'the bearer token is not valid',
+    'forbidden',
+    need === 'admin'
+      ? 'managing keys needs a key with admin scope'
+      : 'this key may only read',
   );
+}
+
+/**
+ * Why a call may not act on the config `name`, or `null`. A name the caller may not read is answered as
+ * a missing one (404, the same words); a write outside its write patterns is 403 whether or not the name
+ * exists, so neither answer tells that it does.
+ */
+export function nameDenied(
+  auth: RequestAuth,
+  need: Access,
+  name: string,
+): DomainError | null {
+  if (need === 'read') {
+    return auth.canRead(name) ? null : configNotFound(name);
+  }
+  return auth.canWrite(name)
+    ? null
+    : new DomainError('forbidden', `this key may not write "${name}"`);
 }

@@ -7,3 +7,4 @@ export * from './schemas/index.js';
 export * from './expression/index.js';
 export * from './transfer/index.js';
 export * from './sync/index.js';
+export * from './access/index.js';

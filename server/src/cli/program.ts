@@ -8,6 +8,7 @@ import { Command, CommanderError } from 'commander';
 import { addBackupCommands } from './backup-commands.js';
 import { UsageError } from './cli-io.js';
 import type { CliIo, ExitStatus } from './cli-io.js';
+import { addKeysCommands } from './keys-commands.js';
 import { addTransferCommands } from './transfer-commands.js';
 
 export { UsageError } from './cli-io.js';
@@ -43,6 +44,7 @@ export function createProgram(
     );
   addTransferCommands(program, io, exit);
   addBackupCommands(program, io);
+  addKeysCommands(program, io);
   return program;
 }
 

@@ -57,6 +57,26 @@ describe('loadSettings', () => {
     }
   });
 
+  it('reads ANONYMOUS_READ as name patterns (none: [], unset: left to the access rule)', () => {
+    const read = (value?: string) =>
+      (
+        loadSettings(
+          value === undefined ? {} : { ANONYMOUS_READ: value },
+          [],
+        ) as Settings
+      ).anonymousRead;
+    expect(read()).toBeUndefined();
+    expect(read('none')).toEqual([]);
+    expect(read('*')).toEqual(['*']);
+    expect(read(' public/* , docs ')).toEqual(['public/*', 'docs']);
+    expect(loadSettings({}, ['--anonymous-read', 'none'])).toMatchObject({
+      anonymousRead: [],
+    });
+    expect(() => loadSettings({ ANONYMOUS_READ: 'a\u0001b' }, [])).toThrow(
+      /ANONYMOUS_READ \(--anonymous-read\): .*name/,
+    );
+  });
+
   it('reads the switches and the rate limits', () => {
     const s = load(
       {

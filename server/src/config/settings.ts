@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { NamePatternSchema } from '@linkconfig/shared';
 import { DEFAULT_BODY_MIN_RATE } from '../http/middleware/body-pace.js';
 import { parseDatabaseUrl } from '../storage/open-repository.js';
 
@@ -53,6 +54,23 @@ const token = z
   .regex(/^\S+$/, { error: 'must not contain whitespace' })
   .optional();
 
+/**
+ * `ANONYMOUS_READ`: what a request without a key may read: `*` (everything), `none`, or comma-separated
+ * name patterns such as `public/*,docs`.
+ */
+const anonymousRead = z
+  .string()
+  .transform((value) =>
+    value.trim() === 'none'
+      ? []
+      : value
+          .split(',')
+          .map((p) => p.trim())
+          .filter((p) => p !== ''),
+  )
+  .pipe(z.array(NamePatternSchema))
+  .optional();
+
 /** A number of requests per second, or a burst size: positive. */
 const rate = z.coerce.number().positive().max(1_000_000);
 
@@ -89,8 +107,8 @@ const DURATION_UNITS: Readonly<Record<string, number>> = {
   d: 86_400_000,
 };
 
-/** A duration in ms: `250`, `250ms`, `15s`, `10m`, `24h`, `7d`. */
-const duration = z
+/** A duration in ms: `250`, `250ms`, `15s`, `10m`, `24h`, `7d` (also read by `linkconfig keys`). */
+export const DurationSchema = z
   .string()
   .regex(/^\d+\s*(?:ms|s|m|h|d)?$/i, {
     error: 'must be a duration such as 15000, 15s, 10m, 24h or 7d',
@@ -103,6 +121,11 @@ const duration = z
     );
   })
   .refine((ms) => ms >= 1, { error: 'must be at least 1 ms' });
+
+const duration = DurationSchema;
+
+/** Where configs live when `DATABASE_URL` is not set (the server and `linkconfig keys`). */
+export const DEFAULT_DATABASE_URL = './data/linkconfig.db';
 
 const positiveInt = z.coerce.number().int().min(1);
 
@@ -125,7 +148,7 @@ export const SettingsSchema = z
     databaseUrl: z
       .string()
       .min(1)
-      .default('./data/linkconfig.db')
+      .default(DEFAULT_DATABASE_URL)
       .superRefine((url, ctx) => {
         // The storage module owns the URL rules; a URL it cannot read must stop the start, never fall
         // back to something else (a typo once became a SQLite file named after it).
@@ -170,6 +193,7 @@ export const SettingsSchema = z
     apiToken: token,
     readToken: token,
     metricsToken: token,
+    anonymousRead,
     logLevel: z.enum(LEVELS).default('info'),
     appDir: z.string().optional(),
     seed: z.enum(['demo', 'none']).default('demo'),
@@ -227,6 +251,9 @@ Options (each also an environment variable):
                         READ_TOKEN     bearer token for reads (needs API_TOKEN, differs from it;
                                        unset: reads open)
                         METRICS_TOKEN  bearer token for GET /metrics (unset: same access as reads)
+  --anonymous-read <list> ANONYMOUS_READ  what requests without a key may read once keys or
+                                       API_TOKEN exist: *, none, or name patterns such as
+                                       public/*,docs (default *; none when READ_TOKEN is set)
   --log-level <level>   LOG_LEVEL      fatal|error|warn|info|debug|trace|silent (default info)
   --app-dir <path>      APP_DIR        folder of the built web page served at / (default: none in the
                                        installed package; web-client/dist-app in the repository)
@@ -267,6 +294,7 @@ const SOURCES = {
   apiToken: ['API_TOKEN', null],
   readToken: ['READ_TOKEN', null],
   metricsToken: ['METRICS_TOKEN', null],
+  anonymousRead: ['ANONYMOUS_READ', 'anonymous-read'],
   logLevel: ['LOG_LEVEL', 'log-level'],
   appDir: ['APP_DIR', 'app-dir'],
   seed: ['SEED', 'seed'],

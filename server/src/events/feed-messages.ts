@@ -28,6 +28,8 @@ export interface FeedMessagesOptions {
   readonly lastEventId?: number | undefined;
   /** Ends the iteration when the client goes away. */
   readonly signal?: AbortSignal | undefined;
+  /** Which names the reader may see; changes of other names are skipped (absent: all). */
+  readonly readable?: ((name: string) => boolean) | undefined;
 }
 
 /**
@@ -67,6 +69,8 @@ export async function* feedMessages(
   const subscriber: Subscriber = {
     cursor: 0,
     deliver: (item) => {
+      const { readable } = options;
+      if (readable !== undefined && !readable(item.change.name)) return true;
       const { id, ...change } = item.change;
       // The SSE frame's length is a fair measure of the message, and is shared with the SSE streams.
       return push(

@@ -8,6 +8,8 @@ export interface SseStreamOptions {
   readonly lastEventId?: number | undefined;
   /** Closes the connection (destroys the socket), for a consumer that fell too far behind. */
   readonly hangUp?: (() => void) | undefined;
+  /** Which names the reader may see; changes of other names are skipped (absent: all). */
+  readonly readable?: ((name: string) => boolean) | undefined;
 }
 
 /**
@@ -20,7 +22,7 @@ export function openSseStream(
   feed: ChangeFeed,
   options: SseStreamOptions = {},
 ): ReadableStream<Uint8Array> | Refusal {
-  const { lastEventId, hangUp } = options;
+  const { lastEventId, hangUp, readable } = options;
   const refused = feed.refusal();
   if (refused !== null) return refused;
   const bound = feed.bufferBytes;
@@ -46,7 +48,11 @@ export function openSseStream(
 
   const subscriber: Subscriber = {
     cursor: 0,
-    deliver: (item) => push(item.frame()),
+    // A change the reader may not see is skipped as if it never happened (no frame, no id).
+    deliver: (item) =>
+      readable !== undefined && !readable(item.change.name)
+        ? true
+        : push(item.frame()),
     reset: (head) => push(resetFrame(head)),
     heartbeat: () => {
       // A consumer with a backlog is not idle; a heartbeat would only grow the queue.

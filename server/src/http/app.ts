@@ -5,9 +5,9 @@ import type { Context as HonoContext } from 'hono';
 import { cors } from 'hono/cors';
 import type { Logger } from 'pino';
 import { servesPage } from '../app-dir.js';
-import { createAuthenticator } from '../auth.js';
 import type { AuthSettings } from '../auth.js';
 import { createContextInner } from '../context.js';
+import { createAccessResolver } from '../keys/request-access.js';
 import type { Context } from '../context.js';
 import { appRouter } from '../routers/app-router.js';
 import type { Services } from '../services/services.js';
@@ -112,18 +112,17 @@ export function createApp(options: AppOptions): Hono {
     ...options,
     bodyMinRate: options.bodyMinRate ?? DEFAULT_BODY_MIN_RATE,
   });
-  const authenticate = createAuthenticator(options.auth ?? {});
-  // One context per request, built on first use and kept on the request: the header is authenticated
-  // once and the change token read once, whoever asks (rate limits, REST, `/trpc`, `/events`).
+  const resolveAccess = createAccessResolver(
+    options.auth ?? {},
+    options.services.keyLookup,
+    options.services.now,
+  );
+  // One context per request, built before any route runs and kept on the request: the header is
+  // authenticated once (a key found once) and the change token read once, whoever asks (rate limits,
+  // REST, `/trpc`, `/events`, `/metrics`).
   const context = (c: HonoContext): Context => {
-    let ctx = c.get(CONTEXT);
-    if (ctx === undefined) {
-      ctx = createContextInner(
-        options.services,
-        authenticate(c.req.header('authorization')),
-      );
-      c.set(CONTEXT, ctx);
-    }
+    const ctx = c.get(CONTEXT);
+    if (ctx === undefined) throw new Error('no request context');
     return ctx;
   };
   const errorResponse = (error: unknown, c: HonoContext): Response => {
@@ -148,6 +147,15 @@ export function createApp(options: AppOptions): Hono {
       trustProxy,
     }),
   );
+  app.use('*', async (c, next) => {
+    const header = c.req.header('authorization');
+    const auth = await resolveAccess(header);
+    // A stream asks again later: the same header must still give the same kind of access.
+    const stillValid = async () =>
+      (await resolveAccess(header)).token() === auth.token();
+    c.set(CONTEXT, createContextInner(options.services, auth, stillValid));
+    await next();
+  });
   // Security headers on every answer, `/metrics` included.
   app.use('*', securityHeaders());
   if (options.metrics !== undefined) {
@@ -181,7 +189,7 @@ export function createApp(options: AppOptions): Hono {
     mountRateLimits(app, {
       ...options.rateLimit,
       clientKey: (c) =>
-        clientKey(context(c).auth.token(), clientAddress(c, trustProxy)),
+        clientKey(context(c).auth.clientId(), clientAddress(c, trustProxy)),
       ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
     });
   }
@@ -282,6 +290,11 @@ export function createApp(options: AppOptions): Hono {
       req,
       router: appRouter,
       createContext: () => context(c),
+      // A refused caller is told how to authenticate, as on REST.
+      responseMeta: ({ errors }) =>
+        errors.some((e) => e.code === 'UNAUTHORIZED')
+          ? { headers: new Headers({ 'WWW-Authenticate': 'Bearer' }) }
+          : {},
       onError: ({ error }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR')
           requestLogger(c, log).error(

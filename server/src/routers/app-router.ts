@@ -1,6 +1,7 @@
 import { router } from '../trpc.js';
 import { configsOperations, configsRouter } from './configs.js';
 import { expressionsOperations, expressionsRouter } from './expressions.js';
+import { keysOperations, keysRouter } from './keys.js';
 import { searchOperations, searchRouter } from './search.js';
 
 /**
@@ -12,6 +13,7 @@ export const OPERATIONS = {
   configs: configsOperations,
   search: searchOperations,
   expressions: expressionsOperations,
+  keys: keysOperations,
 } as const;
 
 /** Every procedure of the service; the REST routes and `/trpc` both serve this one definition. */
@@ -19,6 +21,7 @@ export const appRouter = router({
   configs: configsRouter,
   search: searchRouter,
   expressions: expressionsRouter,
+  keys: keysRouter,
 });
 
 /** The router's type, for `@trpc/client` (see `createLinkConfigClient` in the web-client package). */

@@ -11,7 +11,8 @@ import {
   RemoveConfigInputSchema,
 } from '@linkconfig/shared';
 import { feedMessages, FeedUnavailableError } from '../events/feed-messages.js';
-import { DomainError } from '../errors.js';
+import { configNotFound } from '../errors.js';
+import { watchAccess } from '../keys/access-watch.js';
 import {
   operation,
   plain,
@@ -48,7 +49,8 @@ export const configsOperations = {
     },
     input: z.void(),
     output: ListConfigsOutputSchema,
-    run: (ctx) => plain(ctx.services.configs.list(ctx.stateToken)),
+    run: (ctx) =>
+      plain(ctx.services.configs.list(ctx.stateToken, ctx.auth.canRead)),
   }),
 
   get: operation({
@@ -78,9 +80,10 @@ export const configsOperations = {
       const view = await ctx.services.configs.current(
         input.name,
         ctx.stateToken,
+        ctx.auth.canRead,
       );
       if (view === null) {
-        throw new DomainError('not_found', `config "${input.name}" not found`);
+        throw configNotFound(input.name);
       }
       return { value: view.entry, version: view };
     },
@@ -117,7 +120,11 @@ export const configsOperations = {
       const { etag } = await ctx.services.configs.put(
         input.name,
         body ?? input.config,
-        { ifMatch: input.ifMatch, ifNoneMatch: input.ifNoneMatch },
+        {
+          ifMatch: input.ifMatch,
+          ifNoneMatch: input.ifNoneMatch,
+          author: ctx.auth.author(),
+        },
       );
       return { value: { etag }, etag };
     },
@@ -178,7 +185,10 @@ export const configsOperations = {
     input: RemoveConfigInputSchema,
     output: z.void(),
     run: async (ctx, input) => {
-      await ctx.services.configs.remove(input.name, { ifMatch: input.ifMatch });
+      await ctx.services.configs.remove(input.name, {
+        ifMatch: input.ifMatch,
+        author: ctx.auth.author(),
+      });
       return { value: undefined };
     },
   }),
@@ -191,19 +201,32 @@ export const configsRouter = router({
    * Every committed change, as `tracked()` events whose id is the change id: `httpSubscriptionLink`
    * reconnects with the last id as `lastEventId`, and gets every change after it first. A `reset`
    * message says the id is older than the kept history (list again). When the stream cannot keep up or
-   * the server stops, it ends with SERVICE_UNAVAILABLE, which the client retries.
+   * the server stops, it ends with SERVICE_UNAVAILABLE, which the client retries. A key revoked or
+   * expired while it is open ends it with UNAUTHORIZED.
    */
   changes: readProcedure
     .input(ChangesInputSchema)
     .subscription(async function* ({ ctx, input, signal }) {
       const last = input?.lastEventId;
+      const lost = new AbortController();
+      const stop = watchAccess(ctx.stillValid, () => lost.abort());
       try {
         for await (const { id, message } of feedMessages(ctx.services.changes, {
           lastEventId:
             last === undefined || last === null ? undefined : Number(last),
-          signal,
+          signal:
+            signal === undefined
+              ? lost.signal
+              : AbortSignal.any([signal, lost.signal]),
+          readable: ctx.auth.canRead,
         })) {
           yield tracked(String(id), message);
+        }
+        if (lost.signal.aborted) {
+          throw new TRPCError({
+            code: 'UNAUTHORIZED',
+            message: 'the key is no longer valid',
+          });
         }
       } catch (error) {
         if (error instanceof FeedUnavailableError) {
@@ -214,6 +237,8 @@ export const configsRouter = router({
           });
         }
         throw error;
+      } finally {
+        stop();
       }
     }),
 });

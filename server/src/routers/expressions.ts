@@ -27,7 +27,11 @@ export const expressionsOperations = {
     input: CherryPickInputSchema,
     output: CherryPickOutputSchema,
     run: (ctx, input) =>
-      ctx.services.expressions.cherryPick(input, ctx.stateToken),
+      ctx.services.expressions.cherryPick(
+        input,
+        ctx.stateToken,
+        ctx.auth.canRead,
+      ),
   }),
 
   query: operation({
@@ -44,7 +48,8 @@ export const expressionsOperations = {
     },
     input: QueryInputSchema,
     output: QueryOutputSchema,
-    run: (ctx, input) => ctx.services.expressions.query(input, ctx.stateToken),
+    run: (ctx, input) =>
+      ctx.services.expressions.query(input, ctx.stateToken, ctx.auth.canRead),
   }),
 
   check: operation({
@@ -65,7 +70,9 @@ export const expressionsOperations = {
     input: CheckExpressionInputSchema,
     output: CheckExpressionOutputSchema,
     run: (ctx, input) =>
-      plain(ctx.services.expressions.check(input, ctx.stateToken)),
+      plain(
+        ctx.services.expressions.check(input, ctx.stateToken, ctx.auth.canRead),
+      ),
   }),
 };
 

@@ -16,6 +16,7 @@ function setup(authorization?: string) {
   });
   const auth = createAuthenticator({ apiToken: 'w', readToken: 'r' })(
     authorization,
+    { open: false, now: 0 },
   );
   return {
     services,

@@ -19,7 +19,9 @@ export const searchOperations = {
     input: SearchInputSchema,
     output: SearchOutputSchema,
     run: (ctx, input) =>
-      plain(ctx.services.search.search(input, ctx.stateToken)),
+      plain(
+        ctx.services.search.search(input, ctx.stateToken, ctx.auth.canRead),
+      ),
   }),
 };
 

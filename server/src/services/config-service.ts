@@ -12,6 +12,7 @@ import type {
   PutResult,
   Refused,
   WriteConditions,
+  WriteOptions,
 } from '../storage/config-repository.js';
 import { matchesStrongly, parseEntityTags } from '../storage/etag.js';
 import type { VersionCache } from '../cache/cache-policy.js';
@@ -33,6 +34,12 @@ interface Catalog {
  * hands this on, so one request never asks the repository twice. Absent: the read asks the repository.
  */
 export type StateRead = () => Promise<string | null>;
+
+/**
+ * Which names a read may see (the caller's access, `RequestAuth.canRead`); absent: every name. A name
+ * it may not see is answered exactly as a missing one.
+ */
+export type Readable = (name: string) => boolean;
 
 /** What {@link ConfigService} needs. */
 export interface ConfigServiceDeps {
@@ -61,15 +68,23 @@ export class ConfigService {
   }
 
   /** Every name, sorted by code point. */
-  async list(state?: StateRead): Promise<string[]> {
+  async list(state?: StateRead, readable?: Readable): Promise<string[]> {
     const catalog = await this.#catalog(state);
-    return catalog === null ? this.#repo.list() : [...catalog.names];
+    const names = catalog === null ? await this.#repo.list() : catalog.names;
+    return readable === undefined ? [...names] : names.filter(readable);
   }
 
   /** Every name with its version, sorted by code point. */
-  async versions(state?: StateRead): Promise<readonly NameVersion[]> {
+  async versions(
+    state?: StateRead,
+    readable?: Readable,
+  ): Promise<readonly NameVersion[]> {
     const catalog = await this.#catalog(state);
-    return catalog === null ? this.#repo.listVersions() : catalog.entries;
+    const entries =
+      catalog === null ? await this.#repo.listVersions() : catalog.entries;
+    return readable === undefined
+      ? entries
+      : entries.filter((e) => readable(e.name));
   }
 
   /**
@@ -105,7 +120,9 @@ export class ConfigService {
   async current(
     name: string,
     state?: StateRead,
+    readable?: Readable,
   ): Promise<ConfigVersion | null> {
+    if (readable !== undefined && !readable(name)) return null;
     const catalog = await this.#catalog(state);
     const version =
       catalog === null
@@ -144,7 +161,7 @@ export class ConfigService {
   async put(
     name: string,
     config: ReceivedJson | unknown,
-    conditions: ConditionHeaders = {},
+    conditions: ConditionHeaders & WrittenBy = {},
   ): Promise<{ etag: string }> {
     const write = writeConditions(conditions);
     // One pass over the config: the stored-config rules and the nesting bound (the HTTP layer leaves the
@@ -160,6 +177,7 @@ export class ConfigService {
     const json = received?.text ?? JSON.stringify(checked.config);
     const result = await this.#repo.put(name, json, {
       ...write,
+      author: conditions.author,
       now: this.#now,
     });
     if (!result.ok) throw preconditionFailed(name, conditions, result);
@@ -248,16 +266,20 @@ export class ConfigService {
    */
   async remove(
     name: string,
-    conditions: Pick<ConditionHeaders, 'ifMatch'> = {},
+    conditions: Pick<ConditionHeaders, 'ifMatch'> & WrittenBy = {},
   ): Promise<void> {
     const result = await this.#repo.remove(name, {
       ...writeConditions(conditions),
+      author: conditions.author,
       now: this.#now,
     });
     if (!result.ok) throw preconditionFailed(name, conditions, result);
     this.#cache.delete(name);
   }
 }
+
+/** Who asked for a write, as history records it. */
+export type WrittenBy = Pick<WriteOptions, 'author'>;
 
 /** Preconditions as the client sends them: `If-Match` / `If-None-Match` values (`*` or quoted tags). */
 export interface ConditionHeaders {

@@ -19,10 +19,10 @@ import type {
 } from '@linkconfig/shared';
 import type { MergeCache } from '../cache/cache-policy.js';
 import { partWeight } from '../versions/weights.js';
-import { DomainError } from '../errors.js';
+import { configNotFound, DomainError } from '../errors.js';
 import { EVENT_LOOP_SLICES } from '../event-loop.js';
 import type { Outcome } from '../outcome.js';
-import type { ConfigService, StateRead } from './config-service.js';
+import type { ConfigService, Readable, StateRead } from './config-service.js';
 import type { ConfigVersion } from '../versions/config-version.js';
 
 /** What {@link ExpressionService} needs. */
@@ -76,10 +76,11 @@ export class ExpressionService {
   async cherryPick(
     input: CherryPickInput,
     state?: StateRead,
+    readable?: Readable,
   ): Promise<Answer<CherryPickOutput>> {
     const target: Target =
       typeof input.source === 'string'
-        ? await this.#stored(input.source, state)
+        ? await this.#stored(input.source, state, readable)
         : {
             prepared: await prepareInline(checkInline(input.source, 'source')),
           };
@@ -94,8 +95,9 @@ export class ExpressionService {
   async query(
     input: QueryInput,
     state?: StateRead,
+    readable?: Readable,
   ): Promise<Answer<QueryOutput>> {
-    const target = await this.#queryTarget(input, state);
+    const target = await this.#queryTarget(input, state, readable);
     const answer = this.#resolve(target, input.expression);
     return { value: { results: answer.value }, validUntil: answer.validUntil };
   }
@@ -107,6 +109,7 @@ export class ExpressionService {
   async check(
     input: CheckExpressionInput,
     state?: StateRead,
+    readable?: Readable,
   ): Promise<CheckExpressionOutput> {
     if (input.expression === undefined) {
       return { diagnostics: analyzeConfig(input.config) };
@@ -114,6 +117,7 @@ export class ExpressionService {
     const target = await this.#queryTarget(
       { ...input, expression: input.expression },
       state,
+      readable,
     );
     const { diagnostics } = analyzeExpression(
       target.prepared,
@@ -127,16 +131,24 @@ export class ExpressionService {
   }
 
   /** The config(s) an expression of `/query` resolves against. */
-  async #queryTarget(input: QueryInput, state?: StateRead): Promise<Target> {
+  async #queryTarget(
+    input: QueryInput,
+    state?: StateRead,
+    readable?: Readable,
+  ): Promise<Target> {
     return input.configs === undefined
-      ? this.#stored(input.configName ?? DEFAULT_CONFIG, state)
-      : this.#merged(input.configs, state);
+      ? this.#stored(input.configName ?? DEFAULT_CONFIG, state, readable)
+      : this.#merged(input.configs, state, readable);
   }
 
-  async #stored(name: string, state?: StateRead): Promise<Target> {
-    const view = await this.#configs.current(name, state);
+  async #stored(
+    name: string,
+    state?: StateRead,
+    readable?: Readable,
+  ): Promise<Target> {
+    const view = await this.#configs.current(name, state, readable);
     if (view === null) {
-      throw new DomainError('not_found', `config "${name}" not found`);
+      throw configNotFound(name);
     }
     return { prepared: await view.preparedInSlices() };
   }
@@ -148,13 +160,14 @@ export class ExpressionService {
   async #merged(
     items: NonNullable<QueryInput['configs']>,
     state?: StateRead,
+    readable?: Readable,
   ): Promise<Target> {
     const parts: (ConfigVersion | Record<string, unknown>)[] = [];
     const missing: string[] = [];
     let inline = false;
     for (const [i, item] of items.entries()) {
       if (typeof item === 'string') {
-        const view = await this.#configs.current(item, state);
+        const view = await this.#configs.current(item, state, readable);
         if (view === null) missing.push(item);
         else parts.push(view);
       } else {

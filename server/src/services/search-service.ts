@@ -5,7 +5,7 @@ import type {
   SearchOutput,
 } from '@linkconfig/shared';
 import { DomainError } from '../errors.js';
-import type { ConfigService, StateRead } from './config-service.js';
+import type { ConfigService, Readable, StateRead } from './config-service.js';
 import { foldCase } from '../versions/fold-case.js';
 import { requiredLiterals } from './regex-literals.js';
 import type { RequiredLiterals } from './regex-literals.js';
@@ -45,7 +45,11 @@ export class SearchService {
   }
 
   /** Runs one search; the answer depends only on the stored configs. */
-  async search(input: SearchInput, state?: StateRead): Promise<SearchOutput> {
+  async search(
+    input: SearchInput,
+    state?: StateRead,
+    readable?: Readable,
+  ): Promise<SearchOutput> {
     const criteria: Criteria = {
       tag: input.tag,
       q: input.q === undefined ? undefined : foldCase(input.q),
@@ -60,7 +64,10 @@ export class SearchService {
     const results: SearchOutput['results'] = [];
     let configsSearched = 0;
     let linksScanned = 0;
-    for (const { name, version } of await this.#configs.versions(state)) {
+    for (const { name, version } of await this.#configs.versions(
+      state,
+      readable,
+    )) {
       if (results.length >= input.limit) break;
       if (configFilter !== undefined && !configFilter.test(name)) {
         continue;

@@ -4,6 +4,9 @@ import type { Caches } from '../cache/cache-policy.js';
 import type { ResponseCache } from '../cache/response-cache.js';
 import type { ConfigVersion } from '../versions/config-version.js';
 import { ChangeFeed } from '../events/change-feed.js';
+import { KeyLookup } from '../keys/key-lookup.js';
+import type { KeyLookupOptions } from '../keys/key-lookup.js';
+import { KeyService } from '../keys/key-service.js';
 import type { ChangeFeedOptions } from '../events/change-feed.js';
 import type { ConfigRepository } from '../storage/config-repository.js';
 import { ConfigService } from './config-service.js';
@@ -15,6 +18,10 @@ export interface Services {
   readonly configs: ConfigService;
   readonly search: SearchService;
   readonly expressions: ExpressionService;
+  /** Access keys: created, listed and revoked (`/keys`). */
+  readonly keys: KeyService;
+  /** Finds the key a request presents (kept briefly; see `keys/key-lookup.ts`). */
+  readonly keyLookup: KeyLookup;
   /** Every cache of the server (`cache/cache-policy.ts`), for their counters. */
   readonly caches: Caches<ConfigVersion>;
   /** Whole read answers the REST layer reuses while the stored state holds (one of {@link caches}). */
@@ -36,6 +43,8 @@ export interface ServicesOptions {
   readonly handlers?: Readonly<Record<string, FilterProtocolHandler>>;
   /** Bounds and timing of the change feed. */
   readonly feed?: Omit<ChangeFeedOptions, 'source'>;
+  /** How long found keys are kept, and how often their use is recorded. */
+  readonly keyLookup?: KeyLookupOptions;
 }
 
 /** Wires the services over one repository. */
@@ -48,8 +57,13 @@ export function createServices(options: ServicesOptions): Services {
     cache: caches.versions,
     now: clock,
   });
+  const keyLookup = new KeyLookup(options.repository.keys, options.keyLookup);
   return {
     configs,
+    keys: new KeyService(options.repository.keys, clock, () =>
+      keyLookup.forget(),
+    ),
+    keyLookup,
     search: new SearchService(configs),
     expressions: new ExpressionService({
       configs,

@@ -4,6 +4,7 @@ import {
   type RepositoryHarness,
   useRepositoryScope,
 } from './config-repository-fixtures.contract.js';
+import { runKeysContract } from './config-repository-keys.contract.js';
 import { runSnapshotContract } from './config-repository-snapshot.contract.js';
 import { runStorageContract } from './config-repository-storage.contract.js';
 import { runWritesContract } from './config-repository-writes.contract.js';
@@ -15,7 +16,8 @@ export type { RepositoryHarness } from './config-repository-fixtures.contract.js
  * storage and reads (`config-repository-storage.contract.ts`), writes with preconditions and
  * timestamps (`config-repository-writes.contract.ts`), and the change history
  * (`config-repository-changes.contract.ts`), snapshots for backups
- * (`config-repository-snapshot.contract.ts`); shared helpers in `config-repository-fixtures.contract.ts`.
+ * (`config-repository-snapshot.contract.ts`) and access keys (`config-repository-keys.contract.ts`); shared
+ * helpers in `config-repository-fixtures.contract.ts`.
  */
 export function runConfigRepositoryContract(
   label: string,
@@ -27,5 +29,6 @@ export function runConfigRepositoryContract(
     runWritesContract(harness, scope);
     runChangesContract(harness, scope);
     runSnapshotContract(scope);
+    runKeysContract(harness, scope);
   });
 }

@@ -4,6 +4,7 @@
  */
 import type { Author, ChangeEvent } from '@linkconfig/shared';
 import type { EntityTags } from './etag.js';
+import type { KeyRepository } from './key-repository.js';
 
 /** One stored config: the JSON text exactly as received, plus the server's timestamps. */
 export interface StoredConfig {
@@ -111,6 +112,8 @@ export interface HistoryLimits {
  * commit order: whoever reads "changes after N" can never later see a smaller id appear.
  */
 export interface ConfigRepository {
+  /** The access keys stored in the same database (`key-repository.ts`). */
+  readonly keys: KeyRepository;
   /** Every name, sorted by code point. */
   list(): Promise<string[]>;
   /** The stored config, or `null` when the name does not exist. */

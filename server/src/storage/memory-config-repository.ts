@@ -7,6 +7,7 @@ import type {
 } from './config-repository.js';
 import { putConfig, removeConfig } from './config-write.js';
 import type { WriteTransaction } from './config-write.js';
+import { createMemoryKeys } from './memory-keys.js';
 import { changesPage, historyLimits } from './write-rules.js';
 
 /** Options of {@link createMemoryConfigRepository}. */
@@ -59,6 +60,7 @@ export function createMemoryConfigRepository(
   };
 
   return {
+    keys: createMemoryKeys(open),
     list: async () => {
       open();
       return [...rows.keys()].sort(compareNames);

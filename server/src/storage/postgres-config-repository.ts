@@ -14,6 +14,7 @@ import type { StampRow } from './postgres-write-lock.js';
 import { createPostgresWriter } from './postgres-writer.js';
 import { migrate } from './postgres-migrate.js';
 import { postgresSnapshot } from './postgres-snapshot.js';
+import { createPostgresKeys, migrateKeys } from './postgres-keys.js';
 import { historyLimits } from './write-rules.js';
 
 /** Options of {@link createPostgresConfigRepository}. */
@@ -64,10 +65,12 @@ export async function createPostgresConfigRepository(
     legacySequence: `${schema}.linkconfig_version_seq`,
   };
   const { table, revision, changes } = names;
+  const keysTable = `${schema}.linkconfig_keys`;
   // NOTIFY channels are identifiers of at most 63 bytes: a digest of the schema keeps them short.
   const channel = `linkconfig_${createHash('sha256').update(schemaName).digest('hex').slice(0, 24)}`;
   try {
     await migrate(pool, names);
+    await migrateKeys(pool, keysTable);
   } catch (error) {
     await pool.end();
     throw error;
@@ -103,6 +106,7 @@ export async function createPostgresConfigRepository(
   });
 
   return {
+    keys: createPostgresKeys(query, keysTable),
     list: async () =>
       (await query<{ name: string }>(`SELECT name FROM ${table}`)).rows
         .map((r) => r.name)

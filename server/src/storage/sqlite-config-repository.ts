@@ -7,6 +7,7 @@ import type {
 } from './config-repository.js';
 import { putConfig, removeConfig, stampOfRow } from './config-write.js';
 import { createGroupCommit } from './sqlite-group-commit.js';
+import { createSqliteKeys } from './sqlite-keys.js';
 import { openSqliteDatabase } from './sqlite-open.js';
 import { sqliteSnapshot } from './sqlite-snapshot.js';
 import { createSqlitePruning } from './sqlite-pruning.js';
@@ -99,6 +100,7 @@ export function createSqliteConfigRepository(
   };
 
   return {
+    keys: createSqliteKeys(db, guard),
     list: () =>
       guard(() =>
         statements.selectNames

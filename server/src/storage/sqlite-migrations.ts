@@ -38,6 +38,18 @@ export const MIGRATIONS: readonly string[] = [
      at INTEGER NOT NULL
    );
    INSERT INTO counters (key, value) SELECT 'pruned', value FROM counters WHERE key = 'version'`,
+  // Access keys (key-repository.ts): the secret only as its SHA-256 digest, patterns as a JSON array.
+  `CREATE TABLE access_keys (
+     id TEXT PRIMARY KEY NOT NULL,
+     label TEXT NOT NULL,
+     scope TEXT NOT NULL,
+     configs TEXT NOT NULL,
+     secret_hash TEXT NOT NULL UNIQUE,
+     expires_at TEXT,
+     created_at TEXT NOT NULL,
+     last_used_at TEXT,
+     revoked_at TEXT
+   )`,
 ];
 
 /** Applies the migrations the file has not had yet, each in its own transaction. */

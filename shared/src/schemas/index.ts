@@ -152,3 +152,23 @@ export type {
   MergePatch,
   MergePath,
 } from './merge.js';
+export {
+  AccessKeySchema,
+  AccessOutputSchema,
+  CreateKeyInputSchema,
+  CreateKeyOutputSchema,
+  KEY_SCOPES,
+  KeyIdInputSchema,
+  KeyScopeSchema,
+  ListKeysOutputSchema,
+  NamePatternSchema,
+} from './keys.js';
+export type {
+  AccessKey,
+  AccessOutput,
+  CreateKeyInput,
+  CreateKeyOutput,
+  KeyIdInput,
+  KeyScope,
+  ListKeysOutput,
+} from './keys.js';

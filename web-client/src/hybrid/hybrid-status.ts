@@ -24,7 +24,7 @@ export interface HybridStatus {
   lastError: string | null;
   /** Whether the server answered the last call (`null` before the first). */
   remoteReachable: boolean | null;
-  /** Whether delivery waits for valid credentials (401/403). */
+  /** Whether delivery waits for valid credentials (401). */
   paused: boolean;
   /** Whether live updates from the server's change feed are connected. */
   live: LiveState;

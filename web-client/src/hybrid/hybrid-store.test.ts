@@ -248,6 +248,22 @@ describe('createHybridStore', () => {
     expect(errors.map((e) => [e.op, e.name])).toEqual([['save', 'bad']]);
     await expect(store.flush()).rejects.toMatchObject({ name: 'FlushError' });
 
+    // 403: the key may not write this name; a dead letter that says so, not a pause.
+    remote.setScript((call) =>
+      call.op === 'save' && call.name === 'theirs'
+        ? remoteFailure(call, 403)
+        : undefined,
+    );
+    await store.save('theirs', cfg('t'));
+    await store.flush().catch(() => undefined);
+    expect(store.getStatus()).toMatchObject({ paused: false, pending: 0 });
+    expect(
+      (await store.deadLetters())
+        .filter((d) => d.name === 'theirs')
+        .map((d) => [d.status, d.error]),
+    ).toEqual([[403, 'this key may not write theirs']]);
+    await store.discardDeadLetter('theirs');
+
     remote.setScript((call) =>
       call.op === 'save' ? remoteFailure(call, 401) : undefined,
     );

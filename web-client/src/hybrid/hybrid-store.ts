@@ -80,7 +80,7 @@ export interface HybridStore extends ConfigStore {
   conflicts(): Promise<Conflict[]>;
   /** Ends the conflict of `name`: keep the local value, take the server's, or send a merged config. */
   resolveConflict(name: string, choice: ConflictChoice): Promise<void>;
-  /** Resumes delivery paused by 401/403 (for example after a new token). */
+  /** Resumes delivery paused by a 401 (for example after a new key). */
   resume(): void;
   /**
    * Starts a delivery pass now and resolves when it ended; never rejects (failures go to
@@ -223,7 +223,7 @@ export function createHybridStore(options: HybridStoreOptions): HybridStore {
     const reasons: string[] = [];
     if (queue.paused)
       reasons.push(
-        'delivery is paused: the server refused the credentials (401/403)',
+        'delivery is paused: the server refused the credentials (401)',
       );
     for (const letter of dead)
       reasons.push(

@@ -71,7 +71,7 @@ export class SyncQueue {
     this.#reach = options.reachability ?? new Reachability();
   }
 
-  /** Whether 401/403 paused delivery. */
+  /** Whether a 401 paused delivery (a 403 sets its write aside as a dead letter instead). */
   get paused(): boolean {
     return this.#paused;
   }
@@ -151,7 +151,7 @@ export class SyncQueue {
     void this.drain();
   }
 
-  /** Resumes a queue paused by 401/403. */
+  /** Resumes a queue paused by a 401. */
   resume(): void {
     this.#paused = false;
     this.#backoff.reset();
@@ -241,7 +241,10 @@ export class SyncQueue {
       await outbox.deadLetter({
         ...entry,
         status: remoteError.status,
-        error: remoteError.message,
+        // A 403 is no pause: other names may well be writable with this key; this one never will be.
+        error: remoteError.forbidden
+          ? `this key may not write ${entry.name}`
+          : remoteError.message,
         failedAt: new Date().toISOString(),
       });
       this.#reported.delete(entry.token);

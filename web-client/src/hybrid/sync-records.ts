@@ -27,7 +27,7 @@ export interface OutboxEntry {
   base?: LinkConfig | null;
 }
 
-/** A write the server refused for good (a 4xx other than 401/403/408/412/429), kept for the app to handle. */
+/** A write the server refused for good (a 4xx other than 401/408/412/429; a 403 too: the key may not write that name), kept for the app to handle. */
 export interface DeadLetter extends OutboxEntry {
   status: number;
   error: string;

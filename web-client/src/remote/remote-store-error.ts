@@ -67,9 +67,17 @@ export class RemoteStoreError extends Error {
     return this.kind === 'http' || this.kind === 'conflict';
   }
 
-  /** Whether the server refused our credentials (401/403). */
+  /**
+   * Whether the server refused our credentials (401: no key, or an unknown, expired or revoked one).
+   * A 403 is not this: the key is valid but may not do this one thing (write that name).
+   */
   get unauthorized(): boolean {
-    return this.kind === 'http' && (this.status === 401 || this.status === 403);
+    return this.kind === 'http' && this.status === 401;
+  }
+
+  /** Whether the key is valid but may not do this (403: a read key writing, a name outside its patterns). */
+  get forbidden(): boolean {
+    return this.kind === 'http' && this.status === 403;
   }
 }
 

@@ -4,7 +4,6 @@
  * each give a client its full budget.
  */
 import type { Context, Hono, MiddlewareHandler } from 'hono';
-import type { PresentedToken } from '../../auth.js';
 import type { Metrics } from '../metrics.js';
 import { REST_ROUTES } from '../routes/route-table.js';
 import type { RestRoute } from '../routes/route-table.js';
@@ -23,7 +22,7 @@ export type BudgetName = (typeof BUDGET)[keyof typeof BUDGET];
  * shares its budget, so `/trpc` is no way around a limit.
  */
 export function budgetOf(route: RestRoute): BudgetName | undefined {
-  if (route.access === 'write') return BUDGET.writes;
+  if (route.access !== 'read') return BUDGET.writes;
   return route.expensive ? BUDGET.reads : undefined;
 }
 
@@ -43,13 +42,12 @@ export interface RateLimitOptions {
 }
 
 /**
- * A client's key: its bearer token when the token is valid (one budget per token, wherever its requests
- * come from), otherwise its address. Invalid tokens count as no token, so inventing tokens buys nothing.
+ * A client's budget key: its key's id when it sent a valid key or token (one budget per key, wherever
+ * its requests come from), otherwise its address. Invalid keys count as none, so inventing them buys
+ * nothing.
  */
-export function clientKey(token: PresentedToken, address: string): string {
-  return token === 'api' || token === 'read'
-    ? `token:${token}`
-    : `addr:${address}`;
+export function clientKey(keyId: string | null, address: string): string {
+  return keyId === null ? `addr:${address}` : `key:${keyId}`;
 }
 
 /**

@@ -3,6 +3,7 @@ import { EventIdSchema } from '@linkconfig/shared';
 import type { Context as HonoContext, Hono } from 'hono';
 import type { Context } from '../../context.js';
 import { openSseStream } from '../../events/sse-stream.js';
+import { watchAccess } from '../../keys/access-watch.js';
 import { accessDenied } from '../../trpc.js';
 import { HttpError } from '../http-error.js';
 
@@ -27,7 +28,7 @@ export function mountEventsRoute(app: Hono, deps: EventsRouteDeps): void {
   app.get('/events', (c) => {
     const ctx = deps.context(c);
     const denied = accessDenied(ctx.auth, 'read');
-    if (denied !== null) throw denied;
+    if (denied !== null) throw HttpError.of(denied);
     const lastEventId = parseLastEventId(
       c.req.header('last-event-id') ?? c.req.query('lastEventId'),
     );
@@ -36,6 +37,7 @@ export function mountEventsRoute(app: Hono, deps: EventsRouteDeps): void {
     const stream = openSseStream(ctx.services.changes, {
       lastEventId,
       hangUp: outgoing === undefined ? undefined : () => outgoing.destroy(),
+      readable: ctx.auth.canRead,
     });
     if (typeof stream === 'string') {
       throw new HttpError(
@@ -46,7 +48,18 @@ export function mountEventsRoute(app: Hono, deps: EventsRouteDeps): void {
         { 'Retry-After': String(RETRY_AFTER_SECONDS) },
       );
     }
-    return new Response(stream, {
+    // A key revoked or expired while the stream is open ends it (the client reconnects and gets 401).
+    const lost = new AbortController();
+    const stop = watchAccess(ctx.stillValid, () => lost.abort());
+    const { readable, writable } = new TransformStream<
+      Uint8Array,
+      Uint8Array
+    >();
+    stream
+      .pipeTo(writable, { signal: lost.signal })
+      .catch(() => undefined)
+      .finally(stop);
+    return new Response(readable, {
       headers: {
         'Content-Type': 'text/event-stream; charset=utf-8',
         // `no-transform`: proxies must neither compress nor buffer the stream.

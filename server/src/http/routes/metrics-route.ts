@@ -28,7 +28,12 @@ export function mountMetrics(app: Hono, options: MetricsRouteOptions): void {
   app.get('/metrics', async (c) => {
     if (scraper === undefined) {
       options.checkRead(c);
-    } else if (scraper(c.req.header('authorization')).token() !== 'api') {
+    } else if (
+      scraper(c.req.header('authorization'), {
+        open: false,
+        now: 0,
+      }).token() !== 'api'
+    ) {
       throw new HttpError(
         401,
         'GET /metrics needs the metrics token (Authorization: Bearer <METRICS_TOKEN>)',

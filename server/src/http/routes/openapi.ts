@@ -35,8 +35,9 @@ export const EXAMPLE_CONFIG = {
 const ERRORS: Record<string, string> = {
   '400': 'The request is malformed; `error` says what is wrong',
   '401':
-    'A bearer token is needed (a token is configured), or the one given is not valid',
-  '403': 'The token may only read; writing needs the API token',
+    'A key is needed (`Authorization: Bearer <key>`), or the one given is unknown, expired or revoked',
+  '403':
+    "The key's scope or name patterns do not allow this (a read key writing, a write outside its patterns, key management without admin scope)",
   '412':
     'A precondition (`If-Match` / `If-None-Match`) does not hold; the current `ETag` is in the headers',
   '413': 'The body is larger than the configured limit',
@@ -63,7 +64,7 @@ function errorStatuses(route: RestRoute): string[] {
   );
   if (hasInput) statuses.add('400');
   statuses.add('401');
-  if (route.access === 'write') statuses.add('403');
+  if (route.access !== 'read') statuses.add('403');
   if (Object.values(route.headers).some((h) => /^If-/i.test(h))) {
     statuses.add('412');
   }
@@ -72,7 +73,7 @@ function errorStatuses(route: RestRoute): string[] {
     statuses.add('415');
     statuses.add('503');
   }
-  if (route.access === 'write' || route.expensive) statuses.add('429');
+  if (route.access !== 'read' || route.expensive) statuses.add('429');
   statuses.add('500');
   return [...statuses].sort();
 }
@@ -177,9 +178,12 @@ export function buildOpenApiDocument(
   const paths = json(doc['paths']);
   const allow = allowedMethods(routes);
   // The access rule itself (auth.ts), asked about a caller without a token.
-  const anonymous = createAuthenticator(auth)(undefined);
-  const needsToken = (access: RestRoute['access']) =>
-    access === 'read' ? !anonymous.canRead() : !anonymous.canWrite();
+  // Declared as for a server with keys: keys can be created while it runs.
+  const anonymous = createAuthenticator(auth)(undefined, {
+    open: false,
+    now: 0,
+  });
+  const needsToken = (access: RestRoute['access']) => !anonymous.may(access);
   for (const route of routes) {
     const item = json(paths[route.path]);
     const op = json(item[route.method.toLowerCase()]);
@@ -211,7 +215,7 @@ export function buildOpenApiDocument(
           : { headers: generated['headers'] }),
       };
     } else {
-      responses['200'] = generated;
+      responses[String(route.status)] = generated;
     }
     const requestHeaders = route.operation.meta.openapi.requestHeaders;
     if (

@@ -6,7 +6,7 @@ import type { Context } from '../../context.js';
 import { DomainError, describeIssues, issuesOf } from '../../errors.js';
 import type { Outcome } from '../../outcome.js';
 import type { ReceivedJson } from '../../received-json.js';
-import { accessDenied } from '../../trpc.js';
+import { accessDenied, nameDenied, namesConfig } from '../../trpc.js';
 import { HttpError } from '../http-error.js';
 import { readJsonBody } from '../middleware/json-body.js';
 import type { BodyLimits } from '../middleware/json-body.js';
@@ -50,11 +50,19 @@ export interface RestDeps {
 export function mountRestRoutes(app: Hono, deps: RestDeps): void {
   for (const route of REST_ROUTES) {
     const reads = route.source !== 'none' && route.source !== 'query';
+    const nameAt = namesConfig(route.operation)
+      ? [...route.pathParams].find(([, param]) => param === 'name')?.[0]
+      : undefined;
     // Access first: an unauthorized caller gets 401/403 and neither waits for a permit nor has its body
     // read. Then a request with a large body waits for a permit before its body is read, and keeps it
     // until it is answered: the memory of large requests in flight stays bounded.
     const handler = (c: HonoContext) => {
-      const denied = accessDenied(deps.context(c).auth, route.access);
+      const { auth } = deps.context(c);
+      const denied =
+        accessDenied(auth, route.access) ??
+        (nameAt === undefined
+          ? null
+          : nameDenied(auth, route.access, nameInPath(c, nameAt)));
       if (denied !== null) throw HttpError.of(denied);
       return reads
         ? deps.withBodyPermit(c, () => handle(route, c, deps))
@@ -88,6 +96,19 @@ export function mountRestRoutes(app: Hono, deps: RestDeps): void {
   }
 }
 
+/**
+ * The config name in the path, as the access check reads it before anything else (a segment that does
+ * not decode is checked as it is; the input check then answers 400).
+ */
+function nameInPath(c: HonoContext, index: number): string {
+  const raw = new URL(c.req.url).pathname.split('/')[index] ?? '';
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
 async function handle(
   route: RestRoute,
   c: HonoContext,
@@ -95,7 +116,10 @@ async function handle(
 ): Promise<Response> {
   const ctx = deps.context(c);
   const raw = await rawInput(route, c, routeBodyLimits(route, deps.limits));
-  const key = route.reusable ? reuseKey(route, c, raw.body) : undefined;
+  // Whole answers are kept per view: callers who may read different names never share one.
+  const key = route.reusable
+    ? reuseKey(route, c, { body: raw.body, view: ctx.auth.readView() })
+    : undefined;
   const token = key === undefined ? null : await ctx.stateToken();
   const { responses } = deps;
   const encoding = encodingFor(c, deps.compression);
@@ -107,6 +131,8 @@ async function handle(
   }
   const outcome = await run(route, ctx, raw);
   const headers = answerHeaders(c);
+  // Key management answers (a new key's secret) are kept by no cache on the way.
+  if (route.access === 'admin') headers['Cache-Control'] = 'no-store';
   switch (route.representation) {
     case 'none':
       // A write that names its new version (PUT, PATCH) says so in `ETag`.
@@ -127,7 +153,13 @@ async function handle(
           ctx.services.now(),
         );
       }
-      return jsonResponse(body, encoding, headers);
+      const response = await jsonResponse(body, encoding, headers);
+      return route.status === 200
+        ? response
+        : new Response(response.body, {
+            status: route.status,
+            headers: response.headers,
+          });
     }
   }
 }
@@ -234,12 +266,12 @@ function decodeSegment(raw: string, param: string): string {
 function reuseKey(
   route: RestRoute,
   c: HonoContext,
-  body: ReceivedJson | undefined,
+  { body, view }: { body: ReceivedJson | undefined; view: string },
 ): string | undefined {
   if (route.source === 'fields') {
-    return body === undefined ? undefined : `${route.id} ${body.text}`;
+    return body === undefined ? undefined : `${route.id} ${view} ${body.text}`;
   }
   const url = c.req.url;
   const query = url.indexOf('?');
-  return `${route.id} ${query < 0 ? '' : url.slice(query)}`;
+  return `${route.id} ${view} ${query < 0 ? '' : url.slice(query)}`;
 }

@@ -32,8 +32,8 @@ export interface RestRoute {
   readonly source: 'none' | 'query' | 'fields' | { readonly as: string };
   /** Input fields read from request headers: input field → header name. */
   readonly headers: Readonly<Record<string, string>>;
-  /** 204 for `none`, else 200. */
-  readonly status: 200 | 204;
+  /** 204 for `none`, 201 for `rest.created`, else 200. */
+  readonly status: 200 | 201 | 204;
   /** How the operation's value is answered (see {@link Representation}). */
   readonly representation: Representation;
   /** Whole answers may be reused while the stored state is unchanged (`cache/cache-policy.ts`). */
@@ -93,7 +93,8 @@ export function buildRouteTable(operations: OperationRecords): RestRoute[] {
       pathParams,
       source: sourceOf(method, op.meta.rest, hasInput),
       headers: op.meta.rest?.headers ?? {},
-      status: representation === 'none' ? 204 : 200,
+      status:
+        representation === 'none' ? 204 : op.meta.rest?.created ? 201 : 200,
       representation,
       reusable: op.meta.rest?.reusable ?? false,
       access: op.access,

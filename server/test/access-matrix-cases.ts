@@ -1,0 +1,225 @@
+/**
+ * The access matrix's cases: the callers, the stored configs with markers, and one request per route of
+ * the route table (REST) and per procedure (tRPC) with its kind of access. The list of routes is the
+ * route table itself: a route without an entry here fails the matrix until it is given one.
+ */
+import type { CreateKeyOutput } from '@linkconfig/shared';
+import type { RestRoute } from '../src/http/routes/route-table.js';
+import type { TestApp } from './test-app.js';
+
+/** A config every key in the matrix that may read `site-a/*` reads; its content carries a marker. */
+export const T = 'site-a/menu';
+export const T_MARK = 'TMARK7f3a';
+/** A config only the admin key may read: neither its name nor its content may reach anyone else. */
+export const S = 'secret/SMARKNAME';
+export const S_MARK = 'SMARK91c2';
+/** A config anyone may read (ANONYMOUS_READ is `public/*`), written last in event runs as a sentinel. */
+export const P = 'public/page';
+
+export const configWith = (mark: string) => ({
+  allLinks: {
+    tlink: {
+      label: `${mark} link`,
+      url: `https://${mark.toLowerCase()}.example/`,
+      tags: [mark],
+    },
+  },
+});
+
+export const CALLERS = [
+  'admin',
+  'none',
+  'readOther',
+  'writeOther',
+  'read',
+  'write',
+  'expired',
+  'revoked',
+] as const;
+export type Caller = (typeof CALLERS)[number];
+
+/** What may each caller do: the keys are made by {@link makeKeys}. */
+export const mayReadT = (caller: Caller): boolean =>
+  caller === 'read' || caller === 'write' || caller === 'admin';
+
+/** Creates the keys of the matrix on the app's database; `none` sends no header. */
+export async function makeKeys(
+  t: TestApp,
+): Promise<Record<Caller, Record<string, string>>> {
+  const make = async (
+    scope: 'read' | 'write' | 'admin',
+    configs: string[],
+    expiresAt?: string,
+  ): Promise<CreateKeyOutput> =>
+    t.services.keys.create({
+      label: `${scope} ${configs.join(',')}`,
+      scope,
+      configs,
+      ...(expiresAt === undefined ? {} : { expiresAt }),
+    });
+  const revoked = await make('write', ['*']);
+  await t.services.keys.revoke(revoked.id);
+  const keys = {
+    admin: await make('admin', ['*']),
+    readOther: await make('read', ['other/*']),
+    writeOther: await make('write', ['other/*']),
+    read: await make('read', ['site-a/*']),
+    write: await make('write', ['site-a/*']),
+    expired: await make('write', ['*'], '2020-01-01T00:00:00.000Z'),
+    revoked,
+  };
+  const header = (key: CreateKeyOutput) => ({
+    Authorization: `Bearer ${key.secret}`,
+  });
+  return {
+    none: {},
+    admin: header(keys.admin),
+    readOther: header(keys.readOther),
+    writeOther: header(keys.writeOther),
+    read: header(keys.read),
+    write: header(keys.write),
+    expired: header(keys.expired),
+    revoked: header(keys.revoked),
+  };
+}
+
+/** How a route uses access: it lists (filters), reads one named config, writes one, or manages keys. */
+export type Kind = 'list' | 'named-read' | 'write' | 'admin';
+
+/** A request, REST and tRPC, for one operation. */
+export interface RouteCase {
+  readonly kind: Kind;
+  /** The REST request: path and init. */
+  readonly rest: (ctx: CaseContext) => { path: string; init: RequestInit };
+  /** The tRPC input (`undefined`: none). */
+  readonly input: (ctx: CaseContext) => unknown;
+}
+
+/** What a request may need: a fresh key id to revoke. */
+export interface CaseContext {
+  readonly throwawayKeyId: string;
+}
+
+const json = (method: string, body: unknown): RequestInit => ({
+  method,
+  headers: { 'Content-Type': 'application/json' },
+  body: JSON.stringify(body),
+});
+const enc = encodeURIComponent;
+
+/** One case per route id of the route table. */
+export const ROUTE_CASES: Readonly<Record<string, RouteCase>> = {
+  'configs.list': {
+    kind: 'list',
+    rest: () => ({ path: '/configs', init: {} }),
+    input: () => undefined,
+  },
+  'configs.get': {
+    kind: 'named-read',
+    rest: () => ({ path: `/configs/${enc(T)}`, init: {} }),
+    input: () => ({ name: T }),
+  },
+  'configs.put': {
+    kind: 'write',
+    rest: () => ({
+      path: `/configs/${enc(T)}`,
+      init: json('PUT', configWith(T_MARK)),
+    }),
+    input: () => ({ name: T, config: configWith(T_MARK) }),
+  },
+  'configs.remove': {
+    kind: 'write',
+    rest: () => ({
+      path: `/configs/${enc('site-a/scratch')}`,
+      init: { method: 'DELETE' },
+    }),
+    input: () => ({ name: 'site-a/scratch' }),
+  },
+  'search.links': {
+    kind: 'list',
+    rest: () => ({ path: '/search?q=mark', init: {} }),
+    input: () => ({ q: 'mark' }),
+  },
+  'expressions.cherryPick': {
+    kind: 'named-read',
+    rest: () => ({
+      path: '/cherry-pick',
+      init: json('POST', { source: T, expression: 'tlink' }),
+    }),
+    input: () => ({ source: T, expression: 'tlink' }),
+  },
+  'expressions.query': {
+    kind: 'named-read',
+    rest: () => ({
+      path: '/query',
+      init: json('POST', { configName: T, expression: 'tlink' }),
+    }),
+    input: () => ({ configName: T, expression: 'tlink' }),
+  },
+  'expressions.check': {
+    kind: 'named-read',
+    rest: () => ({
+      path: '/expressions/check',
+      init: json('POST', { configName: T, expression: 'tlink' }),
+    }),
+    input: () => ({ configName: T, expression: 'tlink' }),
+  },
+  'keys.access': {
+    kind: 'list',
+    rest: () => ({ path: '/access', init: {} }),
+    input: () => undefined,
+  },
+  'keys.create': {
+    kind: 'admin',
+    rest: () => ({
+      path: '/keys',
+      init: json('POST', { label: 'm', scope: 'read', configs: ['x'] }),
+    }),
+    input: () => ({ label: 'm', scope: 'read', configs: ['x'] }),
+  },
+  'keys.list': {
+    kind: 'admin',
+    rest: () => ({ path: '/keys', init: {} }),
+    input: () => undefined,
+  },
+  'keys.revoke': {
+    kind: 'admin',
+    rest: (ctx) => ({
+      path: `/keys/${ctx.throwawayKeyId}`,
+      init: { method: 'DELETE' },
+    }),
+    input: (ctx) => ({ id: ctx.throwawayKeyId }),
+  },
+};
+
+/** The status a caller gets from a route: REST (`success` is the route's own) or tRPC (`success` 200). */
+export function expectedStatus(
+  kind: Kind,
+  caller: Caller,
+  success: number,
+): number {
+  if (caller === 'expired' || caller === 'revoked') return 401;
+  switch (kind) {
+    case 'list':
+      return success;
+    case 'named-read':
+      // A name the caller may not read answers as a missing one.
+      return mayReadT(caller) ? success : 404;
+    case 'write':
+      if (caller === 'none') return 401;
+      return caller === 'write' || caller === 'admin' ? success : 403;
+    case 'admin':
+      if (caller === 'none') return 401;
+      return caller === 'admin' ? success : 403;
+  }
+}
+
+/** The bytes an answer or event for `caller` must never hold. */
+export function forbiddenBytes(caller: Caller): string[] {
+  const hidden = caller === 'admin' ? [] : [S, S_MARK, 'SMARK'];
+  return mayReadT(caller) ? hidden : [...hidden, T_MARK, 'TMARK'];
+}
+
+/** The route ids of the route table (REST) and of its procedures (tRPC). */
+export const routeIds = (routes: readonly RestRoute[]): string[] =>
+  routes.map((r) => r.id).sort();

@@ -1,0 +1,1 @@
+export { anyNameMatches, nameMatches } from './name-patterns.js';
