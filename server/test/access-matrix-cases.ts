@@ -127,6 +127,19 @@ export const ROUTE_CASES: Readonly<Record<string, RouteCase>> = {
     }),
     input: () => ({ name: T, config: configWith(T_MARK) }),
   },
+  'configs.patch': {
+    kind: 'write',
+    rest: () => ({
+      path: `/configs/${enc(T)}`,
+      init: json('PATCH', {
+        allLinks: { tlink: { label: `${T_MARK} patched` } },
+      }),
+    }),
+    input: () => ({
+      name: T,
+      patch: { allLinks: { tlink: { label: `${T_MARK} patched` } } },
+    }),
+  },
   'configs.remove': {
     kind: 'write',
     rest: () => ({
