@@ -4,6 +4,7 @@ import {
   type RepositoryHarness,
   useRepositoryScope,
 } from './config-repository-fixtures.contract.js';
+import { runHistoryContract } from './config-repository-history.contract.js';
 import { runStorageContract } from './config-repository-storage.contract.js';
 import { runWritesContract } from './config-repository-writes.contract.js';
 
@@ -13,7 +14,8 @@ export type { RepositoryHarness } from './config-repository-fixtures.contract.js
  * The one behaviour suite every `ConfigRepository` adapter must pass, in parts by behaviour:
  * storage and reads (`config-repository-storage.contract.ts`), writes with preconditions and
  * timestamps (`config-repository-writes.contract.ts`), and the change history
- * (`config-repository-changes.contract.ts`); shared helpers in `config-repository-fixtures.contract.ts`.
+ * (`config-repository-changes.contract.ts`), and the revisions of
+ * every config (`config-repository-history.contract.ts`); shared helpers in `config-repository-fixtures.contract.ts`.
  */
 export function runConfigRepositoryContract(
   label: string,
@@ -24,5 +26,6 @@ export function runConfigRepositoryContract(
     runStorageContract(harness, scope);
     runWritesContract(harness, scope);
     runChangesContract(harness, scope);
+    runHistoryContract(harness, scope);
   });
 }

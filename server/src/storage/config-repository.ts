@@ -105,7 +105,7 @@ export interface HistoryLimits {
  * its transaction and before anything else, so writers are serialized and revisions are handed out in
  * commit order: whoever reads "changes after N" can never later see a smaller id appear.
  */
-export interface ConfigRepository {
+export interface ConfigRepository extends HistoryRepository {
   /** Every name, sorted by code point. */
   list(): Promise<string[]>;
   /** The stored config, or `null` when the name does not exist. */
@@ -147,6 +147,59 @@ export interface ConfigRepository {
   count(): Promise<number>;
   /** Releases the connection; later calls reject. */
   close(): Promise<void>;
+}
+
+/** What a revision did: the write's `op` (`put` by default), or `delete`. */
+export type RevisionOp = 'put' | 'delete' | 'patch' | 'restore';
+
+/** The facts of one revision of a config (its content apart). */
+export interface RevisionMeta {
+  readonly name: string;
+  /** Per config, from 1; only grows (also across a delete). */
+  readonly rev: number;
+  /** The change id of the write: the database-wide sequence the change feed and audit trail use. */
+  readonly id: number;
+  readonly op: RevisionOp;
+  /** The write's `updatedAt` (ISO 8601 UTC with milliseconds). */
+  readonly at: string;
+  readonly by: Author | null;
+  readonly requestId: string | null;
+  /** The ETag the write gave the config (`null` for a delete). */
+  readonly etag: string | null;
+  /** Length of the stored JSON text in UTF-8 bytes (`null` for a delete). */
+  readonly size: number | null;
+}
+
+/** A revision with its content: the JSON text as that write stored it (`null` for a delete). */
+export interface StoredRevision {
+  readonly meta: RevisionMeta;
+  readonly json: string | null;
+}
+
+/**
+ * The history of every config: one revision per committed write, appended by the write algorithm in the
+ * write's transaction (`config-write.ts`). Backups read it whole with {@link revisions} and
+ * {@link auditTrail}.
+ */
+export interface HistoryRepository {
+  /** Up to `limit` revisions of `name` below `before` (default: all), newest first; `[]` if none. */
+  history(
+    name: string,
+    page: { readonly limit: number; readonly before?: number | undefined },
+  ): Promise<RevisionMeta[]>;
+  /** The kept revisions `from`–`to` of `name` (inclusive), oldest first, with their content. */
+  revisions(
+    name: string,
+    range: { readonly from: number; readonly to: number },
+  ): Promise<StoredRevision[]>;
+  /** Up to `limit` revisions of every config (or of `name`) with a change id above `afterId`, by id. */
+  auditTrail(page: {
+    readonly afterId: number;
+    readonly limit: number;
+    readonly name?: string | undefined;
+  }): Promise<RevisionMeta[]>;
+  /** Names whose newest revision is a delete (restorable), sorted by code point. */
+  deletedNames(): Promise<string[]>;
 }
 
 /** Code-point order of names, the order `GET /configs` promises (shared with the client package). */

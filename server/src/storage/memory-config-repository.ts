@@ -8,6 +8,7 @@ import type {
 import { putConfig, removeConfig } from './config-write.js';
 import type { WriteTransaction } from './config-write.js';
 import { changesPage, historyLimits } from './write-rules.js';
+import { createMemoryHistory } from './memory-history.js';
 
 /** Options of {@link createMemoryConfigRepository}. */
 export interface MemoryRepositoryOptions {
@@ -23,6 +24,7 @@ export function createMemoryConfigRepository(
   /** Kept changes, oldest first, each with the time it was recorded. */
   const changes: { change: Change; at: number }[] = [];
   const listeners = new Set<() => void>();
+  const history = createMemoryHistory(() => open());
   let revision = 0;
   let prunedThrough = 0;
   let closed = false;
@@ -56,9 +58,12 @@ export function createMemoryConfigRepository(
       rows.delete(name);
     },
     appendChange: record,
+    readCurrentJson: (name) => rows.get(name)?.json ?? '',
+    ...history.steps,
   };
 
   return {
+    ...history.reads,
     list: async () => {
       open();
       return [...rows.keys()].sort(compareNames);

@@ -7,6 +7,7 @@ import type {
 } from './config-repository.js';
 import { putConfig, removeConfig, stampOfRow } from './config-write.js';
 import { createGroupCommit } from './sqlite-group-commit.js';
+import { createSqliteHistory } from './sqlite-history.js';
 import { openSqliteDatabase } from './sqlite-open.js';
 import { createSqlitePruning } from './sqlite-pruning.js';
 import { prepareStatements } from './sqlite-statements.js';
@@ -47,7 +48,8 @@ export function createSqliteConfigRepository(
   const db = openSqliteDatabase(options.path, busyTimeoutMs);
   const statements = prepareStatements(db, busyTimeoutMs);
   const prune = createSqlitePruning(statements, historyLimits(options.history));
-  const tx = sqliteWriteTransaction(statements, prune);
+  const history = createSqliteHistory(db, (fn) => guard(fn));
+  const tx = sqliteWriteTransaction(statements, prune, history.steps);
   // Each write is a savepoint inside the group's transaction.
   const putTx = db.transaction(putConfig);
   const removeTx = db.transaction(removeConfig);
@@ -98,6 +100,7 @@ export function createSqliteConfigRepository(
   };
 
   return {
+    ...history.reads,
     list: () =>
       guard(() =>
         statements.selectNames

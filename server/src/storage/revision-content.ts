@@ -1,0 +1,153 @@
+/**
+ * How a revision's content is kept so that history costs little whatever the config's size: a revision is
+ * either a keyframe (the whole JSON text, deflated) or a delta against the revision just before it (how
+ * many UTF-16 units of the previous text are kept at its start and at its end, and the text between them).
+ * A one-link edit of a large config is then a few hundred bytes. A chain of deltas starts at a keyframe
+ * (`base`); a new keyframe is written when the deltas since the last one outweigh a quarter of the text (a
+ * keyframe's usual deflated size) or the chain reaches {@link MAX_CHAIN} revisions, so reading any revision
+ * replays a bounded chain ({@link ChainReader}). Pure functions: every adapter stores these fields as they are.
+ */
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
+
+/** Most revisions in one chain (keyframe included): bounds the work of reading one revision. */
+export const MAX_CHAIN = 1000;
+
+/** A revision's stored content. */
+export interface RevisionContent {
+  /** The revision of the chain's keyframe (this revision's own number when it is a keyframe). */
+  readonly base: number;
+  /** Delta: UTF-16 units of the previous text kept at its start; keyframe: 0. */
+  readonly head: number;
+  /** Delta: UTF-16 units of the previous text kept at its end; keyframe: 0. */
+  readonly tail: number;
+  /** Delta: the new text between head and tail (UTF-8); keyframe: the whole text, deflated. */
+  readonly data: Uint8Array;
+  /** Bytes of delta data since the keyframe, this one included (0 for a keyframe). */
+  readonly chain: number;
+}
+
+/** What a write knows of the revision before it (`null`: no revision, or it has no content). */
+export interface PreviousContent {
+  readonly rev: number;
+  readonly json: string;
+  readonly base: number;
+  readonly chain: number;
+}
+
+const isHigh = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
+const isLow = (code: number): boolean => code >= 0xdc00 && code <= 0xdfff;
+
+/** The whole text as a keyframe of revision `rev`. */
+export function keyframe(rev: number, json: string): RevisionContent {
+  return {
+    base: rev,
+    head: 0,
+    tail: 0,
+    data: deflateRawSync(Buffer.from(json, 'utf8')),
+    chain: 0,
+  };
+}
+
+/**
+ * The content of revision `rev` holding `json`: a delta against `previous` when it is the revision just
+ * before and the chain has room, else a keyframe. Cut points never split a surrogate pair, so the middle
+ * survives UTF-8.
+ */
+export function encodeRevision(
+  rev: number,
+  json: string,
+  previous: PreviousContent | null,
+): RevisionContent {
+  if (previous === null || previous.rev !== rev - 1) return keyframe(rev, json);
+  if (rev - previous.base + 1 > MAX_CHAIN) return keyframe(rev, json);
+  const old = previous.json;
+  const max = Math.min(old.length, json.length);
+  let head = 0;
+  while (head < max && old.charCodeAt(head) === json.charCodeAt(head)) head++;
+  if (head > 0 && head < json.length && isHigh(json.charCodeAt(head - 1))) {
+    head--;
+  }
+  let tail = 0;
+  const room = max - head;
+  while (
+    tail < room &&
+    old.charCodeAt(old.length - 1 - tail) ===
+      json.charCodeAt(json.length - 1 - tail)
+  ) {
+    tail++;
+  }
+  if (tail > 0 && isLow(json.charCodeAt(json.length - tail))) tail--;
+  const data = Buffer.from(json.slice(head, json.length - tail), 'utf8');
+  const chain = previous.chain + data.length;
+  if (chain > json.length / 4) return keyframe(rev, json);
+  return { base: previous.base, head, tail, data, chain };
+}
+
+/** One piece of a text being rebuilt: a range of a string. */
+interface Piece {
+  readonly text: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * Rebuilds texts along a chain: give it a keyframe, then each delta after it in order; `text()` is the text
+ * of the last one given. The text is kept as pieces (ranges of the keyframe and of inserted texts), so a
+ * delta costs the number of pieces, not the size of the text.
+ */
+export class ChainReader {
+  #pieces: Piece[] = [];
+  #length = 0;
+  #started = false;
+
+  /** Applies the next revision of the chain (a keyframe starts it afresh). */
+  apply(content: RevisionContent, rev: number): void {
+    if (content.base === rev) {
+      const whole = Buffer.from(inflateRawSync(content.data)).toString('utf8');
+      this.#pieces = [{ text: whole, start: 0, end: whole.length }];
+      this.#length = whole.length;
+      this.#started = true;
+      return;
+    }
+    if (!this.#started) throw new Error('a revision chain starts with its keyframe');
+    const middle = Buffer.from(content.data).toString('utf8');
+    const pieces = this.#pieces;
+    const length = this.#length;
+    this.#pieces = [
+      ...cut(pieces, 0, content.head),
+      ...(middle.length > 0
+        ? [{ text: middle, start: 0, end: middle.length }]
+        : []),
+      ...cut(pieces, length - content.tail, length),
+    ];
+    this.#length = content.head + middle.length + content.tail;
+  }
+
+  /** The text of the last revision applied. */
+  text(): string {
+    const parts = this.#pieces.map((p) => p.text.slice(p.start, p.end));
+    return parts.length === 1 ? (parts[0] ?? '') : parts.join('');
+  }
+}
+
+/** The pieces covering positions `from`–`to` of the text the pieces make. */
+function cut(pieces: readonly Piece[], from: number, to: number): Piece[] {
+  const out: Piece[] = [];
+  if (to <= from) return out;
+  let offset = 0;
+  for (const piece of pieces) {
+    const size = piece.end - piece.start;
+    const start = Math.max(from, offset);
+    const end = Math.min(to, offset + size);
+    if (start < end) {
+      out.push({
+        text: piece.text,
+        start: piece.start + start - offset,
+        end: piece.start + end - offset,
+      });
+    }
+    offset += size;
+    if (offset >= to) break;
+  }
+  return out;
+}
