@@ -59,7 +59,11 @@ export function runHistoryContract(
         requestId: 'req-2',
         size: 7,
       });
-      expect(page[1]).toMatchObject({ by: null, requestId: 'req-3', size: null });
+      expect(page[1]).toMatchObject({
+        by: null,
+        requestId: 'req-3',
+        size: null,
+      });
       expect(await repo.history('n', { limit: 2, before: 4 })).toMatchObject([
         { rev: 3 },
         { rev: 2 },
@@ -88,7 +92,11 @@ export function runHistoryContract(
     it('reads back any of many one-link edits of a large config', async () => {
       const texts: string[] = [];
       for (let i = 0; i < 120; i++) {
-        const text = linksConfig(200, (i * 37) % 200, `edit ${i} ${'x'.repeat(i % 7)}`);
+        const text = linksConfig(
+          200,
+          (i * 37) % 200,
+          `edit ${i} ${'x'.repeat(i % 7)}`,
+        );
         texts.push(text);
         stored(await repo.put('big', text, at(T1)));
       }
@@ -104,9 +112,9 @@ export function runHistoryContract(
       const first = stored(await repo.put('n', '{}', at(T1)));
       refused(await repo.put('n', '{"v":2}', { ifMatch: ['"stale"'] }));
       await repo.remove('missing');
-      expect((await repo.history('n', { limit: 10 })).map((r) => r.id)).toEqual([
-        first.version,
-      ]);
+      expect((await repo.history('n', { limit: 10 })).map((r) => r.id)).toEqual(
+        [first.version],
+      );
       expect(await repo.history('missing', { limit: 10 })).toEqual([]);
     });
 
@@ -121,10 +129,14 @@ export function runHistoryContract(
         [b.version + 1, 'a', 2, 'delete'],
       ]);
       expect(
-        (await repo.auditTrail({ afterId: a.version, limit: 1 })).map((e) => e.name),
+        (await repo.auditTrail({ afterId: a.version, limit: 1 })).map(
+          (e) => e.name,
+        ),
       ).toEqual(['b']);
       expect(
-        (await repo.auditTrail({ afterId: 0, limit: 10, name: 'a' })).map((e) => e.rev),
+        (await repo.auditTrail({ afterId: 0, limit: 10, name: 'a' })).map(
+          (e) => e.rev,
+        ),
       ).toEqual([1, 2]);
     });
 
@@ -160,7 +172,8 @@ export function runHistoryContract(
       expect([...ids].sort((x, y) => x - y)).toEqual(ids);
       const all = await repo.revisions('race', { from: 1, to: revs.length });
       for (const r of all) {
-        if (r.meta.op !== 'delete') expect(r.json).toBe(`{"i":${r.meta.requestId?.slice(1)}}`);
+        if (r.meta.op !== 'delete')
+          expect(r.json).toBe(`{"i":${r.meta.requestId?.slice(1)}}`);
       }
     });
   });

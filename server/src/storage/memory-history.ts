@@ -55,7 +55,9 @@ export function createMemoryHistory(open: () => void): {
     auditTrail: async ({ afterId, limit, name }) => {
       open();
       return trail
-        .filter((m) => m.id > afterId && (name === undefined || m.name === name))
+        .filter(
+          (m) => m.id > afterId && (name === undefined || m.name === name),
+        )
         .slice(0, limit);
     },
     deletedNames: async () => {

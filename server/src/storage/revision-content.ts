@@ -109,7 +109,8 @@ export class ChainReader {
       this.#started = true;
       return;
     }
-    if (!this.#started) throw new Error('a revision chain starts with its keyframe');
+    if (!this.#started)
+      throw new Error('a revision chain starts with its keyframe');
     const middle = Buffer.from(content.data).toString('utf8');
     const pieces = this.#pieces;
     const length = this.#length;

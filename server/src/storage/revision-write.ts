@@ -11,10 +11,7 @@ import type {
   WriteOptions,
 } from './config-repository.js';
 import { encodeRevision } from './revision-content.js';
-import type {
-  PreviousContent,
-  RevisionContent,
-} from './revision-content.js';
+import type { PreviousContent, RevisionContent } from './revision-content.js';
 
 /** What an adapter stores per revision. */
 export interface RevisionRecord {

@@ -1,11 +1,16 @@
 import type Database from 'better-sqlite3';
-import { firstRevisionsSql, REVISIONS_TABLE_SQL } from './sqlite-history-schema.js';
+import {
+  firstRevisionsSql,
+  REVISIONS_TABLE_SQL,
+} from './sqlite-history-schema.js';
 
 /**
  * Schema migrations, applied in order (SQL, or a function for what SQL alone cannot do); `PRAGMA
  * user_version` records how many ran. A file with more than this build knows is refused.
  */
-export const MIGRATIONS: readonly (string | ((db: Database.Database) => void))[] = [
+export const MIGRATIONS: readonly (
+  string | ((db: Database.Database) => void)
+)[] = [
   `CREATE TABLE configs (
      name TEXT PRIMARY KEY NOT NULL,
      json TEXT NOT NULL,
