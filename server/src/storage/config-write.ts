@@ -85,8 +85,14 @@ export function putConfig(
     { id: version, name, op: 'put', etag, updatedAt },
     now.getTime(),
   );
-  const facts = { name, id: version, updatedAt, options };
-  appendRevision(tx, history, facts, { json, etag });
+  const stored = { json, etag };
+  appendRevision(tx, history, {
+    name,
+    id: version,
+    updatedAt,
+    options,
+    stored,
+  });
   return { ok: true, createdAt, updatedAt, version, etag, created };
 }
 
@@ -111,6 +117,6 @@ export function removeConfig(
     { id, name, op: 'delete', etag: null, updatedAt },
     now.getTime(),
   );
-  appendRevision(tx, history, { name, id, updatedAt, options }, null);
+  appendRevision(tx, history, { name, id, updatedAt, options, stored: null });
   return { ok: true, removed: true };
 }

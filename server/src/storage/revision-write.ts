@@ -93,16 +93,17 @@ export interface WriteFacts {
   readonly id: number;
   readonly updatedAt: string;
   readonly options: WriteOptions;
+  /** What the write stored and its ETag; `null` for a delete. */
+  readonly stored: { readonly json: string; readonly etag: string } | null;
 }
 
-/** Appends the revision of a write: `json` stored with `etag`, or a delete (`stored` null). */
+/** Appends the revision of a write. */
 export function appendRevision(
   steps: HistorySteps,
   before: HistoryBefore,
   facts: WriteFacts,
-  stored: { readonly json: string; readonly etag: string } | null,
 ): void {
-  const { name, id, updatedAt, options } = facts;
+  const { name, id, updatedAt, options, stored } = facts;
   const rev = (before.tip?.rev ?? 0) + 1;
   const meta: RevisionMeta = {
     name,
