@@ -1,5 +1,6 @@
 import type { RequestAuth } from './auth.js';
 import type { Services } from './services/services.js';
+import type { WriteOrigin } from './services/config-service.js';
 
 /**
  * What every procedure gets, built once per request: the services, the caller's access (its header
@@ -13,6 +14,8 @@ export interface Context {
    * when the repository cannot tell (nothing derived from earlier reads may then be reused).
    */
   readonly stateToken: () => Promise<string | null>;
+  /** The request's id (`X-Request-Id`), kept with the revisions its writes make; absent in-process. */
+  readonly requestId?: string | undefined;
 }
 
 /** An auth that allows everything, for in-process callers and tests. */
@@ -27,11 +30,22 @@ export const FULL_ACCESS: RequestAuth = {
 export function createContextInner(
   services: Services,
   auth: RequestAuth = FULL_ACCESS,
+  requestId?: string,
 ): Context {
   let token: Promise<string | null> | undefined;
   return {
     services,
     auth,
+    requestId,
     stateToken: () => (token ??= services.configs.stateToken()),
+  };
+}
+
+/** Who asks for a write and in which request, as the write's revision records it. */
+export function writeOrigin(ctx: Context, op?: WriteOrigin['op']): WriteOrigin {
+  return {
+    author: ctx.auth.author(),
+    ...(ctx.requestId === undefined ? {} : { requestId: ctx.requestId }),
+    ...(op === undefined ? {} : { op }),
   };
 }

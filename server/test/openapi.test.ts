@@ -56,7 +56,7 @@ describe('GET /openapi.json', () => {
         'GET /events',
       ].sort(),
     );
-    expect(REST_ROUTES).toHaveLength(8);
+    expect(REST_ROUTES).toHaveLength(13);
   });
 
   it('lints clean with the strict recommended rules', async () => {
@@ -80,7 +80,7 @@ describe('GET /openapi.json', () => {
       ]),
     );
     expect(statuses).toEqual({
-      'GET /configs': '200 401 500',
+      'GET /configs': '200 400 401 500',
       'GET /configs/{name}': '200 304 400 401 404 500',
       'PUT /configs/{name}': '204 400 401 403 412 413 415 429 500 503',
       'DELETE /configs/{name}': '204 400 401 403 412 429 500',
@@ -89,6 +89,12 @@ describe('GET /openapi.json', () => {
       'POST /query': '200 400 401 404 413 415 429 500 503',
       'GET /events': '200 400 401 500 503',
       'POST /expressions/check': '200 400 401 404 413 415 429 500 503',
+      'GET /configs/{name}/history': '200 400 401 404 500',
+      'GET /configs/{name}/revisions/{rev}': '200 400 401 404 500',
+      'GET /configs/{name}/diff': '200 400 401 404 500',
+      'POST /configs/{name}/restore':
+        '200 400 401 403 404 412 413 415 429 500 503',
+      'GET /history': '200 400 401 500',
     });
     for (const { op } of operations(doc)) {
       for (const [status, response] of Object.entries(op.responses)) {
@@ -272,7 +278,11 @@ describe('GET /openapi.json tells the truth about this server (issue 17)', () =>
         .filter(needsToken)
         .map((o) => `${o.method} ${o.path}`)
         .sort(),
-    ).toEqual(['DELETE /configs/{name}', 'PUT /configs/{name}']);
+    ).toEqual([
+      'DELETE /configs/{name}',
+      'POST /configs/{name}/restore',
+      'PUT /configs/{name}',
+    ]);
     const open = await fetchDoc();
     expect(operations(open.doc).filter(needsToken)).toEqual([]);
   });

@@ -5,3 +5,4 @@
  */
 export * from './schemas/index.js';
 export * from './expression/index.js';
+export { diffConfigs, summarizeDiff } from './util/config-diff.js';

@@ -119,6 +119,7 @@ export function createApp(options: AppOptions): Hono {
       ctx = createContextInner(
         options.services,
         authenticate(c.req.header('authorization')),
+        c.get('requestId'),
       );
       c.set(CONTEXT, ctx);
     }

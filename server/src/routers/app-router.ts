@@ -1,6 +1,7 @@
 import { router } from '../trpc.js';
 import { configsOperations, configsRouter } from './configs.js';
 import { expressionsOperations, expressionsRouter } from './expressions.js';
+import { historyOperations, historyRouter } from './history.js';
 import { searchOperations, searchRouter } from './search.js';
 
 /**
@@ -12,6 +13,7 @@ export const OPERATIONS = {
   configs: configsOperations,
   search: searchOperations,
   expressions: expressionsOperations,
+  history: historyOperations,
 } as const;
 
 /** Every procedure of the service; the REST routes and `/trpc` both serve this one definition. */
@@ -19,6 +21,7 @@ export const appRouter = router({
   configs: configsRouter,
   search: searchRouter,
   expressions: expressionsRouter,
+  history: historyRouter,
 });
 
 /** The router's type, for `@trpc/client` (see `createLinkConfigClient` in the web-client package). */

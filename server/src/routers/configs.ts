@@ -4,6 +4,7 @@ import {
   ChangesInputSchema,
   ConfigNameInputSchema,
   GetConfigOutputSchema,
+  ListConfigsInputSchema,
   ListConfigsOutputSchema,
   PutConfigInputSchema,
   PutConfigOutputSchema,
@@ -11,6 +12,7 @@ import {
 } from '@linkconfig/shared';
 import { feedMessages, FeedUnavailableError } from '../events/feed-messages.js';
 import { DomainError } from '../errors.js';
+import { writeOrigin } from '../context.js';
 import {
   operation,
   plain,
@@ -42,12 +44,19 @@ export const configsOperations = {
         path: '/configs',
         tags,
         summary: 'Config names, sorted by code point',
+        description:
+          'With `deleted=true`: the names deleted and still restorable (`POST /configs/{name}/restore`).',
       },
       rest: { reusable: true },
     },
-    input: z.void(),
+    input: ListConfigsInputSchema,
     output: ListConfigsOutputSchema,
-    run: (ctx) => plain(ctx.services.configs.list(ctx.stateToken)),
+    run: (ctx, input) =>
+      plain(
+        input?.deleted === 'true'
+          ? ctx.services.history.deleted()
+          : ctx.services.configs.list(ctx.stateToken),
+      ),
   }),
 
   get: operation({
@@ -116,7 +125,11 @@ export const configsOperations = {
       const { etag } = await ctx.services.configs.put(
         input.name,
         body ?? input.config,
-        { ifMatch: input.ifMatch, ifNoneMatch: input.ifNoneMatch },
+        {
+          ifMatch: input.ifMatch,
+          ifNoneMatch: input.ifNoneMatch,
+          ...writeOrigin(ctx),
+        },
       );
       return { value: { etag }, etag };
     },
@@ -140,7 +153,10 @@ export const configsOperations = {
     input: RemoveConfigInputSchema,
     output: z.void(),
     run: async (ctx, input) => {
-      await ctx.services.configs.remove(input.name, { ifMatch: input.ifMatch });
+      await ctx.services.configs.remove(input.name, {
+        ifMatch: input.ifMatch,
+        ...writeOrigin(ctx),
+      });
       return { value: undefined };
     },
   }),

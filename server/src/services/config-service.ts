@@ -6,6 +6,7 @@ import type {
   NameVersion,
   Refused,
   WriteConditions,
+  WriteOptions,
 } from '../storage/config-repository.js';
 import { parseEntityTags } from '../storage/etag.js';
 import type { VersionCache } from '../cache/cache-policy.js';
@@ -135,9 +136,10 @@ export class ConfigService {
   async put(
     name: string,
     config: ReceivedJson | unknown,
-    conditions: ConditionHeaders = {},
-  ): Promise<{ etag: string }> {
+    conditions: ConditionHeaders & WriteOrigin = {},
+  ): Promise<{ etag: string; rev: number }> {
     const write = writeConditions(conditions);
+    const origin = originOf(conditions);
     // One pass over the config: the stored-config rules and the nesting bound (the HTTP layer leaves the
     // depth of a config body to this check rather than walking it twice).
     const received = config instanceof ReceivedJson ? config : undefined;
@@ -148,6 +150,7 @@ export class ConfigService {
     const json = received?.text ?? JSON.stringify(checked.config);
     const result = await this.#repo.put(name, json, {
       ...write,
+      ...origin,
       now: this.#now,
     });
     if (!result.ok) throw preconditionFailed(name, conditions, result);
@@ -169,7 +172,7 @@ export class ConfigService {
         parsed,
       ),
     );
-    return { etag: result.etag };
+    return { etag: result.etag, rev: result.rev };
   }
 
   /**
@@ -178,15 +181,29 @@ export class ConfigService {
    */
   async remove(
     name: string,
-    conditions: Pick<ConditionHeaders, 'ifMatch'> = {},
+    conditions: Pick<ConditionHeaders, 'ifMatch'> &
+      Omit<WriteOrigin, 'op'> = {},
   ): Promise<void> {
     const result = await this.#repo.remove(name, {
       ...writeConditions(conditions),
+      ...originOf(conditions),
       now: this.#now,
     });
     if (!result.ok) throw preconditionFailed(name, conditions, result);
     this.#cache.delete(name);
   }
+}
+
+/** Who asked for a write and why, as its revision records it (`WriteOptions`). */
+export type WriteOrigin = Pick<WriteOptions, 'op' | 'author' | 'requestId'>;
+
+/** The origin fields of a write's options, without the conditions beside them. */
+function originOf(write: WriteOrigin): WriteOrigin {
+  return {
+    ...(write.op === undefined ? {} : { op: write.op }),
+    ...(write.author === undefined ? {} : { author: write.author }),
+    ...(write.requestId === undefined ? {} : { requestId: write.requestId }),
+  };
 }
 
 /** Preconditions as the client sends them: `If-Match` / `If-None-Match` values (`*` or quoted tags). */

@@ -59,6 +59,8 @@ export interface PutResult {
   readonly etag: string;
   /** `true` when the name did not exist before. */
   readonly created: boolean;
+  /** The revision of the name's history this write made. */
+  readonly rev: number;
 }
 
 /** A delete that was allowed; `removed` says whether anything existed. */

@@ -86,14 +86,9 @@ export function putConfig(
     now.getTime(),
   );
   const stored = { json, etag };
-  appendRevision(tx, history, {
-    name,
-    id: version,
-    updatedAt,
-    options,
-    stored,
-  });
-  return { ok: true, createdAt, updatedAt, version, etag, created };
+  const facts = { name, id: version, updatedAt, options, stored };
+  const rev = appendRevision(tx, history, facts);
+  return { ok: true, createdAt, updatedAt, version, etag, created, rev };
 }
 
 /**

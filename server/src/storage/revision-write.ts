@@ -97,12 +97,12 @@ export interface WriteFacts {
   readonly stored: { readonly json: string; readonly etag: string } | null;
 }
 
-/** Appends the revision of a write. */
+/** Appends the revision of a write; returns its number. */
 export function appendRevision(
   steps: HistorySteps,
   before: HistoryBefore,
   facts: WriteFacts,
-): void {
+): number {
   const { name, id, updatedAt, options, stored } = facts;
   const rev = (before.tip?.rev ?? 0) + 1;
   const meta: RevisionMeta = {
@@ -123,4 +123,5 @@ export function appendRevision(
         ? null
         : encodeRevision(rev, stored.json, before.deltaBase),
   });
+  return rev;
 }

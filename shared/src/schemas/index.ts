@@ -103,3 +103,42 @@ export type {
 } from './changes.js';
 export { AuthorSchema } from './author.js';
 export type { Author } from './author.js';
+export {
+  AuditEntrySchema,
+  AuditInputSchema,
+  AuditOutputSchema,
+  ChangeSummarySchema,
+  ConfigDiffSchema,
+  DiffInputSchema,
+  DiffOutputSchema,
+  HISTORY_LIMITS,
+  HistoryEntrySchema,
+  HistoryInputSchema,
+  HistoryOutputSchema,
+  ListConfigsInputSchema,
+  REVISION_OPS,
+  RestoreInputSchema,
+  RestoreOutputSchema,
+  RevisionInputSchema,
+  RevisionMetaSchema,
+  RevisionOpSchema,
+  RevisionOutputSchema,
+} from './history.js';
+export type {
+  AuditEntry,
+  AuditInput,
+  AuditOutput,
+  ChangeSummary,
+  ConfigDiff,
+  DiffInput,
+  DiffOutput,
+  HistoryEntry,
+  HistoryInput,
+  HistoryOutput,
+  ListConfigsInput,
+  RestoreInput,
+  RestoreOutput,
+  RevisionInput,
+  RevisionOp,
+  RevisionOutput,
+} from './history.js';

@@ -104,10 +104,10 @@ async function handle(
   }
   const outcome = await run(route, ctx, raw);
   const headers = answerHeaders(c);
+  // A write that names its new version (PUT, a restore) says so in `ETag`.
+  if (outcome.etag !== undefined) headers['ETag'] = outcome.etag;
   switch (route.representation) {
     case 'none':
-      // A write that names its new version (PUT) says so in `ETag`.
-      if (outcome.etag !== undefined) headers['ETag'] = outcome.etag;
       return new Response(null, { status: 204, headers });
     case 'entry':
       return entryResponse(c, outcome, { encoding, headers });
