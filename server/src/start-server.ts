@@ -16,6 +16,7 @@ import { createServices } from './services/services.js';
 import type { Services } from './services/services.js';
 import type { ConfigRepository } from './storage/config-repository.js';
 import { describeDatabase, openRepository } from './storage/open-repository.js';
+import { scheduleHistoryPruning } from './storage/history-pruning.js';
 
 /** Options of {@link startServer}: the settings, plus what only code can pass. */
 export interface StartOptions extends Partial<Settings> {
@@ -108,6 +109,7 @@ export async function startServer(
     await services.configs.put('demo', DEMO_CONFIG);
     logger.info('empty database: seeded the demo config');
   }
+  const stopPruning = scheduleHistoryPruning(repository, options, logger);
   const appDir = options.appDir ?? DEFAULT_APP_DIR;
   if (options.appDir !== undefined && !servesPage(options.appDir)) {
     logger.warn(
@@ -239,6 +241,7 @@ export async function startServer(
         clearTimeout(timer);
         http.closeAllConnections?.();
         await stopped;
+        await stopPruning();
         await repository.close();
         logger.info('stopped');
       })();

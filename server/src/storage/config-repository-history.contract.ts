@@ -151,6 +151,58 @@ export function runHistoryContract(
       expect(await repo.deletedNames()).toEqual(['b']);
     });
 
+    it('prunes to the newest N per config, keeping every kept revision readable', async () => {
+      const texts: string[] = [];
+      for (let i = 0; i < 30; i++) {
+        texts.push(linksConfig(50, i % 50, `v${i}`));
+        await repo.put('n', texts[i] ?? '', at(T1));
+      }
+      await repo.put('gone', '{}', at(T1));
+      await repo.remove('gone', at(T1));
+      const removed = await repo.pruneHistory(
+        { kind: 'count', count: 5 },
+        T2.getTime(),
+      );
+      const kept = (await repo.history('n', { limit: 100 })).map((r) => r.rev);
+      expect(kept[0]).toBe(30);
+      expect(kept.length).toBeGreaterThanOrEqual(5);
+      expect(removed).toBe(30 - kept.length);
+      const oldest = kept.at(-1) ?? 1;
+      const all = await repo.revisions('n', { from: oldest, to: 30 });
+      expect(all.map((r) => r.json)).toEqual(texts.slice(oldest - 1));
+      expect(
+        (await repo.history('gone', { limit: 10 })).map((r) => r.op),
+      ).toEqual(['delete', 'put']);
+      expect(await repo.deletedNames()).toEqual(['gone']);
+      const next = stored(await repo.put('n', '{}', at(T2)));
+      expect((await repo.history('n', { limit: 1 }))[0]?.id).toBe(next.version);
+      expect((await repo.history('n', { limit: 1 }))[0]?.rev).toBe(31);
+    });
+
+    it('prunes by age, never the newest revision nor the keyframe a kept one needs', async () => {
+      await repo.put('old', '{"v":1}', at(T1));
+      await repo.remove('old', at(T1));
+      await repo.put('old', '{"v":2}', at(T1));
+      await repo.put('mixed', '{"v":1}', at(T1));
+      await repo.remove('mixed', at(T1));
+      await repo.put('mixed', '{"v":2}', at(T2));
+      await repo.put('mixed', '{"v":3}', at(T2));
+      expect(await repo.pruneHistory({ kind: 'all' }, T2.getTime())).toBe(0);
+      // Nothing younger than the age: the newest stays (with the keyframe it is rebuilt from).
+      await repo.pruneHistory({ kind: 'age', ms: 1000 }, T2.getTime() + 10_000);
+      expect(
+        (await repo.history('old', { limit: 10 })).map((r) => r.rev),
+      ).toEqual([3]);
+      expect((await repo.revisions('old', { from: 3, to: 3 }))[0]?.json).toBe(
+        '{"v":2}',
+      );
+      const mixed = await repo.history('mixed', { limit: 10 });
+      expect(mixed.map((r) => r.rev)).toEqual([4, 3]);
+      expect(
+        (await repo.revisions('mixed', { from: 3, to: 4 })).map((r) => r.json),
+      ).toEqual(['{"v":2}', '{"v":3}']);
+    });
+
     it('keeps revisions dense and ordered when two connections race writes on one name', async () => {
       const other = harness.connect
         ? scope.track(await harness.connect(repo))

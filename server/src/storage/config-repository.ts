@@ -4,6 +4,7 @@
  */
 import type { Author, ChangeEvent } from '@linkconfig/shared';
 import type { EntityTags } from './etag.js';
+import type { HistoryKeep } from './history-keep.js';
 
 /** One stored config: the JSON text exactly as received, plus the server's timestamps. */
 export interface StoredConfig {
@@ -202,6 +203,11 @@ export interface HistoryRepository {
   }): Promise<RevisionMeta[]>;
   /** Names whose newest revision is a delete (restorable), sorted by code point. */
   deletedNames(): Promise<string[]>;
+  /**
+   * Removes revisions older than `keep` allows as of `now` (ms), never a config's newest nor one a kept
+   * revision is rebuilt from (`history-keep.ts`); returns how many were removed.
+   */
+  pruneHistory(keep: HistoryKeep, now: number): Promise<number>;
 }
 
 /** Code-point order of names, the order `GET /configs` promises (shared with the client package). */

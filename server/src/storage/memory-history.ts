@@ -1,6 +1,7 @@
 import { compareNames } from './config-repository.js';
 import type { HistoryRepository, RevisionMeta } from './config-repository.js';
 import { materialize } from './history-read.js';
+import { pruneHistory } from './history-keep.js';
 import type { HistorySteps, RevisionRecord } from './revision-write.js';
 
 /** The history of the memory adapter: its write steps and its reads (`open` throws once closed). */
@@ -60,6 +61,35 @@ export function createMemoryHistory(open: () => void): {
         )
         .slice(0, limit);
     },
+    pruneHistory: (keep, now) =>
+      pruneHistory(
+        {
+          names: async () =>
+            [...byName].map(([name, list]) => ({
+              name,
+              newest: list.at(-1)?.meta.rev ?? 0,
+            })),
+          firstSince: async (name, atMs) =>
+            byName.get(name)?.find((r) => Date.parse(r.meta.at) >= atMs)?.meta
+              .rev ?? null,
+          chainBaseFrom: async (name, rev) =>
+            byName.get(name)?.find((r) => r.meta.rev >= rev && r.content)
+              ?.content?.base ?? null,
+          deleteBelow: async (name, rev) => {
+            const list = byName.get(name) ?? [];
+            const kept = list.filter((r) => r.meta.rev >= rev);
+            byName.set(name, kept);
+            const gone = new Set(
+              list.filter((r) => r.meta.rev < rev).map((r) => r.meta.id),
+            );
+            const rest = trail.filter((m) => !gone.has(m.id));
+            trail.splice(0, trail.length, ...rest);
+            return gone.size;
+          },
+        },
+        keep,
+        now,
+      ),
     deletedNames: async () => {
       open();
       return [...byName.entries()]

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { compareNames } from './config-repository.js';
 import type { HistoryRepository } from './config-repository.js';
 import { materialize } from './history-read.js';
+import { pruneHistory } from './history-keep.js';
 import {
   META_COLUMNS,
   ROW_COLUMNS,
@@ -51,6 +52,40 @@ export function createPostgresHistoryReads(
             [afterId, limit, name],
           )
       ).rows.map(metaOfRow),
+    pruneHistory: (keep, now) =>
+      pruneHistory(
+        {
+          names: async () =>
+            (
+              await query<{ name: string; newest: number }>(
+                `SELECT name, MAX(rev) AS newest FROM ${revisions} GROUP BY name`,
+              )
+            ).rows,
+          firstSince: async (name, atMs) => {
+            const { rows } = await query<{ rev: number | null }>(
+              `SELECT MIN(rev) AS rev FROM ${revisions} WHERE name = $1 AND at >= $2`,
+              [name, atMs],
+            );
+            return rows[0]?.rev ?? null;
+          },
+          chainBaseFrom: async (name, rev) => {
+            const { rows } = await query<{ base: number }>(
+              `SELECT base FROM ${revisions} WHERE name = $1 AND rev >= $2 AND base IS NOT NULL ORDER BY rev LIMIT 1`,
+              [name, rev],
+            );
+            return rows[0]?.base ?? null;
+          },
+          deleteBelow: async (name, rev) =>
+            (
+              await query(
+                `DELETE FROM ${revisions} WHERE name = $1 AND rev < $2`,
+                [name, rev],
+              )
+            ).rowCount ?? 0,
+        },
+        keep,
+        now,
+      ),
     deletedNames: async () =>
       (
         await query<{ name: string }>(

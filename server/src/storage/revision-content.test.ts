@@ -81,4 +81,32 @@ describe('revision content', () => {
     expect(full.base).toBe(2);
     expect(read([full], [2])).toBe(two);
   });
+
+  it('replays a long chain of edits anywhere in a large text exactly', () => {
+    let seed = 7;
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    let text = big('start');
+    const texts = [text];
+    const chain: RevisionContent[] = [keyframe(1, text)];
+    let previous = { rev: 1, json: text, base: 1, chain: 0 };
+    for (let rev = 2; rev <= 400; rev++) {
+      const at = Math.floor(rnd() * text.length);
+      const cut = Math.floor(rnd() * 30);
+      const insert = rnd() < 0.5 ? '' : `"é${rev}😀"`.repeat(1 + (rev % 3));
+      // Stored texts are well-formed UTF-16 (they arrive as UTF-8): a cut through a pair is repaired.
+      text = Buffer.from(
+        text.slice(0, at) + insert + text.slice(at + cut),
+        'utf8',
+      ).toString('utf8');
+      const content = encodeRevision(rev, text, previous);
+      chain.push(content);
+      texts.push(text);
+      previous = { rev, json: text, base: content.base, chain: content.chain };
+    }
+    const reader = new ChainReader();
+    chain.forEach((content, i) => {
+      reader.apply(content, i + 1);
+      expect(reader.text()).toBe(texts[i]);
+    });
+  });
 });

@@ -16,6 +16,12 @@ import { createWriteLock } from './sqlite-write-lock.js';
 import { sqliteWriteTransaction } from './sqlite-write.js';
 import { changesPage, historyLimits } from './write-rules.js';
 
+/** History steps that record nothing (see `recordHistory`). */
+const NO_HISTORY = {
+  readHistoryTip: () => null,
+  appendRevision: () => undefined,
+};
+
 /** Options of {@link createSqliteConfigRepository}. */
 export interface SqliteRepositoryOptions {
   /** Path of the database file; its folder is created when missing. */
@@ -28,6 +34,11 @@ export interface SqliteRepositoryOptions {
   readonly busyTimeoutMs?: number;
   /** Told after each commit how many writes it held (group commit; metrics and tests). */
   readonly onCommit?: (writes: number) => void;
+  /**
+   * `false` writes no revisions: only for the history benchmark's comparison of a PUT with and without
+   * history (`server/bench/history.bench.ts`); no setting of the server turns history off.
+   */
+  readonly recordHistory?: boolean;
 }
 
 /**
@@ -49,7 +60,11 @@ export function createSqliteConfigRepository(
   const statements = prepareStatements(db, busyTimeoutMs);
   const prune = createSqlitePruning(statements, historyLimits(options.history));
   const history = createSqliteHistory(db, (fn) => guard(fn));
-  const tx = sqliteWriteTransaction(statements, prune, history.steps);
+  const tx = sqliteWriteTransaction(
+    statements,
+    prune,
+    options.recordHistory === false ? NO_HISTORY : history.steps,
+  );
   // Each write is a savepoint inside the group's transaction.
   const putTx = db.transaction(putConfig);
   const removeTx = db.transaction(removeConfig);

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { compareNames } from './config-repository.js';
 import type { HistoryRepository } from './config-repository.js';
 import { materialize } from './history-read.js';
+import { pruneHistory } from './history-keep.js';
 import {
   META_COLUMNS,
   ROW_COLUMNS,
@@ -52,6 +53,17 @@ export function createSqliteHistory(
        AND rev = (SELECT MAX(rev) FROM revisions WHERE name = r.name)`,
     )
     .pluck();
+  const newest = db.prepare<[], { name: string; newest: number }>(
+    'SELECT name, MAX(rev) AS newest FROM revisions GROUP BY name',
+  );
+  const firstSince = db
+    .prepare<[string, number], number | null>(
+      'SELECT MIN(rev) FROM revisions WHERE name = ? AND at >= ?',
+    )
+    .pluck();
+  const deleteBelow = db.prepare<[string, number]>(
+    'DELETE FROM revisions WHERE name = ? AND rev < ?',
+  );
   // One read transaction: the chain's rows come from one snapshot.
   const readRange = db.transaction((name: string, from: number, to: number) => {
     const start = Math.min(from, chainStart.get(name, from) ?? from);
@@ -83,6 +95,20 @@ export function createSqliteHistory(
           ).map(metaOfRow),
         ),
       deletedNames: () => guard(() => deleted.all().sort(compareNames)),
+      pruneHistory: (keep, now) =>
+        pruneHistory(
+          {
+            names: () => guard(() => newest.all()),
+            firstSince: (name, atMs) =>
+              guard(() => firstSince.get(name, atMs) ?? null),
+            chainBaseFrom: (name, rev) =>
+              guard(() => chainStart.get(name, rev) ?? null),
+            deleteBelow: (name, rev) =>
+              guard(() => deleteBelow.run(name, rev).changes),
+          },
+          keep,
+          now,
+        ),
     },
   };
 }
