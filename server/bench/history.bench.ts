@@ -41,10 +41,10 @@ const configBytes = Buffer.byteLength(JSON.stringify(base));
 
 async function writeEdits(
   repo: ConfigRepository,
-  name: string,
   count: number,
   concurrent = true,
 ): Promise<void> {
+  const name = 'menu';
   if (!concurrent) {
     // One at a time, so revisions follow the edits in order (a pool may commit concurrent writes of one
     // name in another order, and then a revision differs from the one before in two places).
@@ -91,7 +91,7 @@ async function sqliteFigures(dir: string): Promise<void> {
   const path = join(dir, 'size.db');
   const repo = createSqliteConfigRepository({ path });
   await repo.put('menu', edit(-1));
-  await writeEdits(repo, 'menu', 1000);
+  await writeEdits(repo, 1000);
   await repo.close();
   const withHistory = sqliteSize(path);
   const db = new Database(path);
@@ -104,7 +104,7 @@ async function sqliteFigures(dir: string): Promise<void> {
   );
   const reads = createSqliteConfigRepository({ path: join(dir, 'reads.db') });
   await reads.put('menu', edit(-1));
-  await writeEdits(reads, 'menu', READ_REVISIONS - 1);
+  await writeEdits(reads, READ_REVISIONS - 1);
   console.log(
     `SQLite: one random revision of ${READ_REVISIONS}: ${await readTimes(reads, 'menu', READ_REVISIONS)}`,
   );
@@ -123,18 +123,25 @@ async function postgresFigures(): Promise<void> {
   await admin.connect();
   try {
     const repo = await open();
+    const size = async () => {
+      await admin.query(`VACUUM ANALYZE "${schema}".linkconfig_revisions`);
+      const { rows } = await admin.query<{ bytes: string }>(
+        `SELECT pg_total_relation_size('"${schema}".linkconfig_revisions') AS bytes`,
+      );
+      return Number(rows[0]?.bytes ?? 0);
+    };
     await repo.put('menu', edit(-1));
-    await writeEdits(repo, 'menu', 1000, false);
-    await admin.query(`VACUUM ANALYZE "${schema}".linkconfig_revisions`);
-    const { rows } = await admin.query<{ bytes: string }>(
-      `SELECT pg_total_relation_size('"${schema}".linkconfig_revisions') AS bytes`,
-    );
-    const history = Number(rows[0]?.bytes ?? 0);
+    // What the empty table, its indexes, TOAST and maps cost once, whatever the history holds.
+    const first = await size();
+    await writeEdits(repo, 1000, false);
+    const history = await size();
+    const added = history - first;
     console.log(
-      `PostgreSQL: 1,001 revisions take ${fmt(history / 1024)} KB (table, indexes, TOAST) ` +
-        `(${fmt(history / configBytes, 2)}× the config; ${fmt(history / 1001, 0)} bytes per revision)`,
+      `PostgreSQL: 1,001 revisions take ${fmt(history / 1024)} KB (table, indexes, TOAST, maps; ` +
+        `${fmt(first / 1024)} KB of it with the first revision alone); the 1,000 edits add ` +
+        `${fmt(added / 1024)} KB (${fmt(added / configBytes, 2)}× the config; ${fmt(added / 1000, 0)} bytes per revision)`,
     );
-    await writeEdits(repo, 'menu', READ_REVISIONS - 1001, false);
+    await writeEdits(repo, READ_REVISIONS - 1001, false);
     console.log(
       `PostgreSQL: one random revision of ${READ_REVISIONS}: ${await readTimes(repo, 'menu', READ_REVISIONS)}`,
     );
