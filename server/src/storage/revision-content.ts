@@ -62,25 +62,46 @@ export function encodeRevision(
   if (rev - previous.base + 1 > MAX_CHAIN) return keyframe(rev, json);
   const old = previous.json;
   const max = Math.min(old.length, json.length);
-  let head = 0;
-  while (head < max && old.charCodeAt(head) === json.charCodeAt(head)) head++;
+  let head = commonHead(old, json, max);
   if (head > 0 && head < json.length && isHigh(json.charCodeAt(head - 1))) {
     head--;
   }
-  let tail = 0;
-  const room = max - head;
-  while (
-    tail < room &&
-    old.charCodeAt(old.length - 1 - tail) ===
-      json.charCodeAt(json.length - 1 - tail)
-  ) {
-    tail++;
-  }
+  let tail = commonTail(old, json, max - head);
   if (tail > 0 && isLow(json.charCodeAt(json.length - tail))) tail--;
   const data = Buffer.from(json.slice(head, json.length - tail), 'utf8');
   const chain = previous.chain + data.length;
   if (chain > json.length / 4) return keyframe(rev, json);
   return { base: previous.base, head, tail, data, chain };
+}
+
+/** Units compared at once while looking for the common start and end (whole slices compare fast). */
+const STEP = 1024;
+
+/** How many units `a` and `b` share at their start, at most `max`. */
+function commonHead(a: string, b: string, max: number): number {
+  let n = 0;
+  while (n + STEP <= max && a.slice(n, n + STEP) === b.slice(n, n + STEP)) {
+    n += STEP;
+  }
+  while (n < max && a.charCodeAt(n) === b.charCodeAt(n)) n++;
+  return n;
+}
+
+/** How many units `a` and `b` share at their end, at most `max`. */
+function commonTail(a: string, b: string, max: number): number {
+  let n = 0;
+  const ea = a.length;
+  const eb = b.length;
+  while (
+    n + STEP <= max &&
+    a.slice(ea - n - STEP, ea - n) === b.slice(eb - n - STEP, eb - n)
+  ) {
+    n += STEP;
+  }
+  while (n < max && a.charCodeAt(ea - 1 - n) === b.charCodeAt(eb - 1 - n)) {
+    n++;
+  }
+  return n;
 }
 
 /** Size of the blocks a text is rebuilt in: a delta rewrites the one or two blocks it touches. */
