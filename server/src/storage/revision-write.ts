@@ -39,6 +39,8 @@ export interface HistorySteps {
   readCurrentJson(name: string): string;
   /** Appends a revision. */
   appendRevision(record: RevisionRecord): void;
+  /** `false`: nothing is recorded, so no content is encoded (the benchmark's write without history). */
+  readonly recording?: false;
 }
 
 /** The stored `by` of a revision: the author as JSON text, `null` when nobody is known. */
@@ -105,6 +107,7 @@ export function appendRevision(
 ): number {
   const { name, id, updatedAt, options, stored } = facts;
   const rev = (before.tip?.rev ?? 0) + 1;
+  if (steps.recording === false) return rev;
   const meta: RevisionMeta = {
     name,
     rev,

@@ -20,7 +20,8 @@ import { changesPage, historyLimits } from './write-rules.js';
 const NO_HISTORY = {
   readHistoryTip: () => null,
   appendRevision: () => undefined,
-};
+  recording: false,
+} as const;
 
 /** Options of {@link createSqliteConfigRepository}. */
 export interface SqliteRepositoryOptions {
