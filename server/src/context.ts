@@ -1,5 +1,6 @@
 import type { RequestAuth } from './auth.js';
 import type { Services } from './services/services.js';
+import type { WriteOrigin } from './services/config-service.js';
 
 /**
  * What every procedure gets, built once per request: the services, the caller's access (its header
@@ -18,6 +19,14 @@ export interface Context {
    * outlive the request's first check. Always `true` for in-process callers.
    */
   readonly stillValid: () => Promise<boolean>;
+  /** The request's id (`X-Request-Id`), kept with the revisions its writes make; absent in-process. */
+  readonly requestId?: string | undefined;
+}
+
+/** What HTTP knows of a request besides its access. */
+export interface RequestFacts {
+  readonly stillValid?: () => Promise<boolean>;
+  readonly requestId?: string | undefined;
 }
 
 /** An auth that allows everything, for in-process callers and tests. */
@@ -36,13 +45,23 @@ export const FULL_ACCESS: RequestAuth = {
 export function createContextInner(
   services: Services,
   auth: RequestAuth = FULL_ACCESS,
-  stillValid: () => Promise<boolean> = () => Promise.resolve(true),
+  facts: RequestFacts = {},
 ): Context {
   let token: Promise<string | null> | undefined;
   return {
     services,
     auth,
+    requestId: facts.requestId,
     stateToken: () => (token ??= services.configs.stateToken()),
-    stillValid,
+    stillValid: facts.stillValid ?? (() => Promise.resolve(true)),
+  };
+}
+
+/** Who asks for a write and in which request, as the write's revision records it. */
+export function writeOrigin(ctx: Context, op?: WriteOrigin['op']): WriteOrigin {
+  return {
+    author: ctx.auth.author(),
+    ...(ctx.requestId === undefined ? {} : { requestId: ctx.requestId }),
+    ...(op === undefined ? {} : { op }),
   };
 }

@@ -8,9 +8,9 @@ export class ReceivedJson {
     readonly value: unknown,
     readonly text: string,
     /**
-     * How deeply the value nests, measured on the text as it was read (`inspectJsonText`), so the
-     * config check compares it instead of walking the value again.
+     * How deeply the value nests, when measured on the text as it was read (`inspectJsonText`), so the
+     * config check compares it instead of walking the value again; absent, the check walks the value.
      */
-    readonly depth: number,
+    readonly depth?: number,
   ) {}
 }

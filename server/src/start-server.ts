@@ -17,6 +17,7 @@ import { createServices } from './services/services.js';
 import type { Services } from './services/services.js';
 import type { ConfigRepository } from './storage/config-repository.js';
 import { describeDatabase, openRepository } from './storage/open-repository.js';
+import { scheduleHistoryPruning } from './storage/history-pruning.js';
 
 /** Options of {@link startServer}: the settings, plus what only code can pass. */
 export interface StartOptions extends Partial<Settings> {
@@ -122,6 +123,7 @@ export async function startServer(
       'open: no API_TOKEN and no access key, so anyone may read and write every config (linkconfig keys create makes the first key)',
     );
   }
+  const stopPruning = scheduleHistoryPruning(repository, options, logger);
   const appDir = options.appDir ?? DEFAULT_APP_DIR;
   if (options.appDir !== undefined && !servesPage(options.appDir)) {
     logger.warn(
@@ -260,6 +262,7 @@ export async function startServer(
         clearTimeout(timer);
         http.closeAllConnections?.();
         await stopped;
+        await stopPruning();
         await repository.close();
         logger.info('stopped');
       })();

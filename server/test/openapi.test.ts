@@ -56,7 +56,7 @@ describe('GET /openapi.json', () => {
         'GET /events',
       ].sort(),
     );
-    expect(REST_ROUTES).toHaveLength(13);
+    expect(REST_ROUTES).toHaveLength(18);
   });
 
   it('lints clean with the strict recommended rules', async () => {
@@ -80,7 +80,7 @@ describe('GET /openapi.json', () => {
       ]),
     );
     expect(statuses).toEqual({
-      'GET /configs': '200 401 500',
+      'GET /configs': '200 400 401 500',
       'GET /configs/{name}': '200 304 400 401 404 500',
       'PUT /configs/{name}': '204 400 401 403 412 413 415 429 500 503',
       'PATCH /configs/{name}': '204 400 401 403 404 412 413 415 429 500 503',
@@ -94,6 +94,12 @@ describe('GET /openapi.json', () => {
       'POST /keys': '201 400 401 403 413 415 429 500 503',
       'GET /keys': '200 401 403 429 500',
       'DELETE /keys/{id}': '204 400 401 403 404 429 500',
+      'GET /configs/{name}/history': '200 400 401 404 500',
+      'GET /configs/{name}/revisions/{rev}': '200 400 401 404 500',
+      'GET /configs/{name}/diff': '200 400 401 404 500',
+      'POST /configs/{name}/restore':
+        '200 400 401 403 404 412 413 415 429 500 503',
+      'GET /history': '200 400 401 500',
     });
     for (const { op } of operations(doc)) {
       for (const [status, response] of Object.entries(op.responses)) {

@@ -66,6 +66,33 @@ describe('@trpc/client against /trpc on a real server', () => {
     expect(await api.configs.list.query()).toEqual(['demo']);
   });
 
+  it('reads history and restores through the typed procedures', async () => {
+    const api = client('secret');
+    await api.configs.put.mutate({
+      name: 'h',
+      config: { allLinks: { a: { url: 'https://a' } } },
+    });
+    await api.configs.put.mutate({
+      name: 'h',
+      config: { allLinks: { b: { url: 'https://b' } } },
+    });
+    const page = await api.history.list.query({ name: 'h', limit: 1 });
+    expect(page.revisions.map((r) => [r.rev, r.summary])).toEqual([
+      [2, { added: 1, removed: 1, changed: 0 }],
+    ]);
+    expect(page.next).toBe(2);
+    const one = await api.history.revision.query({ name: 'h', rev: 1 });
+    expect(Object.keys(one.config.allLinks)).toEqual(['a']);
+    const diff = await api.history.diff.query({ name: 'h', from: 1 });
+    expect([diff.added, diff.removed]).toEqual([['b'], ['a']]);
+    const restored = await api.history.restore.mutate({ name: 'h', rev: 1 });
+    expect(restored.rev).toBe(3);
+    const trail = await api.history.audit.query({ config: 'h' });
+    expect(trail.entries.map((e) => e.op)).toEqual(['put', 'put', 'restore']);
+    await api.configs.remove.mutate({ name: 'h' });
+    expect(await api.configs.list.query({ deleted: 'true' })).toContain('h');
+  });
+
   it('reports errors with their tRPC codes', async () => {
     const error = await client('secret')
       .configs.get.query({ name: 'missing' })

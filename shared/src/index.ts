@@ -8,3 +8,4 @@ export * from './expression/index.js';
 export * from './transfer/index.js';
 export * from './sync/index.js';
 export * from './access/index.js';
+export { diffConfigs, summarizeDiff } from './util/config-diff.js';

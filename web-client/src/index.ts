@@ -26,6 +26,13 @@ export type {
   VersionedLoad,
   WriteCondition,
 } from './remote/remote-store.js';
+export { hasHistory } from './remote/remote-history.js';
+export type {
+  HistoryPageOptions,
+  HistoryStore,
+  RestoreOptions,
+} from './remote/remote-history.js';
+export { HistoryUnavailableError } from './hybrid/hybrid-history.js';
 export { createHttpCaller } from './remote/http-call.js';
 export type {
   CallResult,

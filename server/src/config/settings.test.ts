@@ -168,6 +168,20 @@ describe('loadSettings', () => {
     });
   });
 
+  it('reads HISTORY_KEEP: all by default, a count, or an age', () => {
+    expect(load({}).historyKeep).toEqual({ kind: 'all' });
+    expect(load({ HISTORY_KEEP: '100' }).historyKeep).toEqual({
+      kind: 'count',
+      count: 100,
+    });
+    expect(load({ HISTORY_KEEP: '365d' }).historyKeep).toEqual({
+      kind: 'age',
+      ms: 365 * 86_400_000,
+    });
+    expect(() => load({ HISTORY_KEEP: 'forever' })).toThrow(/HISTORY_KEEP/);
+    expect(() => load({ HISTORY_KEEP: '0' })).toThrow(/HISTORY_KEEP/);
+  });
+
   it('answers --help', () => {
     expect(loadSettings({}, ['--help'])).toBe('help');
   });

@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { parseHistoryKeep } from '../storage/history-keep.js';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { NamePatternSchema } from '@linkconfig/shared';
@@ -190,6 +191,21 @@ export const SettingsSchema = z
       .refine((n) => n >= 1024, { error: 'must be at least 1kb' }),
     changesKeep: positiveInt.default(10_000),
     changesMaxAge: duration.default(7 * 86_400_000),
+    historyKeep: z
+      .string()
+      .default('all')
+      .transform((text, ctx) => {
+        const keep = parseHistoryKeep(text);
+        if (keep === null) {
+          ctx.addIssue({
+            code: 'custom',
+            message:
+              'must be all, a count of revisions per config (such as 100), or a duration such as 365d, 12w or 48h',
+          });
+          return z.NEVER;
+        }
+        return keep;
+      }),
     apiToken: token,
     readToken: token,
     metricsToken: token,
@@ -247,6 +263,8 @@ Options (each also an environment variable):
                                             (default 256kb; it reconnects and resumes by id)
                         CHANGES_KEEP        changes kept for resuming streams (default 10000)
                         CHANGES_MAX_AGE     oldest change kept (default 7d)
+                        HISTORY_KEEP   revisions kept per config: all, a count (100) or an age
+                                       (365d, 12w, 48h); pruned hourly (default all)
                         API_TOKEN      bearer token needed for PUT and DELETE (unset: open)
                         READ_TOKEN     bearer token for reads (needs API_TOKEN, differs from it;
                                        unset: reads open)
@@ -291,6 +309,7 @@ const SOURCES = {
   eventsBuffer: ['EVENTS_BUFFER', null],
   changesKeep: ['CHANGES_KEEP', null],
   changesMaxAge: ['CHANGES_MAX_AGE', null],
+  historyKeep: ['HISTORY_KEEP', null],
   apiToken: ['API_TOKEN', null],
   readToken: ['READ_TOKEN', null],
   metricsToken: ['METRICS_TOKEN', null],

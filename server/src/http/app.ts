@@ -153,7 +153,13 @@ export function createApp(options: AppOptions): Hono {
     // A stream asks again later: the same header must still give the same kind of access.
     const stillValid = async () =>
       (await resolveAccess(header)).token() === auth.token();
-    c.set(CONTEXT, createContextInner(options.services, auth, stillValid));
+    c.set(
+      CONTEXT,
+      createContextInner(options.services, auth, {
+        stillValid,
+        requestId: c.get('requestId'),
+      }),
+    );
     await next();
   });
   // Security headers on every answer, `/metrics` included.

@@ -2,6 +2,7 @@ import { router } from '../trpc.js';
 import { configsOperations, configsRouter } from './configs.js';
 import { expressionsOperations, expressionsRouter } from './expressions.js';
 import { keysOperations, keysRouter } from './keys.js';
+import { historyOperations, historyRouter } from './history.js';
 import { searchOperations, searchRouter } from './search.js';
 
 /**
@@ -14,6 +15,7 @@ export const OPERATIONS = {
   search: searchOperations,
   expressions: expressionsOperations,
   keys: keysOperations,
+  history: historyOperations,
 } as const;
 
 /** Every procedure of the service; the REST routes and `/trpc` both serve this one definition. */
@@ -22,6 +24,7 @@ export const appRouter = router({
   search: searchRouter,
   expressions: expressionsRouter,
   keys: keysRouter,
+  history: historyRouter,
 });
 
 /** The router's type, for `@trpc/client` (see `createLinkConfigClient` in the web-client package). */

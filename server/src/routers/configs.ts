@@ -4,6 +4,7 @@ import {
   ChangesInputSchema,
   ConfigNameInputSchema,
   GetConfigOutputSchema,
+  ListConfigsInputSchema,
   ListConfigsOutputSchema,
   PatchConfigInputSchema,
   PutConfigInputSchema,
@@ -11,6 +12,7 @@ import {
   RemoveConfigInputSchema,
 } from '@linkconfig/shared';
 import { feedMessages, FeedUnavailableError } from '../events/feed-messages.js';
+import { writeOrigin } from '../context.js';
 import { configNotFound } from '../errors.js';
 import { watchAccess } from '../keys/access-watch.js';
 import {
@@ -44,13 +46,21 @@ export const configsOperations = {
         path: '/configs',
         tags,
         summary: 'Config names, sorted by code point',
+        description:
+          'With `deleted=true`: the names deleted and still restorable (`POST /configs/{name}/restore`).',
       },
       rest: { reusable: true },
     },
-    input: z.void(),
+    input: ListConfigsInputSchema,
     output: ListConfigsOutputSchema,
-    run: (ctx) =>
-      plain(ctx.services.configs.list(ctx.stateToken, ctx.auth.canRead)),
+    run: async (ctx, input) =>
+      plain(
+        input?.deleted === 'true'
+          ? (await ctx.services.history.deleted()).filter((name) =>
+              ctx.auth.canRead(name),
+            )
+          : ctx.services.configs.list(ctx.stateToken, ctx.auth.canRead),
+      ),
   }),
 
   get: operation({
@@ -123,7 +133,7 @@ export const configsOperations = {
         {
           ifMatch: input.ifMatch,
           ifNoneMatch: input.ifNoneMatch,
-          author: ctx.auth.author(),
+          ...writeOrigin(ctx),
         },
       );
       return { value: { etag }, etag };
@@ -161,7 +171,7 @@ export const configsOperations = {
       const { etag } = await ctx.services.configs.patch(
         input.name,
         input.patch,
-        { ifMatch: input.ifMatch },
+        { ifMatch: input.ifMatch, ...writeOrigin(ctx) },
       );
       return { value: { etag }, etag };
     },
@@ -187,7 +197,7 @@ export const configsOperations = {
     run: async (ctx, input) => {
       await ctx.services.configs.remove(input.name, {
         ifMatch: input.ifMatch,
-        author: ctx.auth.author(),
+        ...writeOrigin(ctx),
       });
       return { value: undefined };
     },

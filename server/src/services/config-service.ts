@@ -4,7 +4,11 @@ import {
   isPlainObject,
   validateLinkConfig,
 } from '@linkconfig/shared';
-import { DomainError, PreconditionFailedError } from '../errors.js';
+import {
+  configNotFound,
+  DomainError,
+  PreconditionFailedError,
+} from '../errors.js';
 import { ReceivedJson } from '../received-json.js';
 import type {
   ConfigRepository,
@@ -161,23 +165,24 @@ export class ConfigService {
   async put(
     name: string,
     config: ReceivedJson | unknown,
-    conditions: ConditionHeaders & WrittenBy = {},
-  ): Promise<{ etag: string }> {
+    conditions: ConditionHeaders & WriteOrigin = {},
+  ): Promise<{ etag: string; rev: number }> {
     const write = writeConditions(conditions);
+    const origin = originOf(conditions);
     // One pass over the config: the stored-config rules and the nesting bound (the HTTP layer leaves the
     // depth of a config body to this check rather than walking it twice).
     const received = config instanceof ReceivedJson ? config : undefined;
     const checked = validateLinkConfig(
       received ? received.value : config,
-      received
-        ? { maxDepth: LIMITS.nestingMax, depth: received.depth }
-        : { maxDepth: LIMITS.nestingMax },
+      received?.depth === undefined
+        ? { maxDepth: LIMITS.nestingMax }
+        : { maxDepth: LIMITS.nestingMax, depth: received.depth },
     );
     if (!checked.ok) throw new DomainError('invalid_config', checked.error);
     const json = received?.text ?? JSON.stringify(checked.config);
     const result = await this.#repo.put(name, json, {
       ...write,
-      author: conditions.author,
+      ...origin,
       now: this.#now,
     });
     if (!result.ok) throw preconditionFailed(name, conditions, result);
@@ -188,7 +193,7 @@ export class ConfigService {
         ? received.value
         : undefined;
     this.#remember({ name, json }, result, parsed);
-    return { etag: result.etag };
+    return { etag: result.etag, rev: result.rev };
   }
 
   /** Keeps the version a write stored (its parsed value too, when known), for the next read. */
@@ -221,13 +226,14 @@ export class ConfigService {
   async patch(
     name: string,
     patch: unknown,
-    conditions: Pick<ConditionHeaders, 'ifMatch'> = {},
-  ): Promise<{ etag: string }> {
+    conditions: Pick<ConditionHeaders, 'ifMatch'> &
+      Omit<WriteOrigin, 'op'> = {},
+  ): Promise<{ etag: string; rev: number }> {
     const { ifMatch } = writeConditions(conditions);
     for (let attempt = 1; ; attempt++) {
       const view = await this.current(name);
       if (view === null) {
-        throw new DomainError('not_found', `config "${name}" not found`);
+        throw configNotFound(name);
       }
       if (ifMatch !== undefined && !matchesStrongly(ifMatch, view.etag)) {
         throw preconditionFailed(name, conditions, {
@@ -247,12 +253,13 @@ export class ConfigService {
       // Over exactly the version the patch was applied to, so a write in between is never overwritten.
       const result = await this.#repo.put(name, json, {
         ifMatch: [view.etag],
-        now: this.#now,
+        ...originOf(conditions),
         op: 'patch',
+        now: this.#now,
       });
       if (result.ok) {
         this.#remember({ name, json }, result, next as Record<string, unknown>);
-        return { etag: result.etag };
+        return { etag: result.etag, rev: result.rev };
       }
       if (ifMatch !== undefined || attempt >= PATCH_ATTEMPTS) {
         throw preconditionFailed(name, conditions, result);
@@ -266,11 +273,12 @@ export class ConfigService {
    */
   async remove(
     name: string,
-    conditions: Pick<ConditionHeaders, 'ifMatch'> & WrittenBy = {},
+    conditions: Pick<ConditionHeaders, 'ifMatch'> &
+      Omit<WriteOrigin, 'op'> = {},
   ): Promise<void> {
     const result = await this.#repo.remove(name, {
       ...writeConditions(conditions),
-      author: conditions.author,
+      ...originOf(conditions),
       now: this.#now,
     });
     if (!result.ok) throw preconditionFailed(name, conditions, result);
@@ -278,8 +286,17 @@ export class ConfigService {
   }
 }
 
-/** Who asked for a write, as history records it. */
-export type WrittenBy = Pick<WriteOptions, 'author'>;
+/** Who asked for a write and why, as its revision records it (`WriteOptions`). */
+export type WriteOrigin = Pick<WriteOptions, 'op' | 'author' | 'requestId'>;
+
+/** The origin fields of a write's options, without the conditions beside them. */
+function originOf(write: WriteOrigin): WriteOrigin {
+  return {
+    ...(write.op === undefined ? {} : { op: write.op }),
+    ...(write.author === undefined ? {} : { author: write.author }),
+    ...(write.requestId === undefined ? {} : { requestId: write.requestId }),
+  };
+}
 
 /** Preconditions as the client sends them: `If-Match` / `If-None-Match` values (`*` or quoted tags). */
 export interface ConditionHeaders {

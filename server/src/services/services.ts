@@ -11,6 +11,7 @@ import type { ChangeFeedOptions } from '../events/change-feed.js';
 import type { ConfigRepository } from '../storage/config-repository.js';
 import { ConfigService } from './config-service.js';
 import { ExpressionService } from './expression-service.js';
+import { HistoryService } from './history-service.js';
 import { SearchService } from './search-service.js';
 
 /** Everything the procedures call. */
@@ -22,6 +23,8 @@ export interface Services {
   readonly keys: KeyService;
   /** Finds the key a request presents (kept briefly; see `keys/key-lookup.ts`). */
   readonly keyLookup: KeyLookup;
+  /** Revisions, restores and the audit trail. */
+  readonly history: HistoryService;
   /** Every cache of the server (`cache/cache-policy.ts`), for their counters. */
   readonly caches: Caches<ConfigVersion>;
   /** Whole read answers the REST layer reuses while the stored state holds (one of {@link caches}). */
@@ -71,6 +74,7 @@ export function createServices(options: ServicesOptions): Services {
       merges: caches.merges,
       ...(options.handlers === undefined ? {} : { handlers: options.handlers }),
     }),
+    history: new HistoryService({ repository: options.repository, configs }),
     caches,
     responses: caches.responses,
     now,

@@ -4,6 +4,7 @@ import {
   type RepositoryHarness,
   useRepositoryScope,
 } from './config-repository-fixtures.contract.js';
+import { runHistoryContract } from './config-repository-history.contract.js';
 import { runKeysContract } from './config-repository-keys.contract.js';
 import { runSnapshotContract } from './config-repository-snapshot.contract.js';
 import { runStorageContract } from './config-repository-storage.contract.js';
@@ -15,9 +16,10 @@ export type { RepositoryHarness } from './config-repository-fixtures.contract.js
  * The one behaviour suite every `ConfigRepository` adapter must pass, in parts by behaviour:
  * storage and reads (`config-repository-storage.contract.ts`), writes with preconditions and
  * timestamps (`config-repository-writes.contract.ts`), and the change history
- * (`config-repository-changes.contract.ts`), snapshots for backups
- * (`config-repository-snapshot.contract.ts`) and access keys (`config-repository-keys.contract.ts`); shared
- * helpers in `config-repository-fixtures.contract.ts`.
+ * (`config-repository-changes.contract.ts`), the revisions of every config
+ * (`config-repository-history.contract.ts`), snapshots for backups (`config-repository-snapshot.contract.ts`)
+ * and access keys (`config-repository-keys.contract.ts`); shared helpers in
+ * `config-repository-fixtures.contract.ts`.
  */
 export function runConfigRepositoryContract(
   label: string,
@@ -30,5 +32,6 @@ export function runConfigRepositoryContract(
     runChangesContract(harness, scope);
     runSnapshotContract(scope);
     runKeysContract(harness, scope);
+    runHistoryContract(harness, scope);
   });
 }

@@ -4,6 +4,7 @@
  */
 import type { Author, ChangeEvent } from '@linkconfig/shared';
 import type { EntityTags } from './etag.js';
+import type { HistoryKeep } from './history-keep.js';
 import type { KeyRepository } from './key-repository.js';
 
 /** One stored config: the JSON text exactly as received, plus the server's timestamps. */
@@ -65,6 +66,8 @@ export interface PutResult {
   readonly etag: string;
   /** `true` when the name did not exist before. */
   readonly created: boolean;
+  /** The revision of the name's history this write made. */
+  readonly rev: number;
 }
 
 /** A delete that was allowed; `removed` says whether anything existed. */
@@ -111,7 +114,7 @@ export interface HistoryLimits {
  * its transaction and before anything else, so writers are serialized and revisions are handed out in
  * commit order: whoever reads "changes after N" can never later see a smaller id appear.
  */
-export interface ConfigRepository {
+export interface ConfigRepository extends HistoryRepository {
   /** The access keys stored in the same database (`key-repository.ts`). */
   readonly keys: KeyRepository;
   /** Every name, sorted by code point. */
@@ -161,6 +164,64 @@ export interface ConfigRepository {
   snapshot(): AsyncIterable<StoredConfig>;
   /** Releases the connection; later calls reject. */
   close(): Promise<void>;
+}
+
+/** What a revision did: the write's `op` (`put` by default), or `delete`. */
+export type RevisionOp = 'put' | 'delete' | 'patch' | 'restore';
+
+/** The facts of one revision of a config (its content apart). */
+export interface RevisionMeta {
+  readonly name: string;
+  /** Per config, from 1; only grows (also across a delete). */
+  readonly rev: number;
+  /** The change id of the write: the database-wide sequence the change feed and audit trail use. */
+  readonly id: number;
+  readonly op: RevisionOp;
+  /** The write's `updatedAt` (ISO 8601 UTC with milliseconds). */
+  readonly at: string;
+  readonly by: Author | null;
+  readonly requestId: string | null;
+  /** The ETag the write gave the config (`null` for a delete). */
+  readonly etag: string | null;
+  /** Length of the stored JSON text in UTF-8 bytes (`null` for a delete). */
+  readonly size: number | null;
+}
+
+/** A revision with its content: the JSON text as that write stored it (`null` for a delete). */
+export interface StoredRevision {
+  readonly meta: RevisionMeta;
+  readonly json: string | null;
+}
+
+/**
+ * The history of every config: one revision per committed write, appended by the write algorithm in the
+ * write's transaction (`config-write.ts`). Backups read it whole with {@link revisions} and
+ * {@link auditTrail}.
+ */
+export interface HistoryRepository {
+  /** Up to `limit` revisions of `name` below `before` (default: all), newest first; `[]` if none. */
+  history(
+    name: string,
+    page: { readonly limit: number; readonly before?: number | undefined },
+  ): Promise<RevisionMeta[]>;
+  /** The kept revisions `from`–`to` of `name` (inclusive), oldest first, with their content. */
+  revisions(
+    name: string,
+    range: { readonly from: number; readonly to: number },
+  ): Promise<StoredRevision[]>;
+  /** Up to `limit` revisions of every config (or of `name`) with a change id above `afterId`, by id. */
+  auditTrail(page: {
+    readonly afterId: number;
+    readonly limit: number;
+    readonly name?: string | undefined;
+  }): Promise<RevisionMeta[]>;
+  /** Names whose newest revision is a delete (restorable), sorted by code point. */
+  deletedNames(): Promise<string[]>;
+  /**
+   * Removes revisions older than `keep` allows as of `now` (ms), never a config's newest nor one a kept
+   * revision is rebuilt from (`history-keep.ts`); returns how many were removed.
+   */
+  pruneHistory(keep: HistoryKeep, now: number): Promise<number>;
 }
 
 /** Code-point order of names, the order `GET /configs` promises (shared with the client package). */

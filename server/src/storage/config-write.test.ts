@@ -28,6 +28,21 @@ const recording = (
     appendChange: (change, at) => {
       steps.push(`change ${change.op} #${change.id} at ${at}`);
     },
+    readHistoryTip: (name) => {
+      steps.push(`tip ${name}`);
+      return stored === null
+        ? null
+        : { rev: 3, id: stored.version, op: 'put', base: 1, chain: 0 };
+    },
+    readCurrentJson: (name) => {
+      steps.push(`text ${name}`);
+      return '{"old":1}';
+    },
+    appendRevision: ({ meta, content }) => {
+      steps.push(
+        `revision ${meta.op} r${meta.rev} #${meta.id} ${content === null ? 'none' : content.base === meta.rev ? 'keyframe' : 'delta'}`,
+      );
+    },
   };
   return { tx, steps };
 };
@@ -41,14 +56,17 @@ const at = Date.parse('2026-01-03T00:00:00.000Z');
 const now = (): Date => new Date(at);
 
 describe('the write algorithm', () => {
-  it('reads, takes a revision, writes the row, then appends its change', () => {
+  it('reads, takes a revision, writes the row, then appends its change and its history revision', () => {
     const { tx, steps } = recording(stored);
     const result = putConfig(tx, { name: 'n', json: '{}' }, { now });
     expect(steps).toEqual([
       'read n',
       'revision',
+      'tip n',
+      'text n',
       'row n v42 created=false',
       `change put #42 at ${at}`,
+      'revision put r4 #42 delta',
     ]);
     expect(result).toEqual({
       ok: true,
@@ -57,6 +75,7 @@ describe('the write algorithm', () => {
       version: 42,
       etag: etagOf({ version: 42, updatedAt: '2026-01-03T00:00:00.000Z' }),
       created: false,
+      rev: 4,
     });
   });
 
@@ -81,8 +100,10 @@ describe('the write algorithm', () => {
     expect(existing.steps).toEqual([
       'read n',
       'revision',
+      'tip n',
       'delete n',
       `change delete #42 at ${at}`,
+      'revision delete r4 #42 none',
     ]);
     const missing = recording(null);
     expect(removeConfig(missing.tx, 'n', { now })).toEqual({

@@ -3,8 +3,8 @@
  * result. Each backend supplies the small steps of its write transaction ({@link WriteTransaction}); what
  * a write means (which checks, which revision, which timestamps, which change, which answer) is here once.
  *
- * A step that a later feature adds to every write (say, a revision row appended beside the change) is one
- * more step of the transaction, called here, in the same transaction as the row and the change.
+ * The revision of the config's history (`revision-write.ts`) is one more step, after the change, in the
+ * same transaction as the row and the change.
  */
 import type {
   Change,
@@ -15,6 +15,8 @@ import type {
   WriteOptions,
 } from './config-repository.js';
 import { etagOf } from './etag.js';
+import { appendRevision, readHistoryBefore } from './revision-write.js';
+import type { HistorySteps } from './revision-write.js';
 import type { VersionStamp } from './etag.js';
 import {
   nextUpdatedAt,
@@ -45,7 +47,7 @@ export function stampOfRow(row: {
  * what `readCurrent` returns cannot change before the transaction ends). The transaction commits when the
  * algorithm appended a change, and need not otherwise (a refused write or the delete of a missing name).
  */
-export interface WriteTransaction {
+export interface WriteTransaction extends HistorySteps {
   /** The stored stamp of `name`, or `null` when the name does not exist. */
   readCurrent(name: string): StoredStamp | null;
   /** The next value of the database's revision counter, taken by this write. */
@@ -81,13 +83,17 @@ export function putConfig(
   const createdAt =
     previous?.createdAt ?? earlierOf(options.createdAt, updatedAt);
   const created = previous === null;
+  const history = readHistoryBefore(tx, name, previous?.version ?? null);
   tx.writeRow({ name, json, createdAt, updatedAt, version }, created);
   const etag = etagOf({ version, updatedAt });
   tx.appendChange(
     { id: version, name, op: 'put', etag, updatedAt },
     now.getTime(),
   );
-  return { ok: true, createdAt, updatedAt, version, etag, created };
+  const stored = { json, etag };
+  const facts = { name, id: version, updatedAt, options, stored };
+  const rev = appendRevision(tx, history, facts);
+  return { ok: true, createdAt, updatedAt, version, etag, created, rev };
 }
 
 /**
@@ -105,10 +111,12 @@ export function removeConfig(
   const id = tx.nextRevision();
   const now = (options.now ?? systemClock)();
   const updatedAt = nextUpdatedAt(now, previous);
+  const history = readHistoryBefore(tx, name, null);
   tx.deleteRow(name);
   tx.appendChange(
     { id, name, op: 'delete', etag: null, updatedAt },
     now.getTime(),
   );
+  appendRevision(tx, history, { name, id, updatedAt, options, stored: null });
   return { ok: true, removed: true };
 }

@@ -9,6 +9,7 @@ import { putConfig, removeConfig } from './config-write.js';
 import type { WriteTransaction } from './config-write.js';
 import { createMemoryKeys } from './memory-keys.js';
 import { changesPage, historyLimits } from './write-rules.js';
+import { createMemoryHistory } from './memory-history.js';
 
 /** Options of {@link createMemoryConfigRepository}. */
 export interface MemoryRepositoryOptions {
@@ -24,6 +25,7 @@ export function createMemoryConfigRepository(
   /** Kept changes, oldest first, each with the time it was recorded. */
   const changes: { change: Change; at: number }[] = [];
   const listeners = new Set<() => void>();
+  const history = createMemoryHistory(() => open());
   let revision = 0;
   let prunedThrough = 0;
   let closed = false;
@@ -57,10 +59,13 @@ export function createMemoryConfigRepository(
       rows.delete(name);
     },
     appendChange: record,
+    readCurrentJson: (name) => rows.get(name)?.json ?? '',
+    ...history.steps,
   };
 
   return {
     keys: createMemoryKeys(open),
+    ...history.reads,
     list: async () => {
       open();
       return [...rows.keys()].sort(compareNames);

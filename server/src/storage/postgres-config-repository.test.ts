@@ -73,6 +73,14 @@ describe('postgres repository', () => {
     expect(page.changes.map((c) => c.id)).toEqual(
       page.changes.map((_, i) => i + 1),
     );
+    // History: one revision per committed change of the name, dense, in change order.
+    const revisions = await a.history('n', { limit: 2000 });
+    expect(revisions.map((r) => r.id).reverse()).toEqual(
+      page.changes.map((c) => c.id),
+    );
+    expect(revisions.map((r) => r.rev).reverse()).toEqual(
+      revisions.map((_, i) => i + 1),
+    );
     await Promise.all([a.close(), b.close()]);
   });
 
@@ -96,9 +104,26 @@ describe('postgres repository', () => {
     expect(await repo.head()).toBe(40);
     expect((await repo.get('kept'))?.version).toBe(12);
     expect((await repo.changesSince(39, 10)).reset).toBe(true);
+    // Every config stored before history gets a first revision: op put, by nobody.
+    expect(await repo.revisions('kept', { from: 1, to: 1 })).toMatchObject([
+      { meta: { rev: 1, op: 'put', by: null, id: 12 }, json: '{}' },
+    ]);
     const put = await repo.put('kept', '{"v":2}');
     expect(put.ok && put.version).toBe(41);
+    expect(
+      (await repo.history('kept', { limit: 5 })).map((r) => r.rev),
+    ).toEqual([2, 1]);
     await repo.close();
+  });
+
+  it('refuses a database written by a newer build, with a clear message', async () => {
+    const schema = `${prefix}_newer`;
+    await (await open(schema)).close();
+    const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+    await client.connect();
+    await client.query(`UPDATE "${schema}".linkconfig_schema SET version = 99`);
+    await client.end();
+    await expect(open(schema)).rejects.toThrow(/newer linkconfig \(schema 99/);
   });
 
   it('delivers another instance’s write to watchers after its LISTEN connection was cut', async () => {

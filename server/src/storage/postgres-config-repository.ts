@@ -9,6 +9,7 @@ import type {
 } from './config-repository.js';
 import { putConfig, removeConfig, stampOfRow } from './config-write.js';
 import { readChangesPage } from './postgres-changes.js';
+import { createPostgresHistoryReads } from './postgres-history.js';
 import { createListener } from './postgres-listener.js';
 import type { StampRow } from './postgres-write-lock.js';
 import { createPostgresWriter } from './postgres-writer.js';
@@ -63,8 +64,10 @@ export async function createPostgresConfigRepository(
     revision: `${schema}.linkconfig_revision`,
     changes: `${schema}.linkconfig_changes`,
     legacySequence: `${schema}.linkconfig_version_seq`,
+    revisions: `${schema}.linkconfig_revisions`,
+    schemaVersion: `${schema}.linkconfig_schema`,
   };
-  const { table, revision, changes } = names;
+  const { table, revision, changes, revisions } = names;
   const keysTable = `${schema}.linkconfig_keys`;
   // NOTIFY channels are identifiers of at most 63 bytes: a digest of the schema keeps them short.
   const channel = `linkconfig_${createHash('sha256').update(schemaName).digest('hex').slice(0, 24)}`;
@@ -99,7 +102,7 @@ export async function createPostgresConfigRepository(
   });
   const write = createPostgresWriter({
     pool,
-    targets: { table, revision, changes, channel },
+    targets: { table, revision, changes, revisions, channel },
     limits,
     isClosed: () => closed,
     onCommit: notify,
@@ -107,6 +110,7 @@ export async function createPostgresConfigRepository(
 
   return {
     keys: createPostgresKeys(query, keysTable),
+    ...createPostgresHistoryReads(query, revisions),
     list: async () =>
       (await query<{ name: string }>(`SELECT name FROM ${table}`)).rows
         .map((r) => r.name)

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { migrateHistory } from './postgres-history-schema.js';
 
 /** Quoted names of a repository's schema objects. */
 export interface SchemaNames {
@@ -7,6 +8,8 @@ export interface SchemaNames {
   readonly revision: string;
   readonly changes: string;
   readonly legacySequence: string;
+  readonly revisions: string;
+  readonly schemaVersion: string;
 }
 
 /**
@@ -67,6 +70,7 @@ export async function migrate(
        ) s
        WHERE NOT EXISTS (SELECT 1 FROM ${revision})`,
     );
+    await migrateHistory(client, names);
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);

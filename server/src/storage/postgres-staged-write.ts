@@ -2,12 +2,14 @@ import type pg from 'pg';
 import type { Change } from './config-repository.js';
 import type { WriteTransaction } from './config-write.js';
 import type { Locked } from './postgres-write-lock.js';
+import { ROW_COLUMNS, rowValues } from './history-rows.js';
 
 /** The quoted tables and the notification channel a write touches. */
 export interface WriteTargets {
   readonly table: string;
   readonly revision: string;
   readonly changes: string;
+  readonly revisions: string;
   readonly channel: string;
 }
 
@@ -69,6 +71,17 @@ export function stageWrite(
            ${param(change.etag)}, ${param(change.updatedAt)}, ${param(at)})`,
       );
       appended = { change, at };
+    },
+    readHistoryTip: (name) => {
+      if (name !== locked.name) throw new Error(`not locked: ${name}`);
+      return locked.tip;
+    },
+    readCurrentJson: () => locked.json ?? '',
+    appendRevision: (record) => {
+      const params = rowValues(record).map(param).join(', ');
+      steps.push(
+        `INSERT INTO ${targets.revisions} (${ROW_COLUMNS}) VALUES (${params})`,
+      );
     },
   };
   const statement = (change: Change, prunedThrough: number): pg.QueryConfig => {

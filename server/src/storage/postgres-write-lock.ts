@@ -1,12 +1,27 @@
 import type pg from 'pg';
 import { stampOfRow } from './config-write.js';
 import type { StoredStamp } from './config-write.js';
+import { tipOfRow } from './history-rows.js';
+import type { HistoryTip } from './revision-write.js';
 
 /** A stored row's timestamps and version, as PostgreSQL returns them. */
 export interface StampRow {
   created_at: string;
   updated_at: string;
   version: string;
+}
+
+/** The stored row (if any) and the newest revision (if any) of a name, read once the lock is held. */
+interface LockRow {
+  created_at: string | null;
+  updated_at: string | null;
+  version: string | null;
+  rev: string | null;
+  id: string | null;
+  op: HistoryTip['op'] | null;
+  base: string | null;
+  chain: string | null;
+  json: string | null;
 }
 
 /** A write transaction's view once it holds the revision lock. */
@@ -18,6 +33,10 @@ export interface Locked {
   readonly revision: number;
   readonly prunedThrough: number;
   readonly stored: StoredStamp | null;
+  /** The newest revision of the name (`revision-write.ts`), or `null`. */
+  readonly tip: HistoryTip | null;
+  /** The stored JSON, read only when the newest revision holds it (a delta can be made against it). */
+  readonly json: string | null;
 }
 
 /**
@@ -28,7 +47,7 @@ export interface Locked {
  */
 export async function lockForWrite(
   pool: pg.Pool,
-  target: { revision: string; table: string; name: string },
+  target: { revision: string; table: string; revisions: string; name: string },
 ): Promise<Locked> {
   const client = await pool.connect();
   try {
@@ -40,17 +59,30 @@ export async function lockForWrite(
     }>[];
     const bumped = results[1]?.rows[0];
     if (bumped === undefined) throw new Error('revision row missing');
-    const { rows } = await client.query<StampRow>(
-      `SELECT created_at, updated_at, version FROM ${target.table} WHERE name = $1`,
+    const { rows } = await client.query<LockRow>(
+      `SELECT c.created_at, c.updated_at, c.version, t.rev, t.id, t.op, t.base, t.chain,
+         CASE WHEN t.id = c.version AND t.base IS NOT NULL THEN c.json END AS json
+       FROM (SELECT $1::text AS name) n
+       LEFT JOIN ${target.table} c ON c.name = n.name
+       LEFT JOIN LATERAL (
+         SELECT rev, id, op, base, chain FROM ${target.revisions}
+         WHERE name = n.name ORDER BY rev DESC LIMIT 1
+       ) t ON true`,
       [target.name],
     );
     const row = rows[0];
+    if (row === undefined) throw new Error('lock read returned no row');
     return {
       client,
       name: target.name,
       revision: Number(bumped.value),
       prunedThrough: Number(bumped.pruned_through),
-      stored: row === undefined ? null : stampOfRow(row),
+      stored: row.version === null ? null : stampOfRow(row as StampRow),
+      tip:
+        row.rev === null
+          ? null
+          : tipOfRow(row as Parameters<typeof tipOfRow>[0]),
+      json: row.json,
     };
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);

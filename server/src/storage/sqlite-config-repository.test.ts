@@ -161,7 +161,9 @@ describe('sqlite repository across connections', () => {
   it('migrates a version-2 database (WITHOUT ROWID table) keeping its data', async () => {
     const path = join(dir, 'v2.db');
     const old = new Database(path);
-    for (const sql of MIGRATIONS.slice(0, 2)) old.exec(sql);
+    for (const sql of MIGRATIONS.slice(0, 2)) {
+      if (typeof sql === 'string') old.exec(sql);
+    }
     old.pragma('user_version = 2');
     old
       .prepare(
@@ -185,9 +187,27 @@ describe('sqlite repository across connections', () => {
       head: 7,
       changes: [],
     });
+    // Every config stored before history gets a first revision: op put, by nobody.
+    expect(await repo.revisions('kept', { from: 1, to: 1 })).toMatchObject([
+      { meta: { rev: 1, op: 'put', by: null, id: 7 }, json: '{"allLinks":{}}' },
+    ]);
     const put = await repo.put('kept', '{}', epoch);
     expect(put.ok && put.version).toBe(8);
     expect(await repo.count()).toBe(1);
+    expect(
+      (await repo.history('kept', { limit: 5 })).map((r) => r.rev),
+    ).toEqual([2, 1]);
     await repo.close();
+  });
+
+  it('refuses a file written by a newer build, with a clear message', async () => {
+    const path = join(dir, 'newer.db');
+    await createSqliteConfigRepository({ path }).close();
+    const later = new Database(path);
+    later.pragma(`user_version = ${MIGRATIONS.length + 1}`);
+    later.close();
+    expect(() => createSqliteConfigRepository({ path })).toThrow(
+      /newer linkconfig/,
+    );
   });
 });

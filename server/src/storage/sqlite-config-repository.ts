@@ -8,6 +8,7 @@ import type {
 import { putConfig, removeConfig, stampOfRow } from './config-write.js';
 import { createGroupCommit } from './sqlite-group-commit.js';
 import { createSqliteKeys } from './sqlite-keys.js';
+import { createSqliteHistory } from './sqlite-history.js';
 import { openSqliteDatabase } from './sqlite-open.js';
 import { sqliteSnapshot } from './sqlite-snapshot.js';
 import { createSqlitePruning } from './sqlite-pruning.js';
@@ -16,6 +17,13 @@ import { createSqliteWatch } from './sqlite-watch.js';
 import { createWriteLock } from './sqlite-write-lock.js';
 import { sqliteWriteTransaction } from './sqlite-write.js';
 import { changesPage, historyLimits } from './write-rules.js';
+
+/** History steps that record nothing (see `recordHistory`). */
+const NO_HISTORY = {
+  readHistoryTip: () => null,
+  appendRevision: () => undefined,
+  recording: false,
+} as const;
 
 /** Options of {@link createSqliteConfigRepository}. */
 export interface SqliteRepositoryOptions {
@@ -29,6 +37,11 @@ export interface SqliteRepositoryOptions {
   readonly busyTimeoutMs?: number;
   /** Told after each commit how many writes it held (group commit; metrics and tests). */
   readonly onCommit?: (writes: number) => void;
+  /**
+   * `false` writes no revisions: only for the history benchmark's comparison of a PUT with and without
+   * history (`server/bench/history.bench.ts`); no setting of the server turns history off.
+   */
+  readonly recordHistory?: boolean;
 }
 
 /**
@@ -49,7 +62,12 @@ export function createSqliteConfigRepository(
   const db = openSqliteDatabase(options.path, busyTimeoutMs);
   const statements = prepareStatements(db, busyTimeoutMs);
   const prune = createSqlitePruning(statements, historyLimits(options.history));
-  const tx = sqliteWriteTransaction(statements, prune);
+  const history = createSqliteHistory(db, (fn) => guard(fn));
+  const tx = sqliteWriteTransaction(
+    statements,
+    prune,
+    options.recordHistory === false ? NO_HISTORY : history.steps,
+  );
   // Each write is a savepoint inside the group's transaction.
   const putTx = db.transaction(putConfig);
   const removeTx = db.transaction(removeConfig);
@@ -101,6 +119,7 @@ export function createSqliteConfigRepository(
 
   return {
     keys: createSqliteKeys(db, guard),
+    ...history.reads,
     list: () =>
       guard(() =>
         statements.selectNames

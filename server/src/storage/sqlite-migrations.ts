@@ -1,7 +1,16 @@
 import type Database from 'better-sqlite3';
+import {
+  firstRevisionsSql,
+  REVISIONS_TABLE_SQL,
+} from './sqlite-history-schema.js';
 
-/** Schema migrations, applied in order; `PRAGMA user_version` records how many ran. */
-export const MIGRATIONS: readonly string[] = [
+/**
+ * Schema migrations, applied in order (SQL, or a function for what SQL alone cannot do); `PRAGMA
+ * user_version` records how many ran. A file with more than this build knows is refused.
+ */
+export const MIGRATIONS: readonly (
+  string | ((db: Database.Database) => void)
+)[] = [
   `CREATE TABLE configs (
      name TEXT PRIMARY KEY NOT NULL,
      json TEXT NOT NULL,
@@ -50,16 +59,27 @@ export const MIGRATIONS: readonly string[] = [
      last_used_at TEXT,
      revoked_at TEXT
    )`,
+  // History (issue 18): every config stored so far gets a first revision (op put, by nobody).
+  (db) => {
+    db.exec(REVISIONS_TABLE_SQL);
+    firstRevisionsSql(db);
+  },
 ];
 
 /** Applies the migrations the file has not had yet, each in its own transaction. */
 export function migrate(db: Database.Database): void {
   const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > MIGRATIONS.length) {
+    throw new Error(
+      `the database was written by a newer linkconfig (schema ${current}; this build knows ${MIGRATIONS.length}): upgrade the server to open it`,
+    );
+  }
   for (let i = current; i < MIGRATIONS.length; i++) {
     const sql = MIGRATIONS[i];
     if (sql === undefined) continue;
     db.transaction(() => {
-      db.exec(sql);
+      if (typeof sql === 'string') db.exec(sql);
+      else sql(db);
       db.pragma(`user_version = ${i + 1}`);
     })();
   }

@@ -1,6 +1,7 @@
 import { stampOfRow } from './config-write.js';
 import type { WriteTransaction } from './config-write.js';
 import type { SqliteStatements } from './sqlite-statements.js';
+import type { HistorySteps } from './revision-write.js';
 
 /**
  * The write steps of the SQLite adapter, each one statement, run by `config-write.ts` inside a
@@ -10,8 +11,11 @@ import type { SqliteStatements } from './sqlite-statements.js';
 export function sqliteWriteTransaction(
   statements: SqliteStatements,
   prune: (id: number, at: number) => void,
+  history: Omit<HistorySteps, 'readCurrentJson'>,
 ): WriteTransaction {
   return {
+    ...history,
+    readCurrentJson: (name) => statements.selectOne.get(name)?.json ?? '',
     readCurrent: (name) => {
       const row = statements.selectStamp.get(name);
       return row === undefined ? null : stampOfRow(row);

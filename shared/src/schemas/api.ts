@@ -112,7 +112,7 @@ function documentedAs(
  * and reorder them) and large outputs cost nothing to check. The OpenAPI document shows the documented
  * schema.
  */
-function asStored<T>(
+export function asStored<T>(
   id: keyof typeof DOCUMENTED_SCHEMAS,
   wrap: 'one' | 'record' = 'one',
 ) {

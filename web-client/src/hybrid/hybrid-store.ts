@@ -1,3 +1,5 @@
+import { createHybridHistory } from './hybrid-history.js';
+import type { HistoryStore } from '../remote/remote-history.js';
 import type { LinkConfig } from '@linkconfig/shared';
 import type { BackoffOptions } from '../backoff.js';
 import type { ConfigStore, RemoteOperation } from '../config-store.js';
@@ -55,8 +57,11 @@ export interface HybridStoreOptions {
   reachability?: Reachability;
 }
 
-/** A ConfigStore that writes through to local and remote, reads local first and syncs in the background. */
-export interface HybridStore extends ConfigStore {
+/**
+ * A ConfigStore that writes through to local and remote, reads local first and syncs in the background.
+ * Its history calls go to the server while it is reachable (`hybrid-history.ts`).
+ */
+export interface HybridStore extends ConfigStore, HistoryStore {
   /**
    * Resolves when every queued write reached the server; rejects with a {@link FlushError} saying why
    * not: at once for a dead letter, a conflict or paused delivery, else once `timeoutMs` (default
@@ -239,6 +244,14 @@ export function createHybridStore(options: HybridStoreOptions): HybridStore {
   };
 
   return {
+    ...createHybridHistory({
+      remote,
+      reachability,
+      refresh: async (name) => {
+        await readThrough.refresh(name);
+        changed(name);
+      },
+    }),
     save: (name, config) => write(name, config),
     remove: (name) => write(name, null),
     loadEntry: (name) => readThrough.loadEntry(name),

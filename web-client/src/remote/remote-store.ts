@@ -5,6 +5,8 @@ import type { ChangeFeed, ChangeFeedOptions } from './change-feed.js';
 import { createHttpCaller } from './http-call.js';
 import type { CallSpec, HttpCallerOptions } from './http-call.js';
 import { RemoteStoreError } from './remote-store-error.js';
+import { createRemoteHistory } from './remote-history.js';
+import type { HistoryStore } from './remote-history.js';
 
 /** Options of {@link createRemoteStore}: where the server is and how to talk to it. */
 export type RemoteStoreOptions = HttpCallerOptions;
@@ -62,7 +64,8 @@ export interface RemoteConfigStore extends ConfigStore {
 }
 
 /**
- * Creates a ConfigStore backed by the REST API (docs/client-stores.md). Works in browsers and Node 20.
+ * Creates a ConfigStore backed by the REST API (docs/client-stores.md), with the server's history
+ * (`remote-history.ts`). Works in browsers and Node 20.
  *
  * @example
  * const store = createRemoteStore({ baseUrl: 'http://localhost:3000', token: () => settings.token });
@@ -70,7 +73,7 @@ export interface RemoteConfigStore extends ConfigStore {
  */
 export function createRemoteStore(
   options: RemoteStoreOptions,
-): RemoteConfigStore {
+): RemoteConfigStore & HistoryStore {
   const http = createHttpCaller(options);
 
   const parse = (text: string, spec: CallSpec): unknown => {
@@ -169,6 +172,7 @@ export function createRemoteStore(
   };
 
   return {
+    ...createRemoteHistory(http),
     save: async (name, config) => void (await saveVersioned(name, config)),
     loadEntry,
     load: async (name) => (await loadEntry(name))?.config ?? null,

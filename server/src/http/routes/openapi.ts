@@ -156,6 +156,10 @@ export function buildOpenApiDocument(
       name: 'expressions',
       description: 'Link expressions resolved on the server',
     },
+    {
+      name: 'history',
+      description: 'Revisions of configs, restores and the audit trail',
+    },
   ];
   const components = json(doc['components']);
   const schemas: Json = {

@@ -133,10 +133,10 @@ async function handle(
   const headers = answerHeaders(c);
   // Key management answers (a new key's secret) are kept by no cache on the way.
   if (route.access === 'admin') headers['Cache-Control'] = 'no-store';
+  // A write that names its new version (PUT, PATCH, a restore) says so in `ETag`.
+  if (outcome.etag !== undefined) headers['ETag'] = outcome.etag;
   switch (route.representation) {
     case 'none':
-      // A write that names its new version (PUT, PATCH) says so in `ETag`.
-      if (outcome.etag !== undefined) headers['ETag'] = outcome.etag;
       return new Response(null, { status: 204, headers });
     case 'entry':
       return entryResponse(c, outcome, { encoding, headers });

@@ -1,0 +1,203 @@
+/**
+ * The history benchmark (issue 18): what revisions cost to keep, to read, and to write.
+ *
+ * - bytes per revision: a 500-link config (~120 KB) edited 1,000 times, one link per edit, on SQLite
+ *   (file size after VACUUM with and without the revisions table) and PostgreSQL
+ *   (`pg_total_relation_size` of the revisions table, indexes and TOAST included);
+ * - reading one random revision among 10,000 (median, p95, max over 200 reads);
+ * - a PUT with history against a PUT without, in the same run on SQLite (`recordHistory: false`, an option
+ *   for this comparison only), through `ConfigService.put` as a PUT request runs it, alternating rounds.
+ *
+ * Run: `npm run bench:history` (`-- --no-postgres` to skip PostgreSQL; `--reads N` revisions for the
+ * read test, default 10,000).
+ */
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { createServices } from '../src/services/services.js';
+import type { ConfigRepository } from '../src/storage/config-repository.js';
+import { createPostgresConfigRepository } from '../src/storage/postgres-config-repository.js';
+import { createSqliteConfigRepository } from '../src/storage/sqlite-config-repository.js';
+import { generateConfig } from './dataset.js';
+
+const args = process.argv.slice(2);
+const withPostgres = !args.includes('--no-postgres');
+const readsIndex = args.indexOf('--reads');
+const READ_REVISIONS = readsIndex < 0 ? 10_000 : Number(args[readsIndex + 1]);
+const PG_URL =
+  process.env['TEST_POSTGRES_URL'] ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+const base = generateConfig({ links: 500, seed: 18 });
+/** Edit `i`: link `l(i·37 mod 500)` gets a new label. */
+const edit = (i: number): string => {
+  const id = `l${(i * 37) % 500}`;
+  const link = base.allLinks[id];
+  if (link !== undefined) link.label = `edited ${i}`;
+  return JSON.stringify(base);
+};
+const configBytes = Buffer.byteLength(JSON.stringify(base));
+
+async function writeEdits(
+  repo: ConfigRepository,
+  count: number,
+  concurrent = true,
+): Promise<void> {
+  const name = 'menu';
+  if (!concurrent) {
+    // One at a time, so revisions follow the edits in order (a pool may commit concurrent writes of one
+    // name in another order, and then a revision differs from the one before in two places).
+    for (let i = 0; i < count; i++) await repo.put(name, edit(i));
+    return;
+  }
+  // In groups of 50 concurrent writes (one name: SQLite commits each group at once, in order).
+  for (let i = 0; i < count; i += 50) {
+    const group = [];
+    for (let j = i; j < Math.min(count, i + 50); j++) {
+      group.push(repo.put(name, edit(j)));
+    }
+    await Promise.all(group);
+  }
+}
+
+const fmt = (n: number, digits = 1) => n.toFixed(digits);
+
+async function readTimes(repo: ConfigRepository, name: string, revs: number) {
+  const times: number[] = [];
+  for (let i = 0; i < 200; i++) {
+    const rev = 1 + Math.floor(Math.random() * revs);
+    const started = performance.now();
+    const [revision] = await repo.revisions(name, { from: rev, to: rev });
+    times.push(performance.now() - started);
+    if (revision?.json === null || revision === undefined) {
+      throw new Error(`revision ${rev} unreadable`);
+    }
+  }
+  times.sort((a, b) => a - b);
+  const at = (q: number) =>
+    times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0;
+  return `median ${fmt(at(0.5), 2)} ms, p95 ${fmt(at(0.95), 2)} ms, max ${fmt(at(1), 2)} ms`;
+}
+
+function sqliteSize(path: string): number {
+  const db = new Database(path);
+  db.exec('VACUUM');
+  db.close();
+  return statSync(path).size;
+}
+
+async function sqliteFigures(dir: string): Promise<void> {
+  const path = join(dir, 'size.db');
+  const repo = createSqliteConfigRepository({ path });
+  await repo.put('menu', edit(-1));
+  await writeEdits(repo, 1000);
+  await repo.close();
+  const withHistory = sqliteSize(path);
+  const db = new Database(path);
+  db.exec('DELETE FROM revisions');
+  db.close();
+  const history = withHistory - sqliteSize(path);
+  console.log(
+    `SQLite: 1,001 revisions of a ${fmt(configBytes / 1024)} KB config take ${fmt(history / 1024)} KB ` +
+      `(${fmt(history / configBytes, 2)}× the config; ${fmt(history / 1001, 0)} bytes per revision)`,
+  );
+  const reads = createSqliteConfigRepository({ path: join(dir, 'reads.db') });
+  await reads.put('menu', edit(-1));
+  await writeEdits(reads, READ_REVISIONS - 1);
+  console.log(
+    `SQLite: one random revision of ${READ_REVISIONS}: ${await readTimes(reads, 'menu', READ_REVISIONS)}`,
+  );
+  await reads.close();
+}
+
+async function postgresFigures(): Promise<void> {
+  const schema = `lc_bench_history_${process.pid}`;
+  const open = () =>
+    createPostgresConfigRepository({
+      connectionString: PG_URL,
+      schema,
+      maxConnections: 4,
+    });
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  try {
+    const repo = await open();
+    const size = async () => {
+      await admin.query(`VACUUM ANALYZE "${schema}".linkconfig_revisions`);
+      const { rows } = await admin.query<{ bytes: string }>(
+        `SELECT pg_total_relation_size('"${schema}".linkconfig_revisions') AS bytes`,
+      );
+      return Number(rows[0]?.bytes ?? 0);
+    };
+    await repo.put('menu', edit(-1));
+    // What the empty table, its indexes, TOAST and maps cost once, whatever the history holds.
+    const first = await size();
+    await writeEdits(repo, 1000, false);
+    const history = await size();
+    const added = history - first;
+    console.log(
+      `PostgreSQL: 1,001 revisions take ${fmt(history / 1024)} KB (table, indexes, TOAST, maps; ` +
+        `${fmt(first / 1024)} KB of it with the first revision alone); the 1,000 edits add ` +
+        `${fmt(added / 1024)} KB (${fmt(added / configBytes, 2)}× the config; ${fmt(added / 1000, 0)} bytes per revision)`,
+    );
+    await writeEdits(repo, READ_REVISIONS - 1001, false);
+    console.log(
+      `PostgreSQL: one random revision of ${READ_REVISIONS}: ${await readTimes(repo, 'menu', READ_REVISIONS)}`,
+    );
+    await repo.close();
+  } finally {
+    await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await admin.end();
+  }
+}
+
+/**
+ * PUT through the service (validation and storage, as a PUT request) with and without history: two
+ * databases side by side, each edit written to both, the order alternating, so drift of a shared machine
+ * falls on both alike.
+ */
+async function putComparison(dir: string): Promise<void> {
+  const count = 600;
+  const bodies = Array.from(
+    { length: count },
+    (_, i) => JSON.parse(edit(i)) as unknown,
+  );
+  const open = (mode: 'on' | 'off') => {
+    const repository = createSqliteConfigRepository({
+      path: join(dir, `put-${mode}.db`),
+      recordHistory: mode === 'on',
+    });
+    return { repository, services: createServices({ repository }) };
+  };
+  const sides = { on: open('on'), off: open('off') };
+  const total = { on: 0, off: 0 };
+  for (const side of Object.values(sides))
+    await side.services.configs.put('menu', bodies[0]);
+  for (let i = 0; i < count; i++) {
+    for (const mode of i % 2 === 0
+      ? (['on', 'off'] as const)
+      : (['off', 'on'] as const)) {
+      const started = performance.now();
+      await sides[mode].services.configs.put('menu', bodies[i]);
+      // The first 100 warm up.
+      if (i >= 100) total[mode] += performance.now() - started;
+    }
+  }
+  for (const side of Object.values(sides)) await side.repository.close();
+  const per = (ms: number) => ms / (count - 100);
+  console.log(
+    `SQLite PUT of a ${fmt(configBytes / 1024)} KB config (service, one-link edits, ${count - 100} each): ` +
+      `with history ${fmt(per(total.on), 2)} ms, without ${fmt(per(total.off), 2)} ms ` +
+      `(${fmt((total.on / total.off - 1) * 100)} %)`,
+  );
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'linkconfig-history-bench-'));
+try {
+  await sqliteFigures(dir);
+  await putComparison(dir);
+  if (withPostgres) await postgresFigures();
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ChainReader,
+  MAX_CHAIN,
+  encodeRevision,
+  keyframe,
+} from './revision-content.js';
+import type { RevisionContent } from './revision-content.js';
+
+const big = (mark: string): string =>
+  JSON.stringify({
+    allLinks: Object.fromEntries(
+      Array.from({ length: 500 }, (_, i) => [
+        `link-${i}`,
+        {
+          url: `https://example.org/${i}/${i * 7919}`,
+          label: i === 250 ? mark : `Link ${i}`,
+        },
+      ]),
+    ),
+  });
+
+const read = (chain: readonly RevisionContent[], revs: readonly number[]) => {
+  const reader = new ChainReader();
+  chain.forEach((c, i) => reader.apply(c, revs[i] ?? 0));
+  return reader.text();
+};
+
+describe('revision content', () => {
+  it('stores a one-link edit as a delta of a few bytes, and reads it back', () => {
+    const one = big('first');
+    const two = big('second');
+    const first = keyframe(1, one);
+    const delta = encodeRevision(2, two, {
+      rev: 1,
+      json: one,
+      base: 1,
+      chain: 0,
+    });
+    expect(delta.base).toBe(1);
+    expect(delta.data.length).toBeLessThan(10);
+    expect(read([first, delta], [1, 2])).toBe(two);
+  });
+
+  it('never cuts a surrogate pair, so the middle survives UTF-8', () => {
+    const one = '{"a":"😀"}';
+    const two = '{"a":"😁"}';
+    const delta = encodeRevision(2, two, {
+      rev: 1,
+      json: one,
+      base: 1,
+      chain: 0,
+    });
+    expect(read([keyframe(1, one), delta], [1, 2])).toBe(two);
+  });
+
+  it('writes a keyframe when the revision before is not the previous one, or the chain is full', () => {
+    const text = big('x');
+    expect(
+      encodeRevision(5, text, { rev: 3, json: text, base: 1, chain: 0 }).base,
+    ).toBe(5);
+    expect(
+      encodeRevision(MAX_CHAIN + 1, text, {
+        rev: MAX_CHAIN,
+        json: text,
+        base: 1,
+        chain: 0,
+      }).base,
+    ).toBe(MAX_CHAIN + 1);
+  });
+
+  it('writes a keyframe once the deltas since the last one outweigh a quarter of the text', () => {
+    const one = big('a');
+    const two = big('b');
+    const full = encodeRevision(2, two, {
+      rev: 1,
+      json: one,
+      base: 1,
+      chain: Math.ceil(two.length / 4),
+    });
+    expect(full.base).toBe(2);
+    expect(read([full], [2])).toBe(two);
+  });
+
+  it('replays a long chain of edits anywhere in a large text exactly', () => {
+    let seed = 7;
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    let text = big('start');
+    const texts = [text];
+    const chain: RevisionContent[] = [keyframe(1, text)];
+    let previous = { rev: 1, json: text, base: 1, chain: 0 };
+    for (let rev = 2; rev <= 400; rev++) {
+      const at = Math.floor(rnd() * text.length);
+      const cut = Math.floor(rnd() * 30);
+      const insert = rnd() < 0.5 ? '' : `"é${rev}😀"`.repeat(1 + (rev % 3));
+      // Stored texts are well-formed UTF-16 (they arrive as UTF-8): a cut through a pair is repaired.
+      text = Buffer.from(
+        text.slice(0, at) + insert + text.slice(at + cut),
+        'utf8',
+      ).toString('utf8');
+      const content = encodeRevision(rev, text, previous);
+      chain.push(content);
+      texts.push(text);
+      previous = { rev, json: text, base: content.base, chain: content.chain };
+    }
+    const reader = new ChainReader();
+    chain.forEach((content, i) => {
+      reader.apply(content, i + 1);
+      expect(reader.text()).toBe(texts[i]);
+    });
+  });
+});

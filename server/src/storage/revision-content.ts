@@ -1,0 +1,173 @@
+/**
+ * How a revision's content is kept so that history costs little whatever the config's size: a revision is
+ * either a keyframe (the whole JSON text, deflated) or a delta against the revision just before it (how
+ * many UTF-16 units of the previous text are kept at its start and at its end, and the text between them).
+ * A one-link edit of a large config is then a few hundred bytes. A chain of deltas starts at a keyframe
+ * (`base`); a new keyframe is written when the deltas since the last one outweigh a quarter of the text (a
+ * keyframe's usual deflated size) or the chain reaches {@link MAX_CHAIN} revisions, so reading any revision
+ * replays a bounded chain ({@link ChainReader}). Pure functions: every adapter stores these fields as they are.
+ */
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
+
+/** Most revisions in one chain (keyframe included): bounds the work of reading one revision. */
+export const MAX_CHAIN = 250;
+
+/** A revision's stored content. */
+export interface RevisionContent {
+  /** The revision of the chain's keyframe (this revision's own number when it is a keyframe). */
+  readonly base: number;
+  /** Delta: UTF-16 units of the previous text kept at its start; keyframe: 0. */
+  readonly head: number;
+  /** Delta: UTF-16 units of the previous text kept at its end; keyframe: 0. */
+  readonly tail: number;
+  /** Delta: the new text between head and tail (UTF-8); keyframe: the whole text, deflated. */
+  readonly data: Uint8Array;
+  /** Bytes of delta data since the keyframe, this one included (0 for a keyframe). */
+  readonly chain: number;
+}
+
+/** What a write knows of the revision before it (`null`: no revision, or it has no content). */
+export interface PreviousContent {
+  readonly rev: number;
+  readonly json: string;
+  readonly base: number;
+  readonly chain: number;
+}
+
+const isHigh = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
+const isLow = (code: number): boolean => code >= 0xdc00 && code <= 0xdfff;
+
+/** The whole text as a keyframe of revision `rev`. */
+export function keyframe(rev: number, json: string): RevisionContent {
+  return {
+    base: rev,
+    head: 0,
+    tail: 0,
+    data: deflateRawSync(Buffer.from(json, 'utf8')),
+    chain: 0,
+  };
+}
+
+/**
+ * The content of revision `rev` holding `json`: a delta against `previous` when it is the revision just
+ * before and the chain has room, else a keyframe. Cut points never split a surrogate pair, so the middle
+ * survives UTF-8.
+ */
+export function encodeRevision(
+  rev: number,
+  json: string,
+  previous: PreviousContent | null,
+): RevisionContent {
+  if (previous === null || previous.rev !== rev - 1) return keyframe(rev, json);
+  if (rev - previous.base + 1 > MAX_CHAIN) return keyframe(rev, json);
+  const old = previous.json;
+  const max = Math.min(old.length, json.length);
+  let head = commonHead(old, json, max);
+  if (head > 0 && head < json.length && isHigh(json.charCodeAt(head - 1))) {
+    head--;
+  }
+  let tail = commonTail(old, json, max - head);
+  if (tail > 0 && isLow(json.charCodeAt(json.length - tail))) tail--;
+  const data = Buffer.from(json.slice(head, json.length - tail), 'utf8');
+  const chain = previous.chain + data.length;
+  if (chain > json.length / 4) return keyframe(rev, json);
+  return { base: previous.base, head, tail, data, chain };
+}
+
+/** Units compared at once while looking for the common start and end (whole slices compare fast). */
+const STEP = 1024;
+
+/** How many units `a` and `b` share at their start, at most `max`. */
+function commonHead(a: string, b: string, max: number): number {
+  let n = 0;
+  while (n + STEP <= max && a.slice(n, n + STEP) === b.slice(n, n + STEP)) {
+    n += STEP;
+  }
+  while (n < max && a.charCodeAt(n) === b.charCodeAt(n)) n++;
+  return n;
+}
+
+/** How many units `a` and `b` share at their end, at most `max`. */
+function commonTail(a: string, b: string, max: number): number {
+  let n = 0;
+  const ea = a.length;
+  const eb = b.length;
+  while (
+    n + STEP <= max &&
+    a.slice(ea - n - STEP, ea - n) === b.slice(eb - n - STEP, eb - n)
+  ) {
+    n += STEP;
+  }
+  while (n < max && a.charCodeAt(ea - 1 - n) === b.charCodeAt(eb - 1 - n)) {
+    n++;
+  }
+  return n;
+}
+
+/** Size of the blocks a text is rebuilt in: a delta rewrites the one or two blocks it touches. */
+const BLOCK = 4096;
+
+/** `text` in blocks of about {@link BLOCK} units (never empty: an empty text is one empty block). */
+function blocksOf(text: string): string[] {
+  if (text.length <= 2 * BLOCK) return [text];
+  const out: string[] = [];
+  for (let at = 0; at < text.length; at += BLOCK) {
+    out.push(text.slice(at, at + BLOCK));
+  }
+  return out;
+}
+
+/**
+ * Rebuilds texts along a chain: give it a keyframe, then each delta after it in order; `text()` is the text
+ * of the last one given. The text is kept in blocks, so a delta costs the blocks it touches (a few KB),
+ * not the size of the text: replaying a full chain ({@link MAX_CHAIN} deltas) of a 120 KB config takes a few ms.
+ */
+export class ChainReader {
+  #blocks: string[] = [''];
+  #length = 0;
+  #started = false;
+
+  /** Applies the next revision of the chain (a keyframe starts it afresh). */
+  apply(content: RevisionContent, rev: number): void {
+    if (content.base === rev) {
+      const whole = Buffer.from(inflateRawSync(content.data)).toString('utf8');
+      this.#blocks = blocksOf(whole);
+      this.#length = whole.length;
+      this.#started = true;
+      return;
+    }
+    if (!this.#started) {
+      throw new Error('a revision chain starts with its keyframe');
+    }
+    const middle = Buffer.from(content.data).toString('utf8');
+    const blocks = this.#blocks;
+    const head = content.head;
+    const end = this.#length - content.tail;
+    // The block holding position `head`, and the one holding `end` (where the kept tail starts).
+    let i = 0;
+    let start = 0;
+    while (i < blocks.length - 1 && start + (blocks[i]?.length ?? 0) <= head) {
+      start += blocks[i]?.length ?? 0;
+      i++;
+    }
+    let j = i;
+    let startJ = start;
+    while (j < blocks.length - 1 && startJ + (blocks[j]?.length ?? 0) < end) {
+      startJ += blocks[j]?.length ?? 0;
+      j++;
+    }
+    const merged =
+      (blocks[i] ?? '').slice(0, head - start) +
+      middle +
+      (blocks[j] ?? '').slice(end - startJ);
+    blocks.splice(i, j - i + 1, ...blocksOf(merged));
+    this.#length = head + middle.length + content.tail;
+  }
+
+  /** The text of the last revision applied. */
+  text(): string {
+    return this.#blocks.length === 1
+      ? (this.#blocks[0] ?? '')
+      : this.#blocks.join('');
+  }
+}
