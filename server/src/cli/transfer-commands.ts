@@ -40,7 +40,7 @@ interface TargetOptions {
   readonly databaseUrl?: string;
 }
 
-function addTargetOptions(command: Command, io: CliIo): Command {
+function addTargetOptions(command: Command): Command {
   return command
     .option(
       '--server <url>',
@@ -53,12 +53,6 @@ function addTargetOptions(command: Command, io: CliIo): Command {
     .option(
       '--database-url <url>',
       'work on this database directly instead of a server (sqlite:<path>, postgres://…)',
-    )
-    .addHelpText(
-      'after',
-      io.env['LINKCONFIG_SERVER'] === undefined
-        ? ''
-        : `\nLINKCONFIG_SERVER is ${io.env['LINKCONFIG_SERVER']}`,
     );
 }
 
@@ -285,7 +279,6 @@ export function addTransferCommands(
         '--folders <tags>',
         'bookmarks HTML: put links with these tags (comma-separated) into folders of that name',
       ),
-    io,
   ).action((name: string, options: ExportOptions) =>
     runExport(name, options, io),
   );
