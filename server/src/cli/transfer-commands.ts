@@ -262,7 +262,6 @@ export function addTransferCommands(
         'bookmarks: a config per top folder, named <config>-<folder> (links outside folders go into <config>)',
       )
       .option('--json', 'print the report as JSON'),
-    io,
   ).action((file: string, options: ImportOptions) =>
     runImport(file, options, { io, exit }),
   );
