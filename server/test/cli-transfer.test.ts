@@ -219,6 +219,29 @@ describe('linkconfig import into a running server', () => {
     expect(piped.stdout).toMatch(/2500 added/);
   });
 
+  it('makes a config per top folder with --config-per-folder', async () => {
+    const run = await runLinkconfig([
+      'import',
+      fixture('safari.html'),
+      '--into',
+      'safari',
+      '--config-per-folder',
+      '--json',
+      ...remote(),
+    ]);
+    expect(run.code).toBe(0);
+    const reports = JSON.parse(run.stdout) as {
+      into: string;
+      added: string[];
+    }[];
+    expect(reports.map((r) => [r.into, r.added])).toEqual([
+      ['safari-favorites', ['apple', 'cafe_unicode']],
+      ['safari-reading_list', ['a_long_read']],
+    ]);
+    const { body } = await getConfig('safari-reading_list');
+    expect(body?.config.allLinks['a_long_read']?.tags).toBeUndefined();
+  });
+
   it('says what the server refused: a wrong key', async () => {
     const run = await runLinkconfig([
       'import',

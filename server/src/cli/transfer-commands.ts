@@ -10,11 +10,17 @@ import {
   importSizeProblem,
   planImport,
   readImport,
+  splitByTopFolder,
   writeBookmarksHtml,
   writeCsv,
   writeJson,
 } from '@linkconfig/shared';
-import type { ImportMode, TransferFormat } from '@linkconfig/shared';
+import type {
+  ImportMode,
+  ImportReport,
+  ParsedImport,
+  TransferFormat,
+} from '@linkconfig/shared';
 import { SingleBar } from 'cli-progress';
 import { Option } from 'commander';
 import type { Command } from 'commander';
@@ -34,7 +40,7 @@ interface TargetOptions {
   readonly databaseUrl?: string;
 }
 
-function addTargetOptions(command: Command, io: CliIo): Command {
+function addTargetOptions(command: Command): Command {
   return command
     .option(
       '--server <url>',
@@ -47,12 +53,6 @@ function addTargetOptions(command: Command, io: CliIo): Command {
     .option(
       '--database-url <url>',
       'work on this database directly instead of a server (sqlite:<path>, postgres://…)',
-    )
-    .addHelpText(
-      'after',
-      io.env['LINKCONFIG_SERVER'] === undefined
-        ? ''
-        : `\nLINKCONFIG_SERVER is ${io.env['LINKCONFIG_SERVER']}`,
     );
 }
 
@@ -83,7 +83,50 @@ interface ImportOptions extends TargetOptions {
   readonly mode: ImportMode;
   readonly dryRun?: boolean;
   readonly folders: boolean;
+  readonly configPerFolder?: boolean;
   readonly json?: boolean;
+}
+
+/** Imports one parsed file into the config `into`: read it with its version, plan, write over that version. */
+async function importInto(
+  endpoint: ConfigEndpoint,
+  { into, parsed }: { into: string; parsed: ParsedImport },
+  { options, io }: { options: ImportOptions; io: CliIo },
+): Promise<{ report: ImportReport; written: boolean }> {
+  const current = await endpoint.read(into);
+  const total = parsed.candidates.length;
+  const bar =
+    io.stdout.isTTY === true && total >= PROGRESS_MIN_LINKS
+      ? new SingleBar({
+          stream: io.stderr,
+          clearOnComplete: true,
+          // Whether to show it was decided above, by the terminal the command runs in.
+          noTTYOutput: true,
+          format: 'importing [{bar}] {value}/{total} links',
+        })
+      : undefined;
+  bar?.start(total, 0);
+  const plan = planImport(parsed, {
+    mode: options.mode,
+    existing: current?.config ?? null,
+    foldersAsTags: options.folders,
+    onProgress: (done) => bar?.update(done),
+  });
+  bar?.stop();
+  // Nothing new (the same file again): no write, so the stored version and its timestamps stay.
+  const unchanged =
+    current !== null &&
+    JSON.stringify(current.config) === JSON.stringify(plan.config);
+  if (options.dryRun === true || unchanged) {
+    return { report: plan.report, written: false };
+  }
+  const answer = await endpoint.write(into, plan.config, current?.etag ?? null);
+  if (!answer.ok) {
+    throw new Error(
+      `"${into}" changed while the file was read (the write found another version); nothing was written, run the import again`,
+    );
+  }
+  return { report: plan.report, written: true };
 }
 
 async function runImport(
@@ -102,60 +145,41 @@ async function runImport(
   const text = await readFile(file, 'utf8');
   const read = readImport(text, { format: options.format, fileName: file });
   if (!read.ok) throw new Error(`${file}: ${read.error}`);
+  // One config per top folder: "<into>-<folder>", links outside every folder into "<into>".
+  const parts =
+    options.configPerFolder === true
+      ? splitByTopFolder(read.parsed).map((part) => ({
+          into:
+            part.suffix === ''
+              ? options.into
+              : `${options.into}-${part.suffix}`,
+          parsed: part.parsed,
+        }))
+      : [{ into: options.into, parsed: read.parsed }];
   const endpoint = await openEndpoint(options, io);
   try {
-    const current = await endpoint.read(options.into);
-    const total = read.parsed.candidates.length;
-    const bar =
-      io.stdout.isTTY === true && total >= PROGRESS_MIN_LINKS
-        ? new SingleBar({
-            stream: io.stderr,
-            clearOnComplete: true,
-            // Whether to show it was decided above, by the terminal the command runs in.
-            noTTYOutput: true,
-            format: 'importing [{bar}] {value}/{total} links',
-          })
-        : undefined;
-    bar?.start(total, 0);
-    const plan = planImport(read.parsed, {
-      mode: options.mode,
-      existing: current?.config ?? null,
-      foldersAsTags: options.folders,
-      onProgress: (done) => bar?.update(done),
-    });
-    bar?.stop();
-    let written = false;
-    // Nothing new (the same file again): no write, so the stored version and its timestamps stay.
-    const unchanged =
-      current !== null &&
-      JSON.stringify(current.config) === JSON.stringify(plan.config);
-    if (options.dryRun !== true && !unchanged) {
-      const answer = await endpoint.write(
-        options.into,
-        plan.config,
-        current?.etag ?? null,
+    const done: (ImportReport & { into: string; written: boolean })[] = [];
+    for (const { into, parsed } of parts) {
+      const { report, written } = await importInto(
+        endpoint,
+        { into, parsed },
+        { options, io },
       );
-      if (!answer.ok) {
-        throw new Error(
-          `"${options.into}" changed while the file was read (the write found another version); nothing was written, run the import again`,
-        );
+      done.push({ ...report, into, written });
+      if (options.json !== true) {
+        const outcome = written
+          ? 'written'
+          : options.dryRun === true
+            ? 'dry run'
+            : 'unchanged';
+        io.stdout.write(formatReport(report, into, outcome));
       }
-      written = true;
+      if (report.skipped.length > 0) exit.code = 1;
     }
-    io.stdout.write(
-      options.json === true
-        ? `${JSON.stringify({ ...plan.report, written }, null, 2)}\n`
-        : formatReport(
-            plan.report,
-            options.into,
-            written
-              ? 'written'
-              : options.dryRun === true
-                ? 'dry run'
-                : 'unchanged',
-          ),
-    );
-    if (plan.report.skipped.length > 0) exit.code = 1;
+    if (options.json === true) {
+      const value = options.configPerFolder === true ? done : done[0];
+      io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+    }
   } finally {
     await endpoint.close();
   }
@@ -233,8 +257,11 @@ export function addTransferCommands(
       )
       .option('--dry-run', 'print the report, write nothing')
       .option('--no-folders', 'do not turn bookmark folders into tags')
+      .option(
+        '--config-per-folder',
+        'bookmarks: a config per top folder, named <config>-<folder> (links outside folders go into <config>)',
+      )
       .option('--json', 'print the report as JSON'),
-    io,
   ).action((file: string, options: ImportOptions) =>
     runImport(file, options, { io, exit }),
   );
@@ -251,7 +278,6 @@ export function addTransferCommands(
         '--folders <tags>',
         'bookmarks HTML: put links with these tags (comma-separated) into folders of that name',
       ),
-    io,
   ).action((name: string, options: ExportOptions) =>
     runExport(name, options, io),
   );

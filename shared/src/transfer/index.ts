@@ -5,6 +5,8 @@
  */
 export { TAG_RULE, normalizeTag } from './normalize.js';
 export { planImport } from './plan-import.js';
+export { splitByTopFolder } from './split-folders.js';
+export type { FolderImport } from './split-folders.js';
 export type { ImportPlan, PlanOptions } from './plan-import.js';
 export {
   MAX_IMPORT_BYTES,

@@ -4,6 +4,7 @@ import { resolve } from '../expression/resolve.js';
 import { prepareConfig } from '../expression/prepare.js';
 import { normalizeTag } from './normalize.js';
 import { planImport } from './plan-import.js';
+import { splitByTopFolder } from './split-folders.js';
 import { readImport } from './read-import.js';
 import { fixture } from './test-fixtures.js';
 
@@ -184,5 +185,34 @@ describe('planning an import', () => {
     expect(
       Object.values(config.allLinks).every((l) => l.tags === undefined),
     ).toBe(true);
+  });
+});
+
+describe('a config per top folder', () => {
+  it('splits by the outermost folder, which is no longer a tag', () => {
+    const parts = splitByTopFolder(parsed('chrome.html'));
+    expect(
+      parts.map((part) => [
+        part.folder,
+        part.suffix,
+        part.parsed.candidates.map((c) => c.label),
+      ]),
+    ).toEqual([
+      ['', '', ['News']],
+      ['Work Tools', 'work_tools', ['CI — failed builds', 'API docs']],
+      ['Other bookmarks', 'other_bookmarks', ['News again', 'Settings']],
+    ]);
+    const inner = parts[1]?.parsed.candidates[0];
+    expect(inner?.folders).toEqual([]);
+    const safari = splitByTopFolder(parsed('safari.html'));
+    expect(safari.map((part) => part.suffix)).toEqual([
+      'favorites',
+      'reading_list',
+    ]);
+    const { config } = planImport(safari[1]!.parsed, {
+      mode: 'merge',
+      existing: null,
+    });
+    expect(config.allLinks['a_long_read']?.tags).toBeUndefined();
   });
 });

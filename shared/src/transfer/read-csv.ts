@@ -32,6 +32,9 @@ const COLUMN_NAMES: Readonly<Record<string, Column>> = {
   id: 'id',
 };
 
+/** A cell that an export protected from spreadsheets: `'` before `=`, `+`, `-`, `@`, tab or CR. */
+const FORMULA_GUARD = /^'[=+\-@\t\r]/;
+
 /** Splits a tags cell: by commas when it has one, else by whitespace. */
 export function splitTags(cell: string): string[] {
   const parts = cell.includes(',') ? cell.split(',') : cell.split(/\s+/);
@@ -79,7 +82,11 @@ export function readCsv(input: string): ReadImportResult {
   const cell = (row: string[], column: Column): string | undefined => {
     const index = columns.get(column);
     const value = index === undefined ? undefined : row[index]?.trim();
-    return value === '' ? undefined : value;
+    if (value === '') return undefined;
+    // The `'` an export puts before what a spreadsheet would run as a formula (write-formats.ts).
+    return value !== undefined && FORMULA_GUARD.test(value)
+      ? value.slice(1)
+      : value;
   };
   for (const { cells, start, errors } of rows.slice(1)) {
     const position = { line: positionAt(start).line };

@@ -16,6 +16,11 @@ const config: LinkConfig = {
       meta: { addDate: 1700000000 },
     },
     bare: { url: 'https://example.org/bare', label: 'Bare' },
+    formula: {
+      url: 'https://example.org/f',
+      label: '=HYPERLINK("https://evil.example","click")',
+      description: '@SUM(1+1)',
+    },
   },
 };
 
@@ -40,6 +45,16 @@ describe('export, then import, gives the same links', () => {
     });
   });
 
+  it('CSV: a cell a spreadsheet would run as a formula is written as text, and read back as it was', () => {
+    const csv = writeCsv(config);
+    expect(csv).toContain(
+      `formula,https://example.org/f,"'=HYPERLINK(""https://evil.example"",""click"")",,"'@SUM(1+1)"\n`,
+    );
+    expect(back(csv, 'csv').allLinks['formula']).toEqual(
+      config.allLinks['formula'],
+    );
+  });
+
   it('bookmark HTML: the same links with their tags and dates (ids are made again from the labels)', () => {
     const html = writeBookmarksHtml(config);
     expect(html).toMatch(/^<!DOCTYPE NETSCAPE-Bookmark-file-1>/);
@@ -60,6 +75,7 @@ describe('export, then import, gives the same links', () => {
     expect(links.map((l) => l.tags)).toEqual([
       ['news'],
       ['web_dev', 'c'],
+      undefined,
       undefined,
     ]);
   });

@@ -29,7 +29,11 @@ export function writeJson(config: LinkConfig): string {
   return `${JSON.stringify(config, null, 2)}\n`;
 }
 
-/** CSV with a header row: id, url, label, tags (comma-separated), description. */
+/**
+ * CSV with a header row: id, url, label, tags (comma-separated), description. A cell that starts with
+ * `=`, `+`, `-`, `@`, a tab or a carriage return gets a `'` in front, so a spreadsheet shows it as text
+ * instead of running it as a formula; the CSV reader takes the `'` off again.
+ */
 export function writeCsv(config: LinkConfig): string {
   const rows = linksOf(config).map(([id, link]) => [
     id,
@@ -38,7 +42,7 @@ export function writeCsv(config: LinkConfig): string {
     tagsOf(link).join(','),
     text(link['description']),
   ]);
-  return `${Papa.unparse({ fields: ['id', 'url', 'label', 'tags', 'description'], data: rows }, { newline: '\n', escapeFormulae: false })}\n`;
+  return `${Papa.unparse({ fields: ['id', 'url', 'label', 'tags', 'description'], data: rows }, { newline: '\n', escapeFormulae: true })}\n`;
 }
 
 const escapeHtml = (value: string): string =>

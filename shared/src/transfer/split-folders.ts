@@ -1,0 +1,41 @@
+/**
+ * A config per top folder (an option of bookmark imports): the links of each outermost folder become an
+ * import of their own, the folder now the config rather than a tag; links outside every folder stay in
+ * the group named `''`.
+ */
+import type { ParsedImport } from '../schemas/index.js';
+import { idBase } from './normalize.js';
+
+/** One part of a split import: the folder it came from and a name suffix made from it (`''` for none). */
+export interface FolderImport {
+  readonly folder: string;
+  readonly suffix: string;
+  readonly parsed: ParsedImport;
+}
+
+/** Splits `parsed` by top folder, in the order folders first appear; skipped links stay with the first part. */
+export function splitByTopFolder(parsed: ParsedImport): FolderImport[] {
+  const groups = new Map<string, FolderImport>();
+  const suffixes = new Set<string>();
+  for (const candidate of parsed.candidates) {
+    const [top = '', ...inner] = candidate.folders;
+    let group = groups.get(top);
+    if (group === undefined) {
+      let suffix = top === '' ? '' : idBase(top);
+      for (let n = 2; suffixes.has(suffix); n++) suffix = `${idBase(top)}_${n}`;
+      suffixes.add(suffix);
+      group = {
+        folder: top,
+        suffix,
+        parsed: { format: parsed.format, candidates: [], skipped: [] },
+      };
+      groups.set(top, group);
+    }
+    group.parsed.candidates.push({ ...candidate, folders: inner });
+  }
+  const parts = [...groups.values()];
+  const first = parts[0];
+  if (first === undefined) return [{ folder: '', suffix: '', parsed }];
+  first.parsed.skipped.push(...parsed.skipped);
+  return parts;
+}
