@@ -42,7 +42,6 @@ export {
   LIMITS,
   ListConfigsOutputSchema,
   IfMatchSchema,
-  PatchConfigInputSchema,
   PutConfigInputSchema,
   PutConfigOutputSchema,
   QueryInputSchema,
@@ -58,7 +57,6 @@ export type {
   CherryPickOutput,
   ConfigNameInput,
   ErrorBody,
-  PatchConfigInput,
   PutConfigInput,
   PutConfigOutput,
   QueryInput,
@@ -110,10 +108,12 @@ export {
   MergeConflictSchema,
   MergePatchSchema,
   MergePathSchema,
+  PatchConfigInputSchema,
 } from './merge.js';
 export type {
   ConflictResolution,
   MergeConflict,
   MergePatch,
   MergePath,
+  PatchConfigInput,
 } from './merge.js';
