@@ -67,6 +67,22 @@ export async function addLink(page: Page, link: LinkInput): Promise<void> {
   await expect(linkRow(page, link.id)).toBeVisible();
 }
 
+/** Changes fields of link `id` through the link form (not saved). */
+export async function editLink(
+  page: Page,
+  id: string,
+  fields: { label?: string; url?: string },
+): Promise<void> {
+  await linkRow(page, id)
+    .getByRole('button', { name: `Edit link ${id}` })
+    .click();
+  if (fields.label !== undefined)
+    await page.getByLabel('Label', { exact: true }).fill(fields.label);
+  if (fields.url !== undefined)
+    await page.getByLabel('URL', { exact: true }).fill(fields.url);
+  await page.getByTestId('link-submit').click();
+}
+
 /** The table row of link `id` in the editor. */
 export function linkRow(page: Page, id: string): Locator {
   return page.locator(`#editor [data-testid="link-row"][data-link-id="${id}"]`);

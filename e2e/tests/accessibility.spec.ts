@@ -7,11 +7,11 @@
  */
 import type { Page } from '@playwright/test';
 import {
-  addLink,
   addLinkAndSave,
   configButton,
   createConfig,
   deleteOverRest,
+  editLink,
   expectAccessible,
   expectLive,
   fillLinkForm,
@@ -21,6 +21,7 @@ import {
   pendingCount,
   putOverRest,
   questionDialog,
+  saveConfig,
   screenshot,
 } from '../support/app.js';
 import { expect, test } from '../support/fixtures.js';
@@ -169,11 +170,14 @@ for (const variant of [
       await openApp(page, baseURL!);
       await expectLive(page);
 
-      // A newer server version while the person has unsaved edits: the notice.
+      // A newer server version changing what the person's unsaved edits change too: the notice.
       await openConfig(page, edited);
-      await addLink(page, { id: 'draft', url: 'https://example.com/draft' });
+      await editLink(page, 'first', { url: 'https://example.com/draft' });
       await putOverRest(baseURL!, edited, {
-        allLinks: { first: link, other: { url: 'https://example.com/o' } },
+        allLinks: {
+          first: { ...link, url: 'https://example.com/other' },
+          other: { url: 'https://example.com/o' },
+        },
       });
       const notice = page.getByTestId('remote-change-notice');
       await expect(notice).toHaveAttribute('data-remote', 'changed');
@@ -193,11 +197,8 @@ for (const variant of [
         .click();
       await expect(page.getByTestId('editor-heading')).toHaveText(clash);
       await context.setOffline(true);
-      await addLinkAndSave(page, {
-        id: 'mine',
-        url: 'https://example.com/mine',
-        label: 'Mine',
-      });
+      await editLink(page, 'first', { label: 'Mine' });
+      await saveConfig(page);
       await expect.poll(() => pendingCount(page)).toBe(1);
       await putOverRest(baseURL!, clash, {
         allLinks: {
@@ -207,7 +208,7 @@ for (const variant of [
       });
       await context.setOffline(false);
       await expect(page.getByTestId('conflicts')).toBeVisible();
-      await expect(page.getByTestId('changed-links')).toContainText('first');
+      await expect(page.getByTestId('conflict-row')).toContainText('first');
 
       // Expression diagnostics under the field, at the same time.
       await page

@@ -7,6 +7,7 @@
 import type { Page } from '@playwright/test';
 import {
   addLink,
+  editLink,
   addLinkAndSave,
   deleteOverRest,
   expectLive,
@@ -24,16 +25,6 @@ const link = (n: number) => ({
   url: `https://example.com/${n}`,
   label: `Link ${n}`,
 });
-
-/** Changes the label of link `first` in the draft (not saved). */
-async function editFirstLabel(page: Page, label: string): Promise<void> {
-  await linkRow(page, 'first')
-    .getByRole('button', { name: 'Edit link first' })
-    .click();
-  await page.getByLabel('Label', { exact: true }).fill(label);
-  await page.getByTestId('link-submit').click();
-  await expect(linkRow(page, 'first')).toContainText(label);
-}
 
 /** Puts `name` on the server with links `first`, opens it in the page and waits for the feed. */
 async function openShared(
@@ -80,7 +71,7 @@ test('with unsaved edits to the same field the edits stay and a notice offers th
   const name = 'live-dirty-theirs';
   await openShared(page, baseURL!, name);
   await addLink(page, { id: 'mine', url: 'https://example.com/mine' });
-  await editFirstLabel(page, 'Mine');
+  await editLink(page, 'first', { label: 'Mine' });
 
   await putOverRest(baseURL!, name, {
     allLinks: { first: { ...link(1), label: 'Theirs' }, theirs: link(3) },
@@ -115,7 +106,7 @@ test('with unsaved edits, keep mine: mine where both changed, theirs merged in e
   const name = 'live-dirty-mine';
   await openShared(page, baseURL!, name);
   await addLink(page, { id: 'mine', url: 'https://example.com/mine' });
-  await editFirstLabel(page, 'Mine');
+  await editLink(page, 'first', { label: 'Mine' });
 
   await putOverRest(baseURL!, name, {
     allLinks: { first: { ...link(1), label: 'Theirs' }, theirs: link(3) },

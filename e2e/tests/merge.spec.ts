@@ -7,6 +7,7 @@
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import {
+  editLink,
   expectLive,
   expectNothingPending,
   linkRow,
@@ -39,22 +40,6 @@ async function person(
   await openConfig(page, name);
   await expectLive(page);
   return { context, page };
-}
-
-/** Changes fields of link `id` through the link form (not saved). */
-async function editLink(
-  page: Page,
-  id: string,
-  fields: { label?: string; url?: string },
-): Promise<void> {
-  await linkRow(page, id)
-    .getByRole('button', { name: `Edit link ${id}` })
-    .click();
-  if (fields.label !== undefined)
-    await page.getByLabel('Label', { exact: true }).fill(fields.label);
-  if (fields.url !== undefined)
-    await page.getByLabel('URL', { exact: true }).fill(fields.url);
-  await page.getByTestId('link-submit').click();
 }
 
 async function goOffline(who: Person): Promise<void> {

@@ -80,6 +80,39 @@ runConfigStoreContract(
   { twoWriters: true },
 );
 
+describe('remote store patch against the real server', () => {
+  it('sends a JSON Merge Patch: 204 with the new ETag, 412 over a stale one, 404 for a missing name', async () => {
+    await clearServer();
+    const store = createRemoteStore({ baseUrl: server.url, token: 'secret' });
+    const { etag } = await store.saveVersioned('p', {
+      allLinks: {
+        a: { url: 'https://a.example', label: 'A', tags: ['x'] },
+        b: { url: 'https://b.example' },
+      },
+    });
+    const patched = await store.patch(
+      'p',
+      { allLinks: { a: { label: 'New', tags: ['y'] }, b: null } },
+      { ifMatch: etag ?? '' },
+    );
+    expect(patched.etag).toBeDefined();
+    expect(patched.etag).not.toBe(etag);
+    expect(await store.load('p')).toEqual({
+      allLinks: { a: { url: 'https://a.example', label: 'New', tags: ['y'] } },
+    });
+    const stale = await store
+      .patch('p', { settings: {} }, { ifMatch: etag ?? '' })
+      .catch((e: unknown) => e);
+    expect(stale).toBeInstanceOf(RemoteStoreError);
+    expect((stale as RemoteStoreError).kind).toBe('conflict');
+    expect((stale as RemoteStoreError).etag).toBe(patched.etag);
+    const missing = await store
+      .patch('nothing-here', { allLinks: {} })
+      .catch((e: unknown) => e);
+    expect((missing as RemoteStoreError).status).toBe(404);
+  });
+});
+
 describe('remote store errors from the real server', () => {
   it('rejects a write without the token with a RemoteStoreError carrying status and message', async () => {
     const store = createRemoteStore({ baseUrl: server.url });

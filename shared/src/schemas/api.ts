@@ -163,27 +163,6 @@ export type PutConfigInput = z.infer<typeof PutConfigInputSchema>;
 /** What a stored write answers: the new version's ETag (REST sends it as the `ETag` header). */
 export const PutConfigOutputSchema = z.object({ etag: z.string() });
 export type PutConfigOutput = z.infer<typeof PutConfigOutputSchema>;
-/**
- * `configs.patch`: a JSON Merge Patch (RFC 7396) of the stored config; with `ifMatch` it applies only
- * to that version, without it to the current one.
- */
-export const PatchConfigInputSchema = z.object({
-  name: ConfigNameSchema,
-  patch: z
-    .custom<Record<string, unknown>>(isPlainObject, {
-      error: 'must be a JSON object (a merge patch of the config)',
-    })
-    .meta({
-      override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
-        Object.assign(jsonSchema, {
-          type: 'object',
-          description: 'A JSON Merge Patch (RFC 7396) of the config',
-        });
-      },
-    }),
-  ifMatch: IfMatchSchema.optional(),
-});
-export type PatchConfigInput = z.infer<typeof PatchConfigInputSchema>;
 /** `configs.remove`: with `ifMatch`, deletes only the version with that ETag (`*`: any existing one). */
 export const RemoveConfigInputSchema = z.object({
   name: ConfigNameSchema,

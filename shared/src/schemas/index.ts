@@ -43,7 +43,6 @@ export {
   LIMITS,
   ListConfigsOutputSchema,
   IfMatchSchema,
-  PatchConfigInputSchema,
   PutConfigInputSchema,
   PutConfigOutputSchema,
   QueryInputSchema,
@@ -59,7 +58,6 @@ export type {
   CherryPickOutput,
   ConfigNameInput,
   ErrorBody,
-  PatchConfigInput,
   PutConfigInput,
   PutConfigOutput,
   QueryInput,
@@ -145,12 +143,14 @@ export {
   MergeConflictSchema,
   MergePatchSchema,
   MergePathSchema,
+  PatchConfigInputSchema,
 } from './merge.js';
 export type {
   ConflictResolution,
   MergeConflict,
   MergePatch,
   MergePath,
+  PatchConfigInput,
 } from './merge.js';
 export {
   AccessKeySchema,

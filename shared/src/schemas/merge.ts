@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isPlainObject } from '../util/is-plain-object.js';
+import { ConfigNameSchema, IfMatchSchema } from './api.js';
 
 /**
  * A JSON Merge Patch (RFC 7396) of a config: an object whose members replace the config's members of the
@@ -44,3 +46,25 @@ export const ConflictResolutionSchema = z.union([
 ]);
 /** A resolution of one conflict. */
 export type ConflictResolution = z.infer<typeof ConflictResolutionSchema>;
+
+/**
+ * `configs.patch`: a JSON Merge Patch (RFC 7396) of the stored config; with `ifMatch` it applies only
+ * to that version, without it to the current one.
+ */
+export const PatchConfigInputSchema = z.object({
+  name: ConfigNameSchema,
+  patch: z
+    .custom<Record<string, unknown>>(isPlainObject, {
+      error: 'must be a JSON object (a merge patch of the config)',
+    })
+    .meta({
+      override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+        Object.assign(jsonSchema, {
+          type: 'object',
+          description: 'A JSON Merge Patch (RFC 7396) of the config',
+        });
+      },
+    }),
+  ifMatch: IfMatchSchema.optional(),
+});
+export type PatchConfigInput = z.infer<typeof PatchConfigInputSchema>;
