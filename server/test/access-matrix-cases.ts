@@ -177,6 +177,35 @@ export const ROUTE_CASES: Readonly<Record<string, RouteCase>> = {
     }),
     input: () => ({ configName: T, expression: 'tlink' }),
   },
+  'history.list': {
+    kind: 'named-read',
+    rest: () => ({ path: `/configs/${enc(T)}/history`, init: {} }),
+    input: () => ({ name: T }),
+  },
+  'history.revision': {
+    kind: 'named-read',
+    rest: () => ({ path: `/configs/${enc(T)}/revisions/1`, init: {} }),
+    input: () => ({ name: T, rev: 1 }),
+  },
+  'history.diff': {
+    kind: 'named-read',
+    rest: () => ({ path: `/configs/${enc(T)}/diff?from=1`, init: {} }),
+    input: () => ({ name: T, from: 1 }),
+  },
+  'history.restore': {
+    kind: 'write',
+    rest: () => ({
+      path: `/configs/${enc(T)}/restore`,
+      init: json('POST', { rev: 1 }),
+    }),
+    input: () => ({ name: T, rev: 1 }),
+  },
+  // The audit trail names every config that changed: filtered per caller like the list of names.
+  'history.audit': {
+    kind: 'list',
+    rest: () => ({ path: '/history', init: {} }),
+    input: () => ({}),
+  },
   'keys.access': {
     kind: 'list',
     rest: () => ({ path: '/access', init: {} }),
