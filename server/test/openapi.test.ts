@@ -291,6 +291,8 @@ describe('GET /openapi.json tells the truth about this server (issue 17)', () =>
       'DELETE /configs/{name}',
       'DELETE /keys/{id}',
       'GET /keys',
+      'PATCH /configs/{name}',
+      'POST /configs/{name}/restore',
       'POST /keys',
       'PUT /configs/{name}',
     ]);
