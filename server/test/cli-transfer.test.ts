@@ -254,8 +254,9 @@ describe('linkconfig import into a running server', () => {
       'wrong',
     ]);
     expect(run.code).toBe(1);
+    // An unknown key is refused on every request, so the import stops at its first read.
     expect(run.stderr).toMatch(
-      /^linkconfig: writing "nokey": the server answered 401/,
+      /^linkconfig: reading "nokey": the server answered 401/,
     );
   });
 });
