@@ -121,7 +121,9 @@ describe('remote store errors from the real server', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RemoteStoreError);
     expect((error as RemoteStoreError).status).toBe(401);
-    expect((error as RemoteStoreError).message).toMatch(/needs a key \(Authorization: Bearer/);
+    expect((error as RemoteStoreError).message).toMatch(
+      /needs a key \(Authorization: Bearer/,
+    );
   });
 
   it('rejects an invalid config with the server’s message', async () => {
