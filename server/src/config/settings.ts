@@ -6,6 +6,8 @@ import { NamePatternSchema } from '@linkconfig/shared';
 import { DEFAULT_BODY_MIN_RATE } from '../http/middleware/body-pace.js';
 import { parseDatabaseUrl } from '../storage/open-repository.js';
 
+export { USAGE } from './usage.js';
+
 const LEVELS = [
   'fatal',
   'error',
@@ -238,57 +240,6 @@ export const SettingsSchema = z
 
 /** Validated settings. */
 export type Settings = z.infer<typeof SettingsSchema>;
-
-/** Usage text for `--help`. */
-export const USAGE = `Usage: linkconfig-server [options]
-       (in the repository: node server/dist/main.js [options])
-
-Options (each also an environment variable):
-  --port <n>            PORT           port to listen on (default 3000)
-  --host <addr>         HOST           address to bind (default 0.0.0.0)
-  --database-url <url>  DATABASE_URL   sqlite:<path>, a plain path, or postgres://… for several
-                                       instances (default ./data/linkconfig.db)
-  --body-limit <size>   BODY_LIMIT     largest body that stores a config (default 10mb)
-  --inline-body-limit <size> INLINE_BODY_LIMIT  largest other body, such as an inline config of
-                                       /query, /cherry-pick or /expressions/check (default 1mb)
-  --body-min-rate <size> BODY_MIN_RATE slowest request body per second after its first second;
-                                       slower ones get 408 (default 64kb; 0: no floor)
-  --cache-bytes <size>  CACHE_BYTES    budget of the in-memory config cache (default 256mb)
-  --cors-origins <list> CORS_ORIGINS   comma-separated allowed origins, or * (default *)
-                        CORS_HEADERS   request headers allowed cross-origin (default: those the
-                                       browser asks for, from an allowed origin)
-                        EVENTS_MAX_STREAMS  most open change streams, /events and tRPC (default 1000)
-                        EVENTS_HEARTBEAT    heartbeat interval of /events streams (default 15s)
-                        EVENTS_BUFFER       how far a stream's reader may lag before it is cut off
-                                            (default 256kb; it reconnects and resumes by id)
-                        CHANGES_KEEP        changes kept for resuming streams (default 10000)
-                        CHANGES_MAX_AGE     oldest change kept (default 7d)
-                        HISTORY_KEEP   revisions kept per config: all, a count (100) or an age
-                                       (365d, 12w, 48h); pruned hourly (default all)
-                        API_TOKEN      bearer token needed for PUT and DELETE (unset: open)
-                        READ_TOKEN     bearer token for reads (needs API_TOKEN, differs from it;
-                                       unset: reads open)
-                        METRICS_TOKEN  bearer token for GET /metrics (unset: same access as reads)
-  --anonymous-read <list> ANONYMOUS_READ  what requests without a key may read once keys or
-                                       API_TOKEN exist: *, none, or name patterns such as
-                                       public/*,docs (default *; none when READ_TOKEN is set)
-  --log-level <level>   LOG_LEVEL      fatal|error|warn|info|debug|trace|silent (default info)
-  --app-dir <path>      APP_DIR        folder of the built web page served at / (default: none in the
-                                       installed package; web-client/dist-app in the repository)
-  --seed <demo|none>    SEED           seed a demo config into an empty database (default demo)
-  --metrics <on|off>    METRICS        GET /metrics and request metrics (default on)
-  --compression <on|off> COMPRESSION   compressed responses when the client accepts them (default on)
-  --access-log <on|off> ACCESS_LOG     one log line per request (default on)
-  --rate-limit <on|off> RATE_LIMIT     per-client budgets for writes and expensive reads (default on)
-  --rate-limit-reads <n>       RATE_LIMIT_READS        expensive reads per second and client (default 100)
-  --rate-limit-read-burst <n>  RATE_LIMIT_READ_BURST   their burst (default 500)
-  --rate-limit-writes <n>      RATE_LIMIT_WRITES       writes per second and client (default 50)
-  --rate-limit-write-burst <n> RATE_LIMIT_WRITE_BURST  their burst (default 200)
-  --trust-proxy <off|on|n>     TRUST_PROXY   proxies trusted for X-Forwarded-For (default off)
-  --workers <auto|n>    WORKERS        server processes sharing the port: auto (one per core) or a
-                                       number (default 1); each has its own caches
-  --help                               print this text
-`;
 
 /**
  * Where each setting comes from: its environment variable and, except for tokens (a command line is
