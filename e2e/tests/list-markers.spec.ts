@@ -39,10 +39,12 @@ test('the list marks configs kept only on the server or only in this browser', a
   await expect(page.getByTestId('list-notice')).toHaveText(
     'Offline: only configs kept in this browser can be opened.',
   );
+  // The open config stays open; the list says why "demo" cannot be opened now.
   await configButton(page, 'demo').click();
-  await expect(page.getByTestId('editor-hint')).toHaveText(
-    '“demo” is kept on the server only, and the server cannot be reached now. It opens once the server is back.',
+  await expect(page.getByTestId('list-message')).toContainText(
+    '“demo” is kept on the server only, so it opens once the server can be reached; “markers-server” stays open.',
   );
+  await expect(page.getByTestId('editor-heading')).toHaveText('markers-server');
 
   await createConfig(page, 'markers-local');
   await addLinkAndSave(page, { id: 'l', url: 'https://example.com/l' });

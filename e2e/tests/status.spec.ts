@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test';
 import {
   addLink,
   addLinkAndSave,
+  editLink,
   expectAccessible,
   expectLive,
   linkRow,
@@ -97,10 +98,13 @@ test('a conflict turns the line red and it does not say all is on the server', a
   await openConfig(page, name);
   await expectLive(page);
   await context.setOffline(true);
-  await addLinkAndSave(page, { id: 'mine', url: 'https://example.com/m' });
+  // The same field of the same link, changed differently on both sides: a true conflict (changes to
+  // different links would merge by themselves).
+  await editLink(page, 'first', { url: 'https://example.com/mine' });
+  await saveConfig(page);
   await expect.poll(() => pendingCount(page)).toBe(1);
   await putOverRest(baseURL!, name, {
-    allLinks: { theirs: { url: 'https://example.com/t' } },
+    allLinks: { first: { url: 'https://example.com/theirs' } },
   });
   await context.setOffline(false);
   await expect(page.getByTestId('status-conflicts')).toBeVisible({

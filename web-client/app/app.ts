@@ -42,6 +42,9 @@ const REFRESH_MS = 4000;
 /** How often the status's "waiting for …" is brought up to date. */
 const CLOCK_MS = 15_000;
 
+/** Announcements this close are read as one (see {@link App.announce}). */
+const ANNOUNCE_TOGETHER_MS = 2000;
+
 /** The page. */
 export class App implements PageContext {
   private readonly store = reactive(initialState(), () => this.render());
@@ -72,6 +75,8 @@ export class App implements PageContext {
   private renderQueued = false;
   private focusTarget: string | null = null;
   private answerQuestion: ((confirmed: boolean) => void) | null = null;
+  /** When the last announcement was made (ms). */
+  private announcedAt = 0;
 
   constructor(private readonly root: HTMLElement) {}
 
@@ -156,9 +161,19 @@ export class App implements PageContext {
   }
 
   announce(text: string): void {
+    // Two announcements close together are read together: the second would otherwise replace the first
+    // before a screen reader had read it (an import's result, then "Saved to the server.").
+    const now = Date.now();
+    const recent = now - this.announcedAt < ANNOUNCE_TOGETHER_MS;
+    const previous = this.state.announcement.trim();
+    this.announcedAt = now;
+    const next =
+      recent && previous !== '' && previous !== text
+        ? `${previous} ${text}`
+        : text;
     // The same words twice would not be read again: vary them invisibly.
     this.state.announcement =
-      this.state.announcement === text ? `${text}\u00a0` : text;
+      this.state.announcement === next ? `${next}\u00a0` : next;
   }
 
   ask(question: Question): Promise<boolean> {
