@@ -100,7 +100,9 @@ export async function* readRecords(file: string): AsyncGenerator<BackupLine> {
         }
         ended = true;
         break;
-      default:
+      case 'config':
+      case 'revision':
+      case 'key':
         counts[record.kind] = (counts[record.kind] ?? 0) + 1;
         yield { line, version, record };
     }

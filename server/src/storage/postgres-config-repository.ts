@@ -171,7 +171,10 @@ export async function createPostgresConfigRepository(
     restoreRows: async (rows, restore = {}) => {
       if (closed) throw new Error('repository is closed');
       const targets = { table, revision, revisions, channel };
-      await postgresRestore(pool, targets, rows, restore.replace === true);
+      await postgresRestore(pool, targets, {
+        rows,
+        replace: restore.replace === true,
+      });
       notify();
     },
     close: async () => {

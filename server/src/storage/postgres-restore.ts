@@ -22,8 +22,7 @@ const CHUNK = 1000;
 /** Inserts `rows` (each its column values) into `table` (`columns`), a chunk per statement. */
 async function insertAll(
   client: pg.PoolClient,
-  table: string,
-  columns: string,
+  { table, columns }: { readonly table: string; readonly columns: string },
   rows: readonly unknown[][],
 ): Promise<void> {
   const width = columns.split(',').length;
@@ -44,8 +43,7 @@ async function insertAll(
 export async function postgresRestore(
   pool: pg.Pool,
   tables: RestoreTables,
-  rows: RestoreRows,
-  replace: boolean,
+  { rows, replace }: { readonly rows: RestoreRows; readonly replace: boolean },
 ): Promise<void> {
   const client = await pool.connect();
   let committed = false;
@@ -63,8 +61,10 @@ export async function postgresRestore(
     }
     await insertAll(
       client,
-      tables.table,
-      'name, json, created_at, updated_at, version',
+      {
+        table: tables.table,
+        columns: 'name, json, created_at, updated_at, version',
+      },
       rows.configs.map((c) => [
         c.name,
         c.json,
@@ -75,8 +75,7 @@ export async function postgresRestore(
     );
     await insertAll(
       client,
-      tables.revisions,
-      ROW_COLUMNS,
+      { table: tables.revisions, columns: ROW_COLUMNS },
       rows.revisions.map(rowValues),
     );
     await client.query(`SELECT pg_notify('${tables.channel}', 'restore')`);
