@@ -2,7 +2,8 @@
  * Import, backup and restore at the sizes issue 21 names (docs/import-export.md#speed), measured end to
  * end with the built `linkconfig` command in a child process (its peak RSS included):
  * - importing a 10,000-bookmark bookmark file (~5 MB) into a running server (goal ≤ 5 s, RSS ≤ 200 MB);
- * - backup, and restore into SQLite and PostgreSQL, of 1,000 configs × 500 links (goal ≤ 60 s each).
+ * - backup, and restore into SQLite and PostgreSQL, of 1,000 configs × 500 links with 5 revisions each
+ *   (goal ≤ 60 s each).
  * Run after `tsc -b`: `npm run bench:transfer` (`--quick` for a tenth of the sizes, `--no-postgres`).
  */
 import { spawn } from 'node:child_process';
@@ -179,6 +180,9 @@ async function benchImport(dir: string): Promise<void> {
   }
 }
 
+/** One-link edits of each config after it is made, so the backup holds history. */
+const EDITS = 4;
+
 async function benchBackup(dir: string): Promise<void> {
   const configs = quick ? 100 : 1000;
   const links = 500;
@@ -197,9 +201,25 @@ async function benchBackup(dir: string): Promise<void> {
     if (writes.length >= 32) await Promise.all(writes.splice(0));
   }
   await Promise.all(writes);
+  // History to back up too: a few one-link edits of each config (deltas, as real editing makes).
+  for (let edit = 1; edit <= EDITS; edit++) {
+    for (let n = 0; n < configs; n++) {
+      const name = `config-${String(n).padStart(4, '0')}`;
+      const stored = await repository.get(name);
+      if (stored === null) continue;
+      writes.push(
+        repository.put(
+          name,
+          stored.json.replace('"label":"', `"label":"edit ${edit} `),
+        ),
+      );
+      if (writes.length >= 32) await Promise.all(writes.splice(0));
+    }
+  }
+  await Promise.all(writes);
   await repository.close();
   console.log(
-    `(made ${configs} configs × ${links} links in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
+    `(made ${configs} configs × ${links} links, ${EDITS} one-link edits each, in ${((performance.now() - started) / 1000).toFixed(1)} s)`,
   );
   const file = join(dir, 'backup.jsonl');
   const backup = await linkconfig(['backup', file, '--database-url', source]);

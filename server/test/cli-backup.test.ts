@@ -6,8 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/logger.js';
 import { startServer } from '../src/start-server.js';
 import type { RunningServer } from '../src/start-server.js';
-import type { StoredConfig } from '../src/storage/config-repository.js';
+import { secretHash } from '../src/keys/key-secret.js';
 import { openRepository } from '../src/storage/open-repository.js';
+import {
+  CONFIGS,
+  SECRET,
+  bearer,
+  configsOf,
+  contents,
+  writesGoOn,
+} from './backup-fixtures.js';
 import { runLinkconfig } from './cli-run.js';
 import { TEST_POSTGRES_URL, dropSchemas } from './test-databases.js';
 
@@ -17,27 +25,20 @@ const source = `sqlite:${join(dir, 'source.db')}`;
 const backup = join(dir, 'backup.jsonl');
 let server: RunningServer;
 
-/** Configs whose exact text matters: key order, integer-like ids, escapes, names outside the BMP. */
-const CONFIGS: Record<string, string> = {
-  demo: '{"allLinks":{"b":{"url":"https://b.example/"},"2":{"url":"https://2.example/"}},"z":1,"a":2}',
-  'with space': '{ "allLinks": {}, "settings": { "é": "\\u00e9" } }',
-  '\u{1F600}': '{"allLinks":{"x":{"url":"https://x.example/","tags":["t"]}}}',
-};
-
-/** Every config of a database, with its text and timestamps. */
-async function contents(url: string): Promise<Omit<StoredConfig, 'version'>[]> {
-  const repository = await openRepository(url);
-  try {
-    const rows: Omit<StoredConfig, 'version'>[] = [];
-    for await (const { version: _version, ...row } of repository.snapshot())
-      rows.push(row);
-    return rows;
-  } finally {
-    await repository.close();
-  }
-}
-
 beforeAll(async () => {
+  const repository = await openRepository(source);
+  await repository.keys.insert({
+    id: 'key_ops',
+    label: 'ops',
+    scope: 'admin',
+    configs: ['*'],
+    secretHash: secretHash(SECRET),
+    expiresAt: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    lastUsedAt: null,
+    revokedAt: null,
+  });
+  await repository.close();
   server = await startServer({
     databaseUrl: source,
     logger: createLogger('silent'),
@@ -46,24 +47,29 @@ beforeAll(async () => {
     seed: 'none',
     appDir: '/nonexistent',
   });
-  for (const [name, json] of Object.entries(CONFIGS)) {
+  const send = async (name: string, method: string, body?: string) => {
     const response = await fetch(
       `${server.url}/configs/${encodeURIComponent(name)}`,
       {
-        method: 'PUT',
-        headers: { 'Content-Type': 'application/json' },
-        body: json,
+        method,
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Request-Id': `req-${encodeURIComponent(name)}`,
+          ...bearer,
+        },
+        ...(body === undefined ? {} : { body }),
       },
     );
     expect(response.status).toBe(204);
-  }
-  // Overwritten once, so createdAt and updatedAt differ.
+  };
+  for (const [name, json] of Object.entries(CONFIGS))
+    await send(name, 'PUT', json);
+  // Overwritten once, so createdAt and updatedAt differ and demo has two revisions.
   await new Promise((resolve) => setTimeout(resolve, 5));
-  await fetch(`${server.url}/configs/demo`, {
-    method: 'PUT',
-    headers: { 'Content-Type': 'application/json' },
-    body: CONFIGS['demo'],
-  });
+  await send('demo', 'PUT', CONFIGS['demo']);
+  // A deleted config: its history is kept.
+  await send('old', 'PUT', '{"allLinks":{}}');
+  await send('old', 'DELETE');
 });
 afterAll(async () => {
   await server.close();
@@ -80,7 +86,9 @@ describe('linkconfig backup and restore', () => {
       source,
     ]);
     expect(run).toMatchObject({ code: 0, stderr: '' });
-    expect(run.stdout).toMatch(/^backup of 3 configs \(0\.0 MB\) written to /);
+    expect(run.stdout).toMatch(
+      /^backup of 3 configs, 6 revisions and 1 access keys \(0\.0 MB\) written to /,
+    );
     const lines = readFileSync(backup, 'utf8')
       .trimEnd()
       .split('\n')
@@ -90,17 +98,25 @@ describe('linkconfig backup and restore', () => {
       'config',
       'config',
       'config',
+      ...Array<string>(6).fill('revision'),
+      'key',
       'end',
     ]);
     expect(lines[0]).toMatchObject({
       format: 'linkconfig-backup',
-      version: 1,
+      version: 2,
       source: 'sqlite',
     });
-    expect(lines.at(-1)).toEqual({ kind: 'end', counts: { config: 3 } });
+    expect(lines.at(-1)).toEqual({
+      kind: 'end',
+      counts: { config: 3, revision: 6, key: 1 },
+    });
+    const text = readFileSync(backup, 'utf8');
+    expect(text).not.toContain(SECRET);
+    expect(text).toContain(secretHash(SECRET));
   });
 
-  it('restores SQLite → SQLite: the same texts, byte for byte, and the same timestamps', async () => {
+  it('restores SQLite → SQLite: the same texts, byte for byte, timestamps, history and keys', async () => {
     const target = `sqlite:${join(dir, 'copy.db')}`;
     const run = await runLinkconfig([
       'restore',
@@ -110,16 +126,27 @@ describe('linkconfig backup and restore', () => {
     ]);
     expect(run).toEqual({
       code: 0,
-      stdout: `restored 3 configs from ${backup}\n`,
+      stdout: `restored 3 configs, 6 revisions and 1 access keys from ${backup}\n`,
       stderr: '',
     });
     const restored = await contents(target);
     expect(restored).toEqual(await contents(source));
-    expect(restored.find((row) => row.name === 'demo')?.json).toBe(
-      CONFIGS['demo'],
-    );
-    const demo = restored.find((row) => row.name === 'demo');
+    const configs = restored['configs'] as {
+      name: string;
+      json: string;
+      createdAt: string;
+      updatedAt: string;
+    }[];
+    const demo = configs.find((row) => row.name === 'demo');
+    expect(demo?.json).toBe(CONFIGS['demo']);
     expect(demo?.createdAt).not.toBe(demo?.updatedAt);
+    expect(restored['deleted']).toEqual(['old']);
+    expect(restored['trail']).toHaveLength(6);
+    expect((restored['trail'] as { requestId: string }[])[0]).toMatchObject({
+      requestId: 'req-demo',
+      by: { id: 'key_ops', label: 'ops' },
+    });
+    await writesGoOn(target);
   });
 
   it('restores SQLite → PostgreSQL, the way an operator moves up', async () => {
@@ -132,6 +159,49 @@ describe('linkconfig backup and restore', () => {
     ]);
     expect(run.code).toBe(0);
     expect(await contents(target)).toEqual(await contents(source));
+    await writesGoOn(target);
+  });
+
+  it('restores an older backup file (format 1, configs only) through the write algorithm', async () => {
+    const file = join(dir, 'format1.jsonl');
+    const records = [
+      {
+        kind: 'header',
+        format: 'linkconfig-backup',
+        version: 1,
+        createdAt: '2026-01-01T00:00:00.000Z',
+        source: 'sqlite',
+      },
+      {
+        kind: 'config',
+        name: 'demo',
+        json: CONFIGS['demo'],
+        createdAt: '2026-01-01T00:00:00.000Z',
+        updatedAt: '2026-01-02T00:00:00.000Z',
+      },
+      { kind: 'end', counts: { config: 1 } },
+    ];
+    writeFileSync(file, records.map((r) => `${JSON.stringify(r)}\n`).join(''));
+    const target = `sqlite:${join(dir, 'format1.db')}`;
+    const run = await runLinkconfig([
+      'restore',
+      file,
+      '--database-url',
+      target,
+    ]);
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    const restored = await contents(target);
+    expect(restored['configs']).toMatchObject([
+      {
+        name: 'demo',
+        json: CONFIGS['demo'],
+        createdAt: '2026-01-01T00:00:00.000Z',
+        updatedAt: '2026-01-02T00:00:00.000Z',
+      },
+    ]);
+    expect(restored['demo']).toMatchObject([
+      { meta: { rev: 1, op: 'restore' }, json: CONFIGS['demo'] },
+    ]);
   });
 
   it('refuses a database that holds configs (exit 2), and replaces them with --force', async () => {
@@ -139,6 +209,8 @@ describe('linkconfig backup and restore', () => {
     const repository = await openRepository(target);
     await repository.put('demo', '{"allLinks":{}}');
     await repository.put('extra', '{"allLinks":{}}');
+    await repository.put('gone', '{"allLinks":{}}');
+    await repository.remove('gone');
     await repository.close();
     const refused = await runLinkconfig([
       'restore',
@@ -147,8 +219,10 @@ describe('linkconfig backup and restore', () => {
       target,
     ]);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toMatch(/already holds 2 configs; .*--force/);
-    expect((await contents(target)).map((row) => row.name)).toEqual([
+    expect(refused.stderr).toMatch(
+      /already holds 2 configs, the history of 1 deleted configs; .*--force/,
+    );
+    expect((await configsOf(target)).map((row) => row.name)).toEqual([
       'demo',
       'extra',
     ]);
@@ -160,9 +234,10 @@ describe('linkconfig backup and restore', () => {
       '--force',
     ]);
     expect(forced.stdout).toMatch(
-      /restored 3 configs .*; 2 configs that were there were deleted first/,
+      /restored 3 configs, .*; 2 configs that were there were deleted first/,
     );
     expect(await contents(target)).toEqual(await contents(source));
+    await writesGoOn(target);
   });
 
   it('writes nothing from a damaged file: cut short, or with a record kind it does not know', async () => {
@@ -173,15 +248,43 @@ describe('linkconfig backup and restore', () => {
         'future.jsonl',
         [
           ...lines.slice(0, 2),
-          '{"kind":"revision","name":"demo"}',
+          '{"kind":"attachment","name":"demo"}',
           ...lines.slice(2),
         ],
-        /line 3: records of kind "revision" are not known/,
+        /line 3: records of kind "attachment" are not known/,
       ],
       [
         'counted.jsonl',
-        [...lines.slice(0, -1), '{"kind":"end","counts":{"config":4}}'],
+        [
+          ...lines.slice(0, -1),
+          '{"kind":"end","counts":{"config":4,"revision":6,"key":1}}',
+        ],
         /counts 4 config records, the file holds 3/,
+      ],
+      [
+        'history.jsonl',
+        lines.map((line) =>
+          line.includes('"kind":"config","name":"demo"')
+            ? line.replace('\\"z\\":1', '\\"z\\":7')
+            : line,
+        ),
+        /the newest revision of "demo" does not hold what the config stores/,
+      ],
+      [
+        'lacking.jsonl',
+        lines
+          .filter(
+            (line) =>
+              !(
+                line.includes('"kind":"revision"') && line.includes('"rev":1,')
+              ),
+          )
+          .map((line) =>
+            line.startsWith('{"kind":"end"')
+              ? '{"kind":"end","counts":{"config":3,"revision":2,"key":1}}'
+              : line,
+          ),
+        /revision 2 of "(demo|old)" is a change of a revision the file lacks|newest revision of/,
       ],
       [
         'invalid.jsonl',
@@ -205,7 +308,7 @@ describe('linkconfig backup and restore', () => {
       ]);
       expect(run.code).toBe(1);
       expect(run.stderr).toMatch(message);
-      expect(await contents(target)).toEqual([]);
+      expect(await configsOf(target)).toEqual([]);
     }
   });
 

@@ -1,148 +1,39 @@
 /**
  * Restores a backup (docs/import-export.md#backups) into a database. The file is read twice: first to
- * check all of it (header, every record, the end record's counts; each config as a `PUT` would check it),
- * so a damaged file writes nothing; then to write. Configs go through the repository's one write
- * algorithm with their own timestamps (`createdAt`, and `updatedAt` as the write's clock).
+ * check all of it (`read-backup.ts`), so a damaged file writes nothing; then to write. A file of format 2
+ * is written back as it was stored: configs with their versions, every revision with its number, change
+ * id and content, and the keys' rows (`ConfigRepository.restoreRows`, `KeyRepository.putAll`). A file of
+ * format 1 (configs only) goes through the one write algorithm, each config with its own timestamps.
  */
-import { createReadStream } from 'node:fs';
-import {
-  BACKUP_FORMAT,
-  BACKUP_VERSION,
-  BackupRecordSchema,
-  LIMITS,
-  validateLinkConfig,
-} from '@linkconfig/shared';
-import type { BackupConfig } from '@linkconfig/shared';
-import type { ConfigRepository } from '../storage/config-repository.js';
+import type {
+  ConfigRepository,
+  RestoreRows,
+  RevisionRecord,
+  StoredConfig,
+} from '../storage/config-repository.js';
+import type { StoredKey } from '../storage/key-repository.js';
+import { configOf, keyOf, revisionOf } from './backup-rows.js';
+import { checkBackup, readRecords } from './read-backup.js';
 
-/** A backup that cannot be restored, with the line that says why. */
-export class BackupFileError extends Error {
-  override readonly name = 'BackupFileError';
-}
-
-/** The kinds of record this version restores; a file with others is refused, never restored in part. */
-const KNOWN_KINDS = new Set(['header', 'config', 'end']);
-
-/** Writes in flight at once: enough to fill the group commits of SQLite and PostgreSQL's pool. */
+/** Writes in flight at once (format 1): enough to fill the group commits of SQLite and PostgreSQL's pool. */
 const WRITE_WINDOW = 16;
-
-/**
- * The lines of a file, read as they are asked for: the stream is pulled chunk by chunk, so a reader
- * that waits for its writes holds at most a chunk and a line (`readline` would go on reading ahead).
- */
-async function* readLines(file: string): AsyncGenerator<string> {
-  let rest = '';
-  for await (const chunk of createReadStream(file, { encoding: 'utf8' })) {
-    const lines = (rest + String(chunk)).split('\n');
-    rest = lines.pop() ?? '';
-    yield* lines;
-  }
-  if (rest !== '') yield rest;
-}
-
-/** The checked records of a backup file, one line at a time (1-based line numbers). */
-async function* readRecords(
-  file: string,
-): AsyncGenerator<{ line: number; record: BackupConfig }> {
-  let line = 0;
-  let header = false;
-  let ended = false;
-  const counts: Record<string, number> = {};
-  for await (const text of readLines(file)) {
-    line++;
-    if (text.trim() === '') continue;
-    const fail = (why: string): BackupFileError =>
-      new BackupFileError(`${file}, line ${line}: ${why}`);
-    if (ended) throw fail('there is more after the end record');
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch {
-      throw fail('not a JSON record');
-    }
-    const kind = (value as { kind?: unknown } | null)?.kind;
-    if (typeof kind !== 'string' || !KNOWN_KINDS.has(kind)) {
-      throw fail(
-        `records of kind ${JSON.stringify(kind)} are not known to this version of linkconfig (restore with the version that wrote the backup)`,
-      );
-    }
-    const parsed = BackupRecordSchema.safeParse(value);
-    if (!parsed.success) throw fail(`a broken ${kind} record`);
-    const record = parsed.data;
-    if (!header && record.kind !== 'header') {
-      throw fail(`not a ${BACKUP_FORMAT} file (no header)`);
-    }
-    switch (record.kind) {
-      case 'header':
-        if (header) throw fail('a second header');
-        if (record.version > BACKUP_VERSION) {
-          throw fail(
-            `backup format version ${record.version} is newer than this linkconfig reads (${BACKUP_VERSION})`,
-          );
-        }
-        header = true;
-        break;
-      case 'end':
-        for (const [name, count] of Object.entries(record.counts)) {
-          if ((counts[name] ?? 0) !== count) {
-            throw fail(
-              `the end record counts ${count} ${name} records, the file holds ${counts[name] ?? 0}`,
-            );
-          }
-        }
-        ended = true;
-        break;
-      case 'config':
-        counts[record.kind] = (counts[record.kind] ?? 0) + 1;
-        yield { line, record };
-    }
-  }
-  if (!ended) {
-    throw new BackupFileError(
-      `${file}: the file ends before its end record (cut short?)`,
-    );
-  }
-}
-
-/** Reads the whole file and checks every record; answers the names it holds. */
-export async function checkBackup(file: string): Promise<ReadonlySet<string>> {
-  const names = new Set<string>();
-  for await (const { line, record } of readRecords(file)) {
-    let config: unknown;
-    try {
-      config = JSON.parse(record.json);
-    } catch {
-      throw new BackupFileError(
-        `${file}, line ${line}: config "${record.name}" is not JSON`,
-      );
-    }
-    const checked = validateLinkConfig(config, { maxDepth: LIMITS.nestingMax });
-    if (!checked.ok) {
-      throw new BackupFileError(
-        `${file}, line ${line}: config "${record.name}": ${checked.error}`,
-      );
-    }
-    if (names.has(record.name)) {
-      throw new BackupFileError(
-        `${file}, line ${line}: config "${record.name}" comes twice`,
-      );
-    }
-    names.add(record.name);
-  }
-  return names;
-}
+/** Rows per restore transaction (format 2), and the most config text in one. */
+const BATCH_ROWS = 500;
+const BATCH_CHARS = 8 * 1024 * 1024;
 
 /** Options of {@link restoreBackup}. */
 export interface RestoreOptions {
-  /** Replace what the database holds (every config is deleted first); else it must be empty. */
+  /** Replace what the database holds (configs and history are deleted first); else it must be empty. */
   readonly force: boolean;
-  /** Told after each config written. */
+  /** Told as configs are written, with how many so far. */
   readonly onConfig?: (done: number) => void;
 }
 
 /** What a restore did. */
 export interface RestoreSummary {
   readonly configs: number;
+  readonly revisions: number;
+  readonly keys: number;
   /** Configs deleted first (`force` only). */
   readonly removed: number;
 }
@@ -152,30 +43,103 @@ export class NotEmptyError extends Error {
   override readonly name = 'NotEmptyError';
 }
 
+/** What the database holds already, in words, or `null` when it is empty. */
+async function heldAlready(repository: ConfigRepository): Promise<{
+  configs: number;
+  words: string | null;
+}> {
+  const configs = await repository.count();
+  const deleted = (await repository.deletedNames()).length;
+  const keys = (await repository.keys.list()).length;
+  const parts = [
+    configs > 0 ? `${configs} configs` : '',
+    deleted > 0 ? `the history of ${deleted} deleted configs` : '',
+    keys > 0 ? `${keys} access keys` : '',
+  ].filter((part) => part !== '');
+  return { configs, words: parts.length === 0 ? null : parts.join(', ') };
+}
+
 /** Checks `file`, then writes it into `repository`. */
 export async function restoreBackup(
   repository: ConfigRepository,
   file: string,
   options: RestoreOptions,
 ): Promise<RestoreSummary> {
-  await checkBackup(file);
-  const existing = await repository.list();
-  if (existing.length > 0 && !options.force) {
+  const contents = await checkBackup(file);
+  const held = await heldAlready(repository);
+  if (held.words !== null && !options.force) {
     throw new NotEmptyError(
-      `the database already holds ${existing.length} configs; restore writes only into an empty database (--force replaces what it holds)`,
+      `the database already holds ${held.words}; restore writes only into an empty database (--force replaces what it holds)`,
     );
   }
-  // Deleted first, so each restored config gets its own timestamps back (a write over a stored name
-  // would keep the stored createdAt).
+  if (contents.version < 2) {
+    const removed = await removeAll(repository);
+    const configs = await writeConfigs(repository, file, options);
+    return { configs, revisions: 0, keys: 0, removed };
+  }
+  let replace = options.force && held.words !== null;
+  let configs: StoredConfig[] = [];
+  let revisions: RevisionRecord[] = [];
+  let chars = 0;
+  let done = 0;
+  const keys: StoredKey[] = [];
+  const flush = async (): Promise<void> => {
+    const rows: RestoreRows = { configs, revisions };
+    await repository.restoreRows(rows, { replace });
+    replace = false;
+    done += configs.length;
+    if (configs.length > 0) options.onConfig?.(done);
+    configs = [];
+    revisions = [];
+    chars = 0;
+  };
+  for await (const { record } of readRecords(file)) {
+    if (record.kind === 'key') keys.push(keyOf(record));
+    else if (record.kind === 'revision') {
+      revisions.push(revisionOf(record));
+      chars += record.content?.data.length ?? 0;
+    } else if (record.version !== undefined) {
+      configs.push(configOf({ ...record, version: record.version }));
+      chars += record.json.length;
+    }
+    if (
+      configs.length + revisions.length >= BATCH_ROWS ||
+      chars > BATCH_CHARS
+    ) {
+      await flush();
+    }
+  }
+  if (configs.length + revisions.length > 0 || replace) await flush();
+  await repository.keys.putAll(keys);
+  return {
+    configs: contents.configs,
+    revisions: contents.revisions,
+    keys: keys.length,
+    removed: options.force ? held.configs : 0,
+  };
+}
+
+/** Deletes every config (format 1 with `force`), so each restored one gets its own timestamps back. */
+async function removeAll(repository: ConfigRepository): Promise<number> {
   let removed = 0;
-  for (const name of existing) {
+  for (const name of await repository.list()) {
     const result = await repository.remove(name);
     if (result.ok && result.removed) removed++;
   }
+  return removed;
+}
+
+/** Writes the configs of a format 1 file through the write algorithm, a window of them at once. */
+async function writeConfigs(
+  repository: ConfigRepository,
+  file: string,
+  options: RestoreOptions,
+): Promise<number> {
   let done = 0;
   let failure: unknown;
   const inFlight = new Set<Promise<void>>();
   for await (const { record } of readRecords(file)) {
+    if (record.kind !== 'config') continue;
     const write = repository
       .put(record.name, record.json, {
         ifNoneMatch: '*',
@@ -203,5 +167,5 @@ export async function restoreBackup(
   }
   await Promise.all(inFlight);
   if (failure !== undefined) throw failure;
-  return { configs: done, removed };
+  return done;
 }

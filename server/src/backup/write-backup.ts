@@ -1,5 +1,6 @@
 /**
- * Writes a backup (docs/import-export.md#backups): the repository's snapshot as JSON lines, to a file
+ * Writes a backup (docs/import-export.md#backups): the repository's snapshot (configs, their revisions,
+ * the access keys) as JSON lines, to a file
  * that appears under its name only once it is complete (written as `<file>.partial`, then renamed).
  */
 import { once } from 'node:events';
@@ -8,6 +9,7 @@ import { rename, rm } from 'node:fs/promises';
 import { BACKUP_FORMAT, BACKUP_VERSION } from '@linkconfig/shared';
 import type { BackupRecord } from '@linkconfig/shared';
 import type { ConfigRepository } from '../storage/config-repository.js';
+import { recordOf } from './backup-rows.js';
 
 /** What a backup wrote. */
 export interface BackupSummary {
@@ -28,18 +30,12 @@ export async function* backupRecords(
     createdAt: now().toISOString(),
     source,
   };
-  let configs = 0;
-  for await (const row of repository.snapshot()) {
-    configs++;
-    yield {
-      kind: 'config',
-      name: row.name,
-      json: row.json,
-      createdAt: row.createdAt,
-      updatedAt: row.updatedAt,
-    };
+  const counts: Record<string, number> = { config: 0, revision: 0, key: 0 };
+  for await (const item of repository.snapshot()) {
+    counts[item.kind] = (counts[item.kind] ?? 0) + 1;
+    yield recordOf(item);
   }
-  yield { kind: 'end', counts: { config: configs } };
+  yield { kind: 'end', counts };
 }
 
 /** Writes the backup of `repository` to `file`. */

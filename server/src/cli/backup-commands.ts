@@ -36,7 +36,7 @@ export function addBackupCommands(program: Command, io: CliIo): void {
   program
     .command('backup')
     .description(
-      'write every config of a database to a file, consistently while the server runs',
+      'write every config of a database, its history and the access keys to a file, consistently while the server runs',
     )
     .argument('<file>', 'the backup file to write (JSON lines)')
     .option(...DATABASE_OPTION)
@@ -50,7 +50,7 @@ export function addBackupCommands(program: Command, io: CliIo): void {
           parseDatabaseUrl(url).kind,
         );
         io.stdout.write(
-          `backup of ${counts['config'] ?? 0} configs (${(bytes / 1024 / 1024).toFixed(1)} MB) written to ${file}\n`,
+          `backup of ${counts['config'] ?? 0} configs, ${counts['revision'] ?? 0} revisions and ${counts['key'] ?? 0} access keys (${(bytes / 1024 / 1024).toFixed(1)} MB) written to ${file}\n`,
         );
       } finally {
         await repository.close();
@@ -65,7 +65,7 @@ export function addBackupCommands(program: Command, io: CliIo): void {
     .option(...DATABASE_OPTION)
     .option(
       '--force',
-      'restore into a database that holds configs: they are deleted first',
+      'restore into a database that holds configs: they and their history are deleted first',
     )
     .action(
       async (
@@ -75,11 +75,13 @@ export function addBackupCommands(program: Command, io: CliIo): void {
         const url = databaseUrl(options, io);
         const repository = await openRepository(url);
         try {
-          const { configs, removed } = await restoreBackup(repository, file, {
-            force: options.force === true,
-          });
+          const { configs, revisions, keys, removed } = await restoreBackup(
+            repository,
+            file,
+            { force: options.force === true },
+          );
           io.stdout.write(
-            `restored ${configs} configs from ${file}${removed > 0 ? `; ${removed} configs that were there were deleted first` : ''}\n`,
+            `restored ${configs} configs, ${revisions} revisions and ${keys} access keys from ${file}${removed > 0 ? `; ${removed} configs that were there were deleted first` : ''}\n`,
           );
         } catch (error) {
           if (error instanceof NotEmptyError)

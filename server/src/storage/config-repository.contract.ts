@@ -6,6 +6,7 @@ import {
 } from './config-repository-fixtures.contract.js';
 import { runHistoryContract } from './config-repository-history.contract.js';
 import { runKeysContract } from './config-repository-keys.contract.js';
+import { runRestoreContract } from './config-repository-restore.contract.js';
 import { runSnapshotContract } from './config-repository-snapshot.contract.js';
 import { runStorageContract } from './config-repository-storage.contract.js';
 import { runWritesContract } from './config-repository-writes.contract.js';
@@ -17,7 +18,8 @@ export type { RepositoryHarness } from './config-repository-fixtures.contract.js
  * storage and reads (`config-repository-storage.contract.ts`), writes with preconditions and
  * timestamps (`config-repository-writes.contract.ts`), and the change history
  * (`config-repository-changes.contract.ts`), the revisions of every config
- * (`config-repository-history.contract.ts`), snapshots for backups (`config-repository-snapshot.contract.ts`)
+ * (`config-repository-history.contract.ts`), snapshots for backups (`config-repository-snapshot.contract.ts`,
+ * with history and keys and their restore in `config-repository-restore.contract.ts`)
  * and access keys (`config-repository-keys.contract.ts`); shared helpers in
  * `config-repository-fixtures.contract.ts`.
  */
@@ -33,5 +35,6 @@ export function runConfigRepositoryContract(
     runSnapshotContract(scope);
     runKeysContract(harness, scope);
     runHistoryContract(harness, scope);
+    runRestoreContract(harness, scope);
   });
 }

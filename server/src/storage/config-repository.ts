@@ -5,7 +5,8 @@
 import type { Author, ChangeEvent } from '@linkconfig/shared';
 import type { EntityTags } from './etag.js';
 import type { HistoryKeep } from './history-keep.js';
-import type { KeyRepository } from './key-repository.js';
+import type { KeyRepository, StoredKey } from './key-repository.js';
+import type { RevisionContent } from './revision-content.js';
 
 /** One stored config: the JSON text exactly as received, plus the server's timestamps. */
 export interface StoredConfig {
@@ -157,13 +158,44 @@ export interface ConfigRepository extends HistoryRepository {
   /** Number of stored configs. */
   count(): Promise<number>;
   /**
-   * Every stored config in code-point order of names, all read from one consistent snapshot of the
-   * database (writes committed after the first row is read are not seen), while other readers and writers
-   * go on. For backups; rows are read a few at a time, so memory stays small.
+   * The whole database from one consistent snapshot (writes committed after the first row is read are
+   * not seen), while other readers and writers go on: every config in code-point order of names, then
+   * every kept revision as stored, by name then `rev`, then every access key (oldest first). For
+   * backups; rows are read a few at a time, so memory stays small.
    */
-  snapshot(): AsyncIterable<StoredConfig>;
+  snapshot(): AsyncIterable<SnapshotItem>;
+  /**
+   * Writes rows of a backup back as they are, in one transaction (all or nothing): configs with their
+   * versions and timestamps, revisions with their numbers, change ids and stored content. The database's
+   * revision counter is raised to the highest id written (so later writes continue after them) and the
+   * change feed is marked pruned through it (readers of the feed re-list). Rejects when a name or a
+   * revision is already stored. With `replace`, every config and revision is deleted first (same
+   * transaction).
+   */
+  restoreRows(
+    rows: RestoreRows,
+    options?: { readonly replace?: boolean },
+  ): Promise<void>;
   /** Releases the connection; later calls reject. */
   close(): Promise<void>;
+}
+
+/** A revision as every adapter stores it: its facts, and its content (`null` for a delete). */
+export interface RevisionRecord {
+  readonly meta: RevisionMeta;
+  readonly content: RevisionContent | null;
+}
+
+/** One item of {@link ConfigRepository.snapshot}. */
+export type SnapshotItem =
+  | { readonly kind: 'config'; readonly config: StoredConfig }
+  | { readonly kind: 'revision'; readonly revision: RevisionRecord }
+  | { readonly kind: 'key'; readonly key: StoredKey };
+
+/** Rows for {@link ConfigRepository.restoreRows}. */
+export interface RestoreRows {
+  readonly configs: readonly StoredConfig[];
+  readonly revisions: readonly RevisionRecord[];
 }
 
 /** What a revision did: the write's `op` (`put` by default), or `delete`. */

@@ -3,12 +3,13 @@ import type {
   Change,
   ConfigRepository,
   HistoryLimits,
+  SnapshotItem,
   StoredConfig,
 } from './config-repository.js';
 import { putConfig, removeConfig } from './config-write.js';
 import type { WriteTransaction } from './config-write.js';
 import { createMemoryKeys } from './memory-keys.js';
-import { changesPage, historyLimits } from './write-rules.js';
+import { changesPage, highestId, historyLimits } from './write-rules.js';
 import { createMemoryHistory } from './memory-history.js';
 
 /** Options of {@link createMemoryConfigRepository}. */
@@ -63,8 +64,9 @@ export function createMemoryConfigRepository(
     ...history.steps,
   };
 
+  const keys = createMemoryKeys(open);
   return {
-    keys: createMemoryKeys(open),
+    keys,
     ...history.reads,
     list: async () => {
       open();
@@ -115,14 +117,32 @@ export function createMemoryConfigRepository(
       open();
       return rows.size;
     },
+    restoreRows: async (restored, { replace = false } = {}) => {
+      open();
+      // Checked first, so a refused call changes nothing.
+      const left = replace ? new Map<string, StoredConfig>() : rows;
+      for (const c of restored.configs) {
+        if (left.has(c.name)) throw new Error(`config "${c.name}" exists`);
+      }
+      history.restore(restored.revisions, replace);
+      if (replace) rows.clear();
+      for (const c of restored.configs) rows.set(c.name, { ...c });
+      revision = Math.max(revision, highestId(restored));
+      prunedThrough = revision;
+      changes.length = 0;
+    },
     snapshot: () => {
       open();
-      // The rows as they are now: later writes replace map entries, never these row objects.
-      const now = [...rows.values()].sort((a, b) =>
+      // The rows as they are now: later writes replace map entries and append records, never change these.
+      const configs = [...rows.values()].sort((a, b) =>
         compareNames(a.name, b.name),
       );
-      return (async function* () {
-        yield* now;
+      const revisions = history.all();
+      const keyRows = keys.list();
+      return (async function* (): AsyncGenerator<SnapshotItem> {
+        for (const config of configs) yield { kind: 'config', config };
+        for (const revision of revisions) yield { kind: 'revision', revision };
+        for (const key of await keyRows) yield { kind: 'key', key };
       })();
     },
     close: async () => {

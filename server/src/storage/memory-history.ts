@@ -1,13 +1,24 @@
 import { compareNames } from './config-repository.js';
-import type { HistoryRepository, RevisionMeta } from './config-repository.js';
+import type {
+  HistoryRepository,
+  RevisionMeta,
+  RevisionRecord,
+} from './config-repository.js';
 import { materialize } from './history-read.js';
 import { pruneHistory } from './history-keep.js';
-import type { HistorySteps, RevisionRecord } from './revision-write.js';
+import type { HistorySteps } from './revision-write.js';
 
 /** The history of the memory adapter: its write steps and its reads (`open` throws once closed). */
 export function createMemoryHistory(open: () => void): {
   readonly steps: Omit<HistorySteps, 'readCurrentJson'>;
   readonly reads: HistoryRepository;
+  /** Every revision, by name then `rev` (for snapshots). */
+  readonly all: () => RevisionRecord[];
+  /** Checks, then adds restored revisions as they are (`replace`: after dropping every revision). */
+  readonly restore: (
+    records: readonly RevisionRecord[],
+    replace: boolean,
+  ) => void;
 } {
   /** Per name, its revisions in order. */
   const byName = new Map<string, RevisionRecord[]>();
@@ -98,5 +109,40 @@ export function createMemoryHistory(open: () => void): {
         .sort(compareNames);
     },
   };
-  return { steps, reads };
+  const all = (): RevisionRecord[] =>
+    [...byName.keys()]
+      .sort(compareNames)
+      .flatMap((name) => byName.get(name) ?? []);
+  const restore = (
+    records: readonly RevisionRecord[],
+    replace: boolean,
+  ): void => {
+    const ids = new Set(replace ? [] : trail.map((m) => m.id));
+    const revs = new Set(
+      replace ? [] : all().map((r) => `${r.meta.rev} ${r.meta.name}`),
+    );
+    for (const { meta } of records) {
+      const rev = `${meta.rev} ${meta.name}`;
+      if (ids.has(meta.id) || revs.has(rev)) {
+        throw new Error(
+          `revision ${rev} (change ${meta.id}) is already stored`,
+        );
+      }
+      ids.add(meta.id);
+      revs.add(rev);
+    }
+    if (replace) {
+      byName.clear();
+      trail.length = 0;
+    }
+    for (const record of records) {
+      const list = byName.get(record.meta.name) ?? [];
+      list.push(record);
+      list.sort((a, b) => a.meta.rev - b.meta.rev);
+      byName.set(record.meta.name, list);
+      trail.push(record.meta);
+    }
+    trail.sort((a, b) => a.id - b.id);
+  };
+  return { steps, reads, all, restore };
 }

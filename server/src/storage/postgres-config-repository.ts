@@ -14,6 +14,7 @@ import { createListener } from './postgres-listener.js';
 import type { StampRow } from './postgres-write-lock.js';
 import { createPostgresWriter } from './postgres-writer.js';
 import { migrate } from './postgres-migrate.js';
+import { postgresRestore } from './postgres-restore.js';
 import { postgresSnapshot } from './postgres-snapshot.js';
 import { createPostgresKeys, migrateKeys } from './postgres-keys.js';
 import { historyLimits } from './write-rules.js';
@@ -165,7 +166,16 @@ export async function createPostgresConfigRepository(
       ),
     snapshot: () => {
       if (closed) throw new Error('repository is closed');
-      return postgresSnapshot(pool, table);
+      return postgresSnapshot(pool, { table, revisions, keys: keysTable });
+    },
+    restoreRows: async (rows, restore = {}) => {
+      if (closed) throw new Error('repository is closed');
+      const targets = { table, revision, revisions, channel };
+      await postgresRestore(pool, targets, {
+        rows,
+        replace: restore.replace === true,
+      });
+      notify();
     },
     close: async () => {
       if (closed) return;

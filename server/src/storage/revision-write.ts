@@ -8,17 +8,13 @@ import type { Author } from '@linkconfig/shared';
 import type {
   RevisionMeta,
   RevisionOp,
+  RevisionRecord,
   WriteOptions,
 } from './config-repository.js';
 import { encodeRevision } from './revision-content.js';
-import type { PreviousContent, RevisionContent } from './revision-content.js';
+import type { PreviousContent } from './revision-content.js';
 
-/** What an adapter stores per revision. */
-export interface RevisionRecord {
-  readonly meta: RevisionMeta;
-  /** `null` for a delete. */
-  readonly content: RevisionContent | null;
-}
+export type { RevisionRecord } from './config-repository.js';
 
 /** The newest revision of a name, as a write needs it. */
 export interface HistoryTip {

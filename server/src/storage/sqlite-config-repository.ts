@@ -10,6 +10,7 @@ import { createGroupCommit } from './sqlite-group-commit.js';
 import { createSqliteKeys } from './sqlite-keys.js';
 import { createSqliteHistory } from './sqlite-history.js';
 import { openSqliteDatabase } from './sqlite-open.js';
+import { sqliteRestore } from './sqlite-restore.js';
 import { sqliteSnapshot } from './sqlite-snapshot.js';
 import { createSqlitePruning } from './sqlite-pruning.js';
 import { prepareStatements } from './sqlite-statements.js';
@@ -71,6 +72,7 @@ export function createSqliteConfigRepository(
   // Each write is a savepoint inside the group's transaction.
   const putTx = db.transaction(putConfig);
   const removeTx = db.transaction(removeConfig);
+  const restoreTx = sqliteRestore(db);
   // One read transaction, so head, pruned mark and rows come from one snapshot.
   const changesTx = db.transaction((afterId: number, limit: number) => {
     const head = statements.selectCounter.get('version') ?? 0;
@@ -147,6 +149,9 @@ export function createSqliteConfigRepository(
       write(() => putTx(tx, { name, json }, conditions)),
     remove: (name, conditions = {}) =>
       write(() => removeTx(tx, name, conditions)),
+    restoreRows: async (rows, restore = {}) => {
+      await write(() => restoreTx(rows, restore.replace === true));
+    },
     changeToken: () =>
       guard(() => `${String(statements.dataVersion.get())}:${ownWrites}`),
     head: () => guard(() => statements.selectCounter.get('version') ?? 0),

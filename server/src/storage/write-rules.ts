@@ -6,6 +6,7 @@ import type {
   Change,
   ChangesPage,
   HistoryLimits,
+  RestoreRows,
   WriteConditions,
 } from './config-repository.js';
 import { etagOf, matchesStrongly, matchesWeakly } from './etag.js';
@@ -102,3 +103,14 @@ export function nextUpdatedAt(
 
 /** The system clock, the default of `WriteOptions.now`. */
 export const systemClock = (): Date => new Date();
+
+/**
+ * The highest change id among restored rows (configs' versions, revisions' ids): the revision counter is
+ * raised to it, so the next write takes a later id than anything restored.
+ */
+export function highestId(rows: RestoreRows): number {
+  let max = 0;
+  for (const c of rows.configs) max = Math.max(max, c.version);
+  for (const r of rows.revisions) max = Math.max(max, r.meta.id);
+  return max;
+}

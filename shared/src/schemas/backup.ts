@@ -1,15 +1,17 @@
 import { z } from 'zod';
 import { ConfigNameSchema } from './api.js';
+import { AuthorSchema } from './author.js';
+import { AccessKeySchema } from './keys.js';
 import { TimestampSchema } from './link-config.js';
 
 /**
  * The backup file of a whole database (docs/import-export.md#backups): JSON lines, each a typed record.
  * A header first, then the data records, then an end record with the count of each kind, so a file cut
- * short is never restored as if it were whole. Later tables become more record kinds (and a higher
- * `version` when an older reader must refuse the file).
+ * short is never restored as if it were whole. Version 1 held configs only; version 2 adds each config's
+ * history (`revision` records) and the access keys (`key` records), and the configs' versions.
  */
 export const BACKUP_FORMAT = 'linkconfig-backup';
-export const BACKUP_VERSION = 1;
+export const BACKUP_VERSION = 2;
 
 export const BackupHeaderSchema = z.object({
   kind: z.literal('header'),
@@ -28,8 +30,46 @@ export const BackupConfigSchema = z.object({
   json: z.string(),
   createdAt: TimestampSchema,
   updatedAt: TimestampSchema,
+  /** The change id of the write that stored it (version 2; its ETag follows from it and `updatedAt`). */
+  version: z.number().int().min(1).optional(),
 });
 export type BackupConfig = z.infer<typeof BackupConfigSchema>;
+
+/**
+ * One revision of a config's history, as the database stores it: its facts, and its content as the
+ * stored fields of `server/src/storage/revision-content.ts` (a keyframe, or a delta against the revision
+ * before), `data` in base64; `null` for a delete. Kept as stored so a restore gives the same revisions,
+ * byte for byte, at the size history has in the database.
+ */
+export const BackupRevisionSchema = z.object({
+  kind: z.literal('revision'),
+  name: ConfigNameSchema,
+  rev: z.number().int().min(1),
+  /** The database-wide change id of the write (the audit trail's order). */
+  id: z.number().int().min(1),
+  op: z.enum(['put', 'delete', 'patch', 'restore']),
+  at: TimestampSchema,
+  by: AuthorSchema.nullable(),
+  requestId: z.string().nullable(),
+  size: z.number().int().min(0).nullable(),
+  content: z
+    .object({
+      base: z.number().int().min(1),
+      head: z.number().int().min(0),
+      tail: z.number().int().min(0),
+      chain: z.number().int().min(0),
+      data: z.base64(),
+    })
+    .nullable(),
+});
+export type BackupRevision = z.infer<typeof BackupRevisionSchema>;
+
+/** One access key: its public description and the SHA-256 of its secret (never the secret). */
+export const BackupKeySchema = AccessKeySchema.extend({
+  kind: z.literal('key'),
+  secretHash: z.string().regex(/^[0-9a-f]{64}$/),
+});
+export type BackupKey = z.infer<typeof BackupKeySchema>;
 
 export const BackupEndSchema = z.object({
   kind: z.literal('end'),
@@ -41,6 +81,8 @@ export type BackupEnd = z.infer<typeof BackupEndSchema>;
 export const BackupRecordSchema = z.discriminatedUnion('kind', [
   BackupHeaderSchema,
   BackupConfigSchema,
+  BackupRevisionSchema,
+  BackupKeySchema,
   BackupEndSchema,
 ]);
 export type BackupRecord = z.infer<typeof BackupRecordSchema>;

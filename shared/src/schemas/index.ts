@@ -130,13 +130,17 @@ export {
   BackupConfigSchema,
   BackupEndSchema,
   BackupHeaderSchema,
+  BackupKeySchema,
   BackupRecordSchema,
+  BackupRevisionSchema,
 } from './backup.js';
 export type {
   BackupConfig,
   BackupEnd,
   BackupHeader,
+  BackupKey,
   BackupRecord,
+  BackupRevision,
 } from './backup.js';
 export {
   ConflictResolutionSchema,
