@@ -5,6 +5,7 @@
  * contradicts (no "all changes are on the server" while offline, in conflict or locked out; no "live
  * updates connected" while offline). Pure: the clock comes in as `now`.
  */
+import { writeRefusalOf } from './key-access.js';
 import { ACCESS } from './server-health.js';
 import type { AppState } from './state.js';
 
@@ -121,6 +122,17 @@ export function isReadOnly(state: AppState): boolean {
     write === ACCESS.readOnly ||
     (write === ACCESS.unknown && state.readOnlyRemembered)
   );
+}
+
+/**
+ * Why editing config `name` is off, in words, or null when it is on: the token may only read (see
+ * {@link isReadOnly}), or what the server said the key may do (`GET /access`) does not cover writing
+ * `name`. The one place the editor asks.
+ */
+export function writeRefusal(state: AppState, name: string): string | null {
+  if (isReadOnly(state))
+    return 'Editing is off: the server said this token may only read.';
+  return state.grant === null ? null : writeRefusalOf(state.grant, name);
 }
 
 /** The Tone that is more pressing. */
