@@ -46,12 +46,15 @@ export class KeysActions {
     this.state.created = null;
     this.state.problem = null;
     this.state.note = null;
+    this.state.open = true;
     dialog.showModal();
+    this.page.focus('#key-label');
     void this.refreshList();
   }
 
   /** The panel closed: the secret shown is gone for good. */
   closed(): void {
+    this.state.open = false;
     this.state.created = null;
     this.state.note = null;
   }

@@ -12,6 +12,8 @@ export interface KeyFields {
 }
 
 export interface KeysState {
+  /** The panel is open (its fields exist only then, so they never clash with the page's). */
+  open: boolean;
   /** Every key without its secret; null until listed. */
   list: AccessKey[] | null;
   form: KeyFields;
@@ -33,6 +35,7 @@ export const NO_KEY_FIELDS: KeyFields = {
 
 export function initialKeys(): KeysState {
   return {
+    open: false,
     list: null,
     form: { ...NO_KEY_FIELDS },
     problem: null,

@@ -99,10 +99,6 @@ function keyItem(key: AccessKey, actions: Actions): TemplateResult {
 
 /** The dialog; opened by `actions.keys.openDialog`. */
 export function keysDialog(state: AppState, actions: Actions): TemplateResult {
-  const keys = state.keys;
-  const form = keys.form;
-  const text = (field: 'label' | 'configs' | 'expires') => (event: Event) =>
-    actions.keys.input(field, (event.target as HTMLInputElement).value);
   return html`<dialog
     id="keys-dialog"
     class="dialog keys-dialog"
@@ -111,7 +107,16 @@ export function keysDialog(state: AppState, actions: Actions): TemplateResult {
     @close=${() => actions.keys.closed()}
   >
     <h2 id="keys-title">Access keys</h2>
-    <form
+    ${state.keys.open ? panelBody(state, actions) : nothing}
+  </dialog>`;
+}
+
+function panelBody(state: AppState, actions: Actions): TemplateResult {
+  const keys = state.keys;
+  const form = keys.form;
+  const text = (field: 'label' | 'configs' | 'expires') => (event: Event) =>
+    actions.keys.input(field, (event.target as HTMLInputElement).value);
+  return html` <form
       class="key-form"
       aria-labelledby="key-form-heading"
       @submit=${(event: SubmitEvent) => {
@@ -207,6 +212,5 @@ export function keysDialog(state: AppState, actions: Actions): TemplateResult {
     </section>
     <form method="dialog" class="actions">
       <button type="submit" value="close" class="button ghost">Close</button>
-    </form>
-  </dialog>`;
+    </form>`;
 }
