@@ -40,8 +40,17 @@ describe('what a key may do', () => {
       'The key “site A editor” may read and write configs named “site-a/*”.',
     );
     expect(
-      grantSummary(grant({ scope: 'admin', configs: ['*'], key: null })),
-    ).toBe('This token may read, write and manage keys for every config.');
+      grantSummary(
+        grant({
+          scope: 'admin',
+          configs: ['*'],
+          key: { id: 'a', label: 'ops' },
+        }),
+      ),
+    ).toBe('The key “ops” may read, write and manage keys for every config.');
+    expect(
+      grantSummary(grant({ configs: ['*'], anonymousRead: ['*'], key: null })),
+    ).toContain('This server is open');
     expect(
       grantSummary(grant({ scope: null, configs: [], anonymousRead: [] })),
     ).toContain('shows nothing without a key');

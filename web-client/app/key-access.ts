@@ -47,9 +47,10 @@ export function grantSummary(grant: AccessOutput): string {
     return grant.anonymousRead.length === 0
       ? 'Not signed in: this server shows nothing without a key.'
       : `Not signed in: you may read ${patternList(grant.anonymousRead)}.`;
-  const who =
-    grant.key === null ? 'This token' : `The key “${grant.key.label}”`;
-  return `${who} may ${SCOPE_WORDS[grant.scope]} ${patternList(grant.configs)}.`;
+  // A scope without a key: the server has no keys and no tokens, so it is open to everyone.
+  if (grant.key === null)
+    return 'This server is open: anyone may read and write every config.';
+  return `The key “${grant.key.label}” may ${SCOPE_WORDS[grant.scope]} ${patternList(grant.configs)}.`;
 }
 
 /** Patterns in words: `*` is every config. */
