@@ -7,6 +7,7 @@ import {
   addLink,
   CONNECTED,
   configButton,
+  createConfig,
   expectAccessible,
   expectNothingPending,
   openApp,
@@ -27,8 +28,8 @@ async function enterToken(page: Page, token: string): Promise<void> {
   await page.getByTestId('open-settings').click();
   const dialog = page.getByTestId('settings-dialog');
   await expect(dialog).toBeVisible();
-  await dialog.getByLabel('Server token').fill(token);
-  await dialog.getByRole('button', { name: 'Save token' }).click();
+  await dialog.getByLabel('Access key or server token').fill(token);
+  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(dialog).toBeHidden();
 }
 
@@ -56,35 +57,44 @@ test('the page asks for a token, tells read-only from refused, and delivers with
     // The status offers the settings; a wrong token is called what it is.
     await page
       .getByTestId('status')
-      .getByRole('button', { name: 'Enter a token' })
+      .getByRole('button', { name: 'Sign in with a key' })
       .click();
     const dialog = page.getByTestId('settings-dialog');
-    await expect(dialog.getByLabel('Server token')).toBeFocused();
+    await expect(dialog.getByLabel('Access key or server token')).toBeFocused();
     await expectAccessible(page, testInfo, 'settings-dialog');
-    await dialog.getByLabel('Server token').fill('not-the-token');
-    await dialog.getByRole('button', { name: 'Save token' }).click();
+    await dialog.getByLabel('Access key or server token').fill('not-the-token');
+    await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(status).toHaveText('The server did not accept the token.');
 
-    // The read token shows the configs; a save it may not make is set aside (403: a dead letter that
-    // says the key may not write the name), not left waiting; sent again once the write token is there.
+    // The read token shows the configs, and the page knows up front (GET /access) that it may only
+    // read: editing is off before any edit. A config created here all the same is set aside when the
+    // server refuses it (403: a dead letter that says the key may not write the name), not left
+    // waiting; it is sent again once the write token is there.
     await enterToken(page, READ);
     await expect(configButton(page, 'demo')).toBeVisible();
-    await expect(status).toHaveText(CONNECTED);
     await openConfig(page, 'demo');
-    await addLink(page, { id: 'tokened', url: 'https://example.com/t' });
-    await saveConfig(page);
+    await expect(page.getByTestId('read-only-notice')).toContainText(
+      'this key may not write demo',
+    );
+    await expect(page.getByTestId('save-config')).toBeDisabled();
+    await createConfig(page, 'tokened');
     const letter = page.getByTestId('dead-letters');
-    await expect(letter).toContainText('demo');
+    await expect(letter).toContainText('tokened');
     await letter.getByText('What the server said').click();
-    await expect(letter.getByText('this key may not write demo')).toBeVisible();
+    await expect(
+      letter.getByText('this key may not write tokened'),
+    ).toBeVisible();
     await expect.poll(() => pendingCount(page)).toBe(0);
     await screenshot(page, testInfo, 'read-only-token');
 
     await enterToken(page, WRITE);
     await page
-      .getByRole('button', { name: 'Try again to send “demo”' })
+      .getByRole('button', { name: 'Try again to send “tokened”' })
       .click();
     await expect(letter).toBeEmpty();
+    await openConfig(page, 'demo');
+    await addLink(page, { id: 'tokened', url: 'https://example.com/t' });
+    await saveConfig(page);
     await expect
       .poll(async () => {
         const stored = await request.get(`${server.baseURL}/configs/demo`, {
@@ -94,6 +104,10 @@ test('the page asks for a token, tells read-only from refused, and delivers with
           .config.allLinks;
       })
       .toHaveProperty('tokened', { url: 'https://example.com/t' });
+    const created = await request.get(`${server.baseURL}/configs/tokened`, {
+      headers: { Authorization: `Bearer ${READ}` },
+    });
+    expect(created.status()).toBe(200);
     await expectNothingPending(page);
     await expect(status).toHaveText(CONNECTED);
 

@@ -1,6 +1,7 @@
 /** What the views ask the page to do: the controller (app.ts) implements it. */
 import type { ImportMode, TransferFormat } from '@linkconfig/shared';
-import type { ConflictResolution } from '@linkconfig/shared';
+import type { ConflictResolution, KeyScope } from '@linkconfig/shared';
+import type { KeyFields } from './keys-state.js';
 import type { SearchMode } from './api.js';
 import type { LinkSort } from './link-finder.js';
 import type { AppState } from './state.js';
@@ -93,12 +94,25 @@ export interface Actions {
   retryDeadLetter(name: string): void;
   discardDeadLetter(name: string): void;
   openSettings(): void;
-  /** Keeps a new token (empty: forget it). */
+  /** Signs in with a key or token (empty: signs out), then asks what it may do. */
   saveToken(token: string): void;
   /** The answer to the open question dialog. */
   answer(confirmed: boolean): void;
   /** The import and export dialog. */
   transfer: TransferDialogActions;
+  /** The Keys panel of an admin key. */
+  keys: KeysPanelActions;
+}
+
+/** What the Keys panel can ask (keys-actions.ts). */
+export interface KeysPanelActions {
+  openDialog(): void;
+  closed(): void;
+  input(field: Exclude<keyof KeyFields, 'scope'>, value: string): void;
+  setScope(scope: KeyScope): void;
+  create(): Promise<void>;
+  copySecret(): Promise<void>;
+  revoke(id: string): Promise<void>;
 }
 
 /** What the import and export dialog can ask (transfer-actions.ts). */

@@ -1,12 +1,16 @@
 /**
- * The page's calls that are not store operations: `GET /search` and `POST /expressions/check` on this
- * origin (expressions themselves run in the page, on the draft). They need the server, and go through
+ * The page's calls that are not store operations: `GET /search`, `POST /expressions/check`, what the
+ * key may do (`GET /access`) and, for admins, the keys (`/keys`), on this origin (expressions themselves run in the page, on the draft). They need the server, and go through
  * the package's HTTP caller (the remote store's: headers, token, time limit, failures). Failures reject
- * with a `RemoteStoreError` (op `search` or `check`) whose message is the server's own reason, so the
+ * with a `RemoteStoreError` (op `search`, `check`, `access` or `keys`) whose message is the server's own reason, so the
  * page can show it beside the input it is about.
  */
 import type {
+  AccessKey,
+  AccessOutput,
   CheckExpressionInput,
+  CreateKeyInput,
+  CreateKeyOutput,
   Diagnostic,
   SearchOutput,
 } from '@linkconfig/shared';
@@ -59,6 +63,51 @@ export async function checkExpression(
   );
 }
 
+/** What the current key (or token, or no key) may do: `GET /access`. */
+export async function fetchAccess(caller: HttpCaller): Promise<AccessOutput> {
+  return (await call(caller, {
+    op: 'access',
+    configName: '',
+    method: 'GET',
+    path: '/access',
+  })) as AccessOutput;
+}
+
+/** Every key, without secrets (admins only): `GET /keys`. */
+export async function listKeys(caller: HttpCaller): Promise<AccessKey[]> {
+  const answer = (await call(caller, {
+    op: 'keys',
+    configName: '',
+    method: 'GET',
+    path: '/keys',
+  })) as { keys: AccessKey[] };
+  return answer.keys;
+}
+
+/** Creates a key; the answer holds its secret, this once (admins only): `POST /keys`. */
+export async function createKey(
+  input: CreateKeyInput,
+  caller: HttpCaller,
+): Promise<CreateKeyOutput> {
+  return (await call(caller, {
+    op: 'keys',
+    configName: '',
+    method: 'POST',
+    path: '/keys',
+    body: JSON.stringify(input),
+  })) as CreateKeyOutput;
+}
+
+/** Revokes key `id` (admins only): `DELETE /keys/{id}`. */
+export async function revokeKey(id: string, caller: HttpCaller): Promise<void> {
+  await call(caller, {
+    op: 'keys',
+    configName: '',
+    method: 'DELETE',
+    path: `/keys/${encodeURIComponent(id)}`,
+  });
+}
+
 /** Sends `spec` and reads its JSON answer; an HTTP failure's message is the server's reason. */
 async function call(caller: HttpCaller, spec: CallSpec): Promise<unknown> {
   let text: string;
@@ -76,6 +125,8 @@ async function call(caller: HttpCaller, spec: CallSpec): Promise<unknown> {
       cause: error,
     });
   }
+  // 204: no body.
+  if (text === '') return null;
   try {
     return JSON.parse(text) as unknown;
   } catch {

@@ -14,6 +14,7 @@ import type { Actions } from './actions.js';
 import { ConfigActions } from './config-actions.js';
 import { DraftActions } from './draft-actions.js';
 import { FormActions } from './form-actions.js';
+import { KeysActions } from './keys-actions.js';
 import { LinkActions } from './link-actions.js';
 import { pageActions } from './page-actions.js';
 import type { PageContext } from './page-context.js';
@@ -62,6 +63,7 @@ export class App implements PageContext {
       this.configs.close('', { forget: false });
     await this.configs.open(name, { moveFocus: true, asked: true });
   });
+  private readonly keys = new KeysActions(this);
   private readonly actions: Actions = pageActions({
     configs: this.configs,
     forms: this.forms,
@@ -70,6 +72,7 @@ export class App implements PageContext {
     tools: this.tools,
     session: this.sessionActions,
     transfer: this.transfer,
+    keys: this.keys,
     answer: (confirmed) => this.answer(confirmed),
   });
   private renderQueued = false;
@@ -134,6 +137,8 @@ export class App implements PageContext {
     });
     await this.sessionActions.refreshStatus();
     await this.sessionActions.refreshNames();
+    // What the key may do: the list keeps only what it may read, editing follows what it may write.
+    void this.keys.loadAccess();
     const initial =
       new URLSearchParams(location.search).get('config') ?? readOpenConfig();
     if (initial !== null)

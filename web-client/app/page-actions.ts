@@ -6,6 +6,7 @@ import type { Actions } from './actions.js';
 import type { ConfigActions } from './config-actions.js';
 import type { DraftActions } from './draft-actions.js';
 import type { FormActions } from './form-actions.js';
+import type { KeysActions } from './keys-actions.js';
 import type { LinkActions } from './link-actions.js';
 import type { SessionActions } from './session-actions.js';
 import type { ToolActions } from './tool-actions.js';
@@ -20,6 +21,7 @@ export interface ActionParts {
   tools: ToolActions;
   session: SessionActions;
   transfer: TransferActions;
+  keys: KeysActions;
   answer(confirmed: boolean): void;
 }
 
@@ -57,9 +59,13 @@ export function pageActions(parts: ActionParts): Actions {
     retryDeadLetter: (name) => session.retryDeadLetter(name),
     discardDeadLetter: (name) => session.discardDeadLetter(name),
     openSettings,
-    saveToken: (token) => session.saveToken(token),
+    saveToken: (token) => {
+      session.saveToken(token);
+      void parts.keys.loadAccess();
+    },
     answer: (confirmed) => parts.answer(confirmed),
     transfer: parts.transfer,
+    keys: parts.keys,
   };
 }
 

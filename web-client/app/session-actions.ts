@@ -8,6 +8,7 @@ import type { ConflictChoice } from '@linkconfig/web-client';
 import type { ConflictAnswer } from './actions.js';
 import type { ConfigActions } from './config-actions.js';
 import { mergeConfigs } from './config-diff.js';
+import { mayRead } from './key-access.js';
 import { configPlaces } from './config-places.js';
 import type { PageContext } from './page-context.js';
 import {
@@ -98,12 +99,19 @@ export class SessionActions {
       const local = await session.localNames();
       const server = session.health.serverNames;
       if (server !== null && server !== before) writeServerNames(server);
-      this.page.state.configs = configPlaces({
+      const places = configPlaces({
         listed: all,
         local,
         server: server ?? readServerNames(),
         pending: pendingWrites(session.store.getStatus()),
       });
+      // What this browser kept under another key and the current one may not read is not listed
+      // (the server's own list is filtered already); changes waiting to be sent stay in view.
+      const grant = this.page.state.grant;
+      this.page.state.configs =
+        grant === null
+          ? places
+          : places.filter((item) => item.pending || mayRead(grant, item.name));
     });
   }
 
@@ -127,6 +135,7 @@ export class SessionActions {
     session.setToken(token);
     const { state } = this.page;
     // What the server said of the old token says nothing of the new one.
+    state.grant = null;
     writeTokenReadOnly(false);
     state.readOnlyRemembered = false;
     state.tokenSet = session.token !== null;

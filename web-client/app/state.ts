@@ -4,6 +4,7 @@
  * scroll and half-typed input survive.
  */
 import type {
+  AccessOutput,
   Diagnostic,
   Link,
   LinkConfig,
@@ -19,6 +20,8 @@ import type { RefusedWrite } from './sync-status.js';
 import type { LinkFields, PatternFields } from './config-draft.js';
 import type { LinkSort } from './link-finder.js';
 import { ACCESS } from './server-health.js';
+import { initialKeys } from './keys-state.js';
+import type { KeysState } from './keys-state.js';
 import { initialTransfer } from './transfer-state.js';
 import type { TransferState } from './transfer-state.js';
 import type { Access, CallKind } from './server-health.js';
@@ -167,6 +170,11 @@ export interface AppState {
   tokenSet: boolean;
   /** Whether the server lets this page read and write with the current token. */
   access: Record<CallKind, Access>;
+  /**
+   * What the signed-in key may do (scope, name patterns), as the server said (`GET /access`); null
+   * until it answers (then only the server's refusals tell).
+   */
+  grant: AccessOutput | null;
   /** The server refused a write with this token before (remembered across reloads): it may only read. */
   readOnlyRemembered: boolean;
   /** The latest refusals not about access (a 5xx, say), until a call of that kind succeeds. */
@@ -196,6 +204,8 @@ export interface AppState {
   question: Question | null;
   /** The import and export dialog. */
   transfer: TransferState;
+  /** The Keys panel (admin keys only). */
+  keys: KeysState;
   /** Read out by screen readers (a polite live region). */
   announcement: string;
   /** The time the status was last brought up to date (ms), for how long changes have waited. */
@@ -252,6 +262,7 @@ export function initialState(): AppState {
     conflicts: [],
     tokenSet: false,
     access: { read: ACCESS.unknown, write: ACCESS.unknown },
+    grant: null,
     readOnlyRemembered: false,
     failures: { read: null, write: null },
     open: null,
@@ -276,6 +287,7 @@ export function initialState(): AppState {
     },
     question: null,
     transfer: initialTransfer(),
+    keys: initialKeys(),
     announcement: '',
     clock: Date.now(),
   };

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ACCESS } from './server-health.js';
 import { initialState } from './state.js';
 import type { AppState } from './state.js';
-import { statusModel, waitedFor } from './status-model.js';
+import { statusModel, waitedFor, writeRefusal } from './status-model.js';
 
 const NOW = Date.parse('2026-01-01T12:00:00Z');
 
@@ -92,5 +92,40 @@ describe('waitedFor', () => {
     expect(waitedFor(5_000)).toBe('the oldest for under a minute');
     expect(waitedFor(61_000)).toBe('the oldest for 1 min');
     expect(waitedFor(3 * 3_600_000 + 5)).toBe('the oldest for 3 h');
+  });
+});
+
+describe('editing per config name, from what the key may do', () => {
+  it('is off where the key may not write, with the reason, and on where it may', () => {
+    const state = connected();
+    expect(writeRefusal(state, 'site-b/menu')).toBeNull();
+    state.grant = {
+      scope: 'write',
+      configs: ['site-a/*'],
+      anonymousRead: ['public/*'],
+      key: { id: 'k1', label: 'site A editor' },
+    };
+    expect(writeRefusal(state, 'site-a/menu')).toBeNull();
+    expect(writeRefusal(state, 'public/links')).toContain(
+      'this key may not write public/links',
+    );
+    expect(statusModel(state, NOW).readOnly).toBe(false);
+  });
+
+  it('a read key is read-only everywhere, before any refusal', () => {
+    const state = connected();
+    state.grant = {
+      scope: 'read',
+      configs: ['*'],
+      anonymousRead: [],
+      key: { id: 'k2', label: 'reader' },
+    };
+    expect(writeRefusal(state, 'demo')).toContain(
+      'this key may not write demo',
+    );
+    expect(statusModel(state, NOW)).toMatchObject({
+      readOnly: true,
+      tone: 'bad',
+    });
   });
 });

@@ -5,6 +5,7 @@
  * contradicts (no "all changes are on the server" while offline, in conflict or locked out; no "live
  * updates connected" while offline). Pure: the clock comes in as `now`.
  */
+import { writeRefusalOf } from './key-access.js';
 import { ACCESS } from './server-health.js';
 import type { AppState } from './state.js';
 
@@ -112,15 +113,31 @@ export interface StatusModel {
 }
 
 /**
- * Whether editing is off because the token may only read: the server refused a write with it (403),
- * or said so before (remembered for this token across reloads, until a write succeeds).
+ * Whether editing is off because the token may only read: the server said its scope is `read`
+ * (`GET /access`), refused a write with it (403), or said so before (remembered for this token across
+ * reloads, until a write succeeds).
  */
 export function isReadOnly(state: AppState): boolean {
   const write = state.access.write;
   return (
+    state.grant?.scope === 'read' ||
     write === ACCESS.readOnly ||
     (write === ACCESS.unknown && state.readOnlyRemembered)
   );
+}
+
+/**
+ * Why editing config `name` is off, in words, or null when it is on: what the server said the key may
+ * do (`GET /access`) does not cover writing `name`, or the token may only read (see
+ * {@link isReadOnly}). The one place the editor asks.
+ */
+export function writeRefusal(state: AppState, name: string): string | null {
+  const refusal =
+    state.grant === null ? null : writeRefusalOf(state.grant, name);
+  if (refusal !== null) return refusal;
+  return isReadOnly(state)
+    ? 'Editing is off: the server said this token may only read.'
+    : null;
 }
 
 /** The Tone that is more pressing. */

@@ -5,12 +5,14 @@
 import { html, nothing } from 'lit-html';
 import type { TemplateResult } from 'lit-html';
 import type { Actions } from './actions.js';
+import { grantSummary } from './key-access.js';
 import type { AppState } from './state.js';
 import { configListView } from './view-config-list.js';
 import { conflictsView } from './view-conflicts.js';
 import { questionDialog, settingsDialog } from './view-dialogs.js';
 import { editorView } from './view-editor.js';
 import { importDialog } from './view-import.js';
+import { keysDialog } from './view-keys.js';
 import { searchView } from './view-search.js';
 import { statusView } from './view-status.js';
 
@@ -28,8 +30,21 @@ export function appView(state: AppState, actions: Actions): TemplateResult {
             data-testid="open-settings"
             @click=${() => actions.openSettings()}
           >
-            Settings
+            ${state.tokenSet ? 'Key' : 'Sign in'}
           </button>
+          ${
+            state.grant?.scope === 'admin'
+              ? html`<button
+                  type="button"
+                  class="button ghost"
+                  aria-haspopup="dialog"
+                  data-testid="open-keys"
+                  @click=${() => actions.keys.openDialog()}
+                >
+                  Keys
+                </button>`
+              : nothing
+          }
           <button
             type="button"
             class="button ghost"
@@ -41,6 +56,13 @@ export function appView(state: AppState, actions: Actions): TemplateResult {
             Import and export
           </button>
         </div>
+        ${
+          state.grant === null
+            ? nothing
+            : html`<p class="key-access" data-testid="key-access">
+                ${grantSummary(state.grant)}
+              </p>`
+        }
       </div>
       ${
         state.fatal === null
@@ -60,7 +82,7 @@ export function appView(state: AppState, actions: Actions): TemplateResult {
         : nothing
     }
     ${settingsDialog(state, actions)} ${questionDialog(state, actions)}
-    ${importDialog(state, actions)}
+    ${importDialog(state, actions)} ${keysDialog(state, actions)}
     <div class="visually-hidden" aria-live="polite" data-testid="announcer">
       ${state.announcement}
     </div>`;

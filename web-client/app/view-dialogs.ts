@@ -1,14 +1,15 @@
 /**
  * The page's dialogs (native `<dialog>`, so focus moves in, stays in and comes back, and Escape
- * closes): the settings with the server token, and the yes/no question asked before replacing or
+ * closes): signing in with a key (or server token), and the yes/no question asked before replacing or
  * discarding something.
  */
 import { html, nothing } from 'lit-html';
 import type { TemplateResult } from 'lit-html';
 import type { Actions } from './actions.js';
+import { grantSummary } from './key-access.js';
 import type { AppState } from './state.js';
 
-/** The settings dialog: the token kept in this browser. */
+/** The sign-in dialog: the key (or server token) kept in this browser, and what it may do. */
 export function settingsDialog(
   state: AppState,
   actions: Actions,
@@ -32,9 +33,18 @@ export function settingsDialog(
         }
       }}
     >
-      <h2 id="settings-title">Settings</h2>
+      <h2 id="settings-title">Sign in with a key</h2>
+      <p data-testid="settings-access">
+        ${
+          state.grant === null
+            ? state.tokenSet
+              ? 'A key is set; the server has not said yet what it may do.'
+              : 'No key is set.'
+            : grantSummary(state.grant)
+        }
+      </p>
       <div class="field">
-        <label for="token-input">Server token</label>
+        <label for="token-input">Access key or server token</label>
         <input
           id="token-input"
           name="token"
@@ -44,23 +54,20 @@ export function settingsDialog(
           aria-describedby="token-hint"
         />
         <p class="hint" id="token-hint">
-          Some servers ask for a token before they show or change configs. It is
-          kept in this browser only and sent with every request to this server.
-          ${
-            state.tokenSet
-              ? 'A token is set; enter a new one to replace it.'
-              : 'No token is set.'
-          }
+          A key (it starts with <code>lck_</code>) decides which configs you may
+          see and change. It is kept in this browser only and sent with every
+          request to this server.
+          ${state.tokenSet ? 'Enter another one to replace it.' : ''}
         </p>
       </div>
       <div class="actions">
         <button type="submit" value="save" class="button primary">
-          Save token
+          Sign in
         </button>
         ${
           state.tokenSet
             ? html`<button type="submit" value="forget" class="button ghost">
-                Forget the token
+                Sign out
               </button>`
             : nothing
         }

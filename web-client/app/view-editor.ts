@@ -6,7 +6,7 @@ import { html, nothing } from 'lit-html';
 import type { TemplateResult } from 'lit-html';
 import type { Actions } from './actions.js';
 import type { AppState, OpenConfig } from './state.js';
-import { isReadOnly } from './status-model.js';
+import { writeRefusal } from './status-model.js';
 import { tokenButton } from './view-parts.js';
 import { extrasView } from './view-config-extras.js';
 import { linksView } from './view-links.js';
@@ -41,7 +41,10 @@ export function editorView(state: AppState, actions: Actions): TemplateResult {
             <div class="editor-body" data-testid="editor-body">
               ${linksView(open, state, actions)}
               ${queryView(open, state, actions)}
-              <fieldset class="editor-extras" ?disabled=${isReadOnly(state)}>
+              <fieldset
+                class="editor-extras"
+                ?disabled=${writeRefusal(state, open.name) !== null}
+              >
                 <legend class="visually-hidden">
                   Macros, search patterns and settings
                 </legend>
@@ -75,7 +78,8 @@ function editorBar(
   state: AppState,
   actions: Actions,
 ): TemplateResult {
-  const readOnly = isReadOnly(state);
+  const refusal = writeRefusal(state, open.name);
+  const readOnly = refusal !== null;
   return html`<div class="editor-bar">
     <div class="editor-title">
       <p class="kicker" id="editor-kicker">Config</p>
@@ -101,7 +105,13 @@ function editorBar(
         class="button primary"
         data-testid="save-config"
         ?disabled=${readOnly}
-        aria-describedby=${open.saveProblem ? 'save-problem' : nothing}
+        aria-describedby=${
+          open.saveProblem
+            ? 'save-problem'
+            : readOnly
+              ? 'read-only-notice'
+              : nothing
+        }
         @click=${() => actions.saveConfig()}
       >
         Save config
@@ -134,9 +144,12 @@ function editorBar(
     }
     ${
       readOnly
-        ? html`<p class="notice read-only" data-testid="read-only-notice">
-            Editing is off: the server said this token may only read.
-            ${tokenButton(() => actions.openSettings())}
+        ? html`<p
+            class="notice read-only"
+            id="read-only-notice"
+            data-testid="read-only-notice"
+          >
+            ${refusal} ${tokenButton(() => actions.openSettings())}
           </p>`
         : nothing
     }

@@ -13,7 +13,7 @@ import { OWN_FIELDS } from './link-extras.js';
 import { allTags, findLinks } from './link-finder.js';
 import type { Found } from './link-finder.js';
 import type { AppState, OpenConfig } from './state.js';
-import { isReadOnly } from './status-model.js';
+import { writeRefusal } from './status-model.js';
 import { finder } from './view-link-finder.js';
 import { linkForm } from './view-link-form.js';
 import { safeLink, srOnly, tagChips } from './view-parts.js';
@@ -33,7 +33,7 @@ export function linksView(
     touched: view.touched,
   });
   const shown = shownIds(found, state, open);
-  const readOnly = isReadOnly(state);
+  const readOnly = writeRefusal(state, open.name) !== null;
   const editing = readOnly ? null : state.link.editing;
   return html`<section
     class="section links-section"

@@ -130,9 +130,9 @@ export function srOnly(text: string): TemplateResult {
   return html`<span class="visually-hidden">${text}</span>`;
 }
 
-/** The button that opens the token settings, shown wherever the server asked for a token. */
+/** The button that opens the sign-in dialog, shown wherever the server asked for a key. */
 export function tokenButton(openSettings: () => void): TemplateResult {
   return html`<button type="button" class="button small" @click=${openSettings}>
-    Enter a token
+    Sign in with a key
   </button>`;
 }
