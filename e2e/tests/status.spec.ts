@@ -14,6 +14,7 @@ import {
   openConfig,
   pendingCount,
   putOverRest,
+  saveConfig,
   screenshot,
 } from '../support/app.js';
 import { expect, test } from '../support/fixtures.js';
