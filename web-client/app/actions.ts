@@ -99,6 +99,8 @@ export interface Actions {
   answer(confirmed: boolean): void;
   /** The import and export dialog. */
   transfer: TransferDialogActions;
+  /** The History panel and the recently deleted configs. */
+  history: HistoryPanelActions;
 }
 
 /** What the import and export dialog can ask (transfer-actions.ts). */
@@ -112,4 +114,16 @@ export interface TransferDialogActions {
   confirm(): Promise<void>;
   download(format: TransferFormat): void;
   copyJson(): Promise<void>;
+}
+
+/** What the History panel and the "Recently deleted" list can ask (history-actions.ts). */
+export interface HistoryPanelActions {
+  openPanel(): void;
+  closePanel(): void;
+  more(): void;
+  view(rev: number): void;
+  /** Restores revision `rev` (only `links` of it, when given). */
+  restore(rev: number, links?: string[]): void;
+  showDeleted(): void;
+  undelete(name: string): void;
 }

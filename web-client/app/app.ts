@@ -14,6 +14,7 @@ import type { Actions } from './actions.js';
 import { ConfigActions } from './config-actions.js';
 import { DraftActions } from './draft-actions.js';
 import { FormActions } from './form-actions.js';
+import { HistoryActions } from './history-actions.js';
 import { LinkActions } from './link-actions.js';
 import { pageActions } from './page-actions.js';
 import type { PageContext } from './page-context.js';
@@ -59,6 +60,15 @@ export class App implements PageContext {
       this.configs.close('', { forget: false });
     await this.configs.open(name, { moveFocus: true, asked: true });
   });
+  // After a restore the open config shows the stored version; after an undelete the config opens.
+  private readonly history = new HistoryActions(this, {
+    reload: async (name) => {
+      const config = await this.current?.store.load(name);
+      const open = this.state.open;
+      if (config && open?.name === name) this.configs.show(open, config);
+    },
+    open: (name) => this.configs.open(name, { moveFocus: true }),
+  });
   private readonly actions: Actions = pageActions({
     configs: this.configs,
     forms: this.forms,
@@ -67,6 +77,7 @@ export class App implements PageContext {
     tools: this.tools,
     session: this.sessionActions,
     transfer: this.transfer,
+    history: this.history,
     answer: (confirmed) => this.answer(confirmed),
   });
   private renderQueued = false;

@@ -6,6 +6,7 @@ import type { Actions } from './actions.js';
 import type { ConfigActions } from './config-actions.js';
 import type { DraftActions } from './draft-actions.js';
 import type { FormActions } from './form-actions.js';
+import type { HistoryActions } from './history-actions.js';
 import type { LinkActions } from './link-actions.js';
 import type { SessionActions } from './session-actions.js';
 import type { ToolActions } from './tool-actions.js';
@@ -20,6 +21,7 @@ export interface ActionParts {
   tools: ToolActions;
   session: SessionActions;
   transfer: TransferActions;
+  history: HistoryActions;
   answer(confirmed: boolean): void;
 }
 
@@ -60,6 +62,15 @@ export function pageActions(parts: ActionParts): Actions {
     saveToken: (token) => session.saveToken(token),
     answer: (confirmed) => parts.answer(confirmed),
     transfer: parts.transfer,
+    history: {
+      openPanel: () => void parts.history.openPanel(),
+      closePanel: () => parts.history.closePanel(),
+      more: () => void parts.history.more(),
+      view: (rev) => void parts.history.view(rev),
+      restore: (rev, links) => void parts.history.restore(rev, links),
+      showDeleted: () => void parts.history.showDeleted(),
+      undelete: (name) => void parts.history.undelete(name),
+    },
   };
 }
 

@@ -19,6 +19,8 @@ import type { RefusedWrite } from './sync-status.js';
 import type { LinkFields, PatternFields } from './config-draft.js';
 import type { LinkSort } from './link-finder.js';
 import { ACCESS } from './server-health.js';
+import { initialHistory } from './history-state.js';
+import type { HistoryState } from './history-state.js';
 import { initialTransfer } from './transfer-state.js';
 import type { TransferState } from './transfer-state.js';
 import type { Access, CallKind } from './server-health.js';
@@ -196,6 +198,8 @@ export interface AppState {
   question: Question | null;
   /** The import and export dialog. */
   transfer: TransferState;
+  /** The History panel of the open config, and the recently deleted configs. */
+  history: HistoryState;
   /** Read out by screen readers (a polite live region). */
   announcement: string;
   /** The time the status was last brought up to date (ms), for how long changes have waited. */
@@ -276,6 +280,7 @@ export function initialState(): AppState {
     },
     question: null,
     transfer: initialTransfer(),
+    history: initialHistory(),
     announcement: '',
     clock: Date.now(),
   };
