@@ -48,8 +48,8 @@ export function historyView(
       </button>
     </div>
     <p class="hint">
-      Every save that reaches the server is kept. Restoring adds a new
-      revision, so nothing is lost.
+      Every save that reaches the server is kept. Restoring adds a new revision,
+      so nothing is lost.
     </p>
     ${
       history.problem === null
