@@ -5,7 +5,7 @@
  */
 import { html, nothing } from 'lit-html';
 import type { TemplateResult } from 'lit-html';
-import type { Author, Link, LinkConfig } from '@linkconfig/shared';
+import type { Author, Link } from '@linkconfig/shared';
 import type { Actions } from './actions.js';
 import type { ShownRevision } from './history-state.js';
 import { srOnly, tagChips } from './view-parts.js';
@@ -166,7 +166,7 @@ function diffView(
                 ({ id, fields }) =>
                   html`<li data-link-id=${id}>
                     <code>${id}</code> ${restoreLink(id)}
-                    ${fieldChanges(id, fields, then, now)}
+                    ${fieldChanges(fields, then.allLinks[id], now?.allLinks[id])}
                   </li>`,
               )}
             </ul>`
@@ -182,13 +182,12 @@ function diffView(
 }
 
 function fieldChanges(
-  id: string,
   fields: readonly string[],
-  then: LinkConfig,
-  now: LinkConfig | null,
+  thenLink: Link | undefined,
+  nowLink: Link | undefined,
 ): TemplateResult {
-  const before = then.allLinks[id] as Record<string, unknown> | undefined;
-  const after = now?.allLinks[id] as Record<string, unknown> | undefined;
+  const before = thenLink as Record<string, unknown> | undefined;
+  const after = nowLink as Record<string, unknown> | undefined;
   return html`<dl class="field-changes" data-testid="field-changes">
     ${fields.map(
       (field) =>
