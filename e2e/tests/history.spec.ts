@@ -7,6 +7,7 @@
  */
 import type { Page, TestInfo } from '@playwright/test';
 import {
+  CONNECTED,
   addLinkAndSave,
   createConfig,
   deleteOpenConfig,
@@ -185,4 +186,41 @@ test('a deleted config comes back from "Recently deleted"', async ({
   await expect(item).toHaveCount(0);
   const links = await serverLinks(request, { baseURL: baseURL!, name });
   expect(Object.keys(links ?? {})).toEqual(['keep_me']);
+});
+
+test('offline, the History panel and "Recently deleted" say that history needs the server', async ({
+  page,
+  context,
+  baseURL,
+}, testInfo) => {
+  const name = `offline-history-${testInfo.retry}-${Date.now().toString(36)}`;
+  await openApp(page, baseURL!);
+  await createConfig(page, name);
+  await expectNothingPending(page);
+  await context.setOffline(true);
+  try {
+    await page.getByTestId('open-history').click();
+    const panel = page.getByTestId('history-panel');
+    await expect(panel.getByRole('heading', { level: 3 })).toBeFocused();
+    await expect(panel.getByTestId('history-problem')).toHaveText(
+      /History is kept on the server, which cannot be reached now\./,
+    );
+    await expect(panel.getByTestId('revision')).toHaveCount(0);
+    await page
+      .getByTestId('recently-deleted')
+      .getByRole('button', { name: 'Show recently deleted' })
+      .click();
+    await expect(page.getByTestId('deleted-problem')).toHaveText(
+      /History is kept on the server/,
+    );
+    await expectAccessible(page, testInfo, 'history-offline');
+  } finally {
+    await context.setOffline(false);
+  }
+  // Once the server answers again, the open panel lists the revision by itself.
+  await expect(page.getByTestId('status-server')).toHaveText(CONNECTED, {
+    timeout: 20_000,
+  });
+  await expect(page.getByTestId('history-problem')).toHaveCount(0);
+  await expect(page.getByTestId('revision')).toHaveCount(1);
 });

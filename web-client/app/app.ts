@@ -136,6 +136,7 @@ export class App implements PageContext {
       if (now && before === false) {
         void this.current?.store.sync();
         void this.configs.retryWanted();
+        void this.history.serverBack();
       }
     });
     await this.sessionActions.refreshStatus();
@@ -202,6 +203,7 @@ export class App implements PageContext {
       this.state.online = navigator.onLine;
       if (this.state.query.check.kind === 'unavailable')
         this.tools.checkExpression();
+      void this.history.serverBack();
     });
     addEventListener('offline', () => (this.state.online = navigator.onLine));
     addEventListener('beforeunload', (event) => {

@@ -53,6 +53,14 @@ export class HistoryActions {
     this.page.focus('[data-testid="open-history"]');
   }
 
+  /** The server answers again: an open panel that could not list anything tries once more. */
+  async serverBack(): Promise<void> {
+    const name = this.state.name;
+    if (name === null || this.state.revisions.length > 0) return;
+    this.state.problem = null;
+    await this.load(name);
+  }
+
   /** Lists the next page of older revisions. */
   async more(): Promise<void> {
     const { name, next } = this.state;
