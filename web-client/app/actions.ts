@@ -102,6 +102,8 @@ export interface Actions {
   transfer: TransferDialogActions;
   /** The Keys panel of an admin key. */
   keys: KeysPanelActions;
+  /** The History panel and the recently deleted configs. */
+  history: HistoryPanelActions;
 }
 
 /** What the Keys panel can ask (keys-actions.ts). */
@@ -126,4 +128,16 @@ export interface TransferDialogActions {
   confirm(): Promise<void>;
   download(format: TransferFormat): void;
   copyJson(): Promise<void>;
+}
+
+/** What the History panel and the "Recently deleted" list can ask (history-actions.ts). */
+export interface HistoryPanelActions {
+  openPanel(): void;
+  closePanel(): void;
+  more(): void;
+  view(rev: number): void;
+  /** Restores revision `rev` (only `links` of it, when given). */
+  restore(rev: number, links?: string[]): void;
+  showDeleted(): void;
+  undelete(name: string): void;
 }

@@ -15,6 +15,7 @@ import { ConfigActions } from './config-actions.js';
 import { DraftActions } from './draft-actions.js';
 import { FormActions } from './form-actions.js';
 import { KeysActions } from './keys-actions.js';
+import { HistoryActions } from './history-actions.js';
 import { LinkActions } from './link-actions.js';
 import { pageActions } from './page-actions.js';
 import type { PageContext } from './page-context.js';
@@ -64,6 +65,15 @@ export class App implements PageContext {
     await this.configs.open(name, { moveFocus: true, asked: true });
   });
   private readonly keys = new KeysActions(this);
+  // After a restore the open config shows the stored version; after an undelete the config opens.
+  private readonly history = new HistoryActions(this, {
+    reload: async (name) => {
+      const config = await this.current?.store.load(name);
+      const open = this.state.open;
+      if (config && open?.name === name) this.configs.show(open, config);
+    },
+    open: (name) => this.configs.open(name, { moveFocus: true }),
+  });
   private readonly actions: Actions = pageActions({
     configs: this.configs,
     forms: this.forms,
@@ -73,6 +83,7 @@ export class App implements PageContext {
     session: this.sessionActions,
     transfer: this.transfer,
     keys: this.keys,
+    history: this.history,
     answer: (confirmed) => this.answer(confirmed),
   });
   private renderQueued = false;
@@ -133,6 +144,7 @@ export class App implements PageContext {
       if (now && before === false) {
         void this.current?.store.sync();
         void this.configs.retryWanted();
+        void this.history.serverBack();
       }
     });
     await this.sessionActions.refreshStatus();
@@ -211,6 +223,7 @@ export class App implements PageContext {
       this.state.online = navigator.onLine;
       if (this.state.query.check.kind === 'unavailable')
         this.tools.checkExpression();
+      void this.history.serverBack();
     });
     addEventListener('offline', () => (this.state.online = navigator.onLine));
     addEventListener('beforeunload', (event) => {

@@ -7,6 +7,7 @@ import type { ConfigActions } from './config-actions.js';
 import type { DraftActions } from './draft-actions.js';
 import type { FormActions } from './form-actions.js';
 import type { KeysActions } from './keys-actions.js';
+import type { HistoryActions } from './history-actions.js';
 import type { LinkActions } from './link-actions.js';
 import type { SessionActions } from './session-actions.js';
 import type { ToolActions } from './tool-actions.js';
@@ -22,6 +23,7 @@ export interface ActionParts {
   session: SessionActions;
   transfer: TransferActions;
   keys: KeysActions;
+  history: HistoryActions;
   answer(confirmed: boolean): void;
 }
 
@@ -66,6 +68,15 @@ export function pageActions(parts: ActionParts): Actions {
     answer: (confirmed) => parts.answer(confirmed),
     transfer: parts.transfer,
     keys: parts.keys,
+    history: {
+      openPanel: () => void parts.history.openPanel(),
+      closePanel: () => parts.history.closePanel(),
+      more: () => void parts.history.more(),
+      view: (rev) => void parts.history.view(rev),
+      restore: (rev, links) => void parts.history.restore(rev, links),
+      showDeleted: () => void parts.history.showDeleted(),
+      undelete: (name) => void parts.history.undelete(name),
+    },
   };
 }
 

@@ -1,4 +1,5 @@
-import { isVersionedRemote } from '@linkconfig/web-client';
+import { hasHistory, isVersionedRemote } from '@linkconfig/web-client';
+import type { HistoryStore } from '@linkconfig/web-client';
 import { describe, expect, it } from 'vitest';
 import {
   createScriptedRemote,
@@ -47,5 +48,35 @@ describe('ServerHealth.observe', () => {
       status: 503,
     });
     expect(health.failureOf('write')?.status).toBe(503);
+  });
+
+  it('keeps the history calls, counting reads and the restore (a write) like the others', async () => {
+    const server = createScriptedRemote();
+    const page = { revisions: [], next: null };
+    const history: HistoryStore = {
+      history: () => Promise.resolve(page),
+      loadRevision: () => Promise.resolve(null),
+      diff: () => Promise.reject(new Error('not asked')),
+      listDeleted: () => Promise.resolve(['gone']),
+      restore: () =>
+        Promise.reject(remoteFailure({ op: 'save', name: 'n' }, 403)),
+    };
+    const remote = server.store;
+    if (!isVersionedRemote(remote))
+      throw new Error('expected a versioned remote');
+    const health = new ServerHealth(() => true);
+    const store = health.observe(Object.assign(remote, history));
+    expect(hasHistory(store)).toBe(true);
+    if (!hasHistory(store)) return;
+    await expect(store.history('n')).resolves.toBe(page);
+    await expect(store.listDeleted()).resolves.toEqual(['gone']);
+    expect(health.accessFor('read')).toBe(ACCESS.ok);
+    await expect(store.restore('n', 1)).rejects.toMatchObject({ status: 403 });
+    expect(health.accessFor('write')).toBe(ACCESS.readOnly);
+  });
+
+  it('does not invent history calls for a remote without them', () => {
+    const { store } = observed();
+    expect(hasHistory(store)).toBe(false);
   });
 });

@@ -4,9 +4,10 @@
  * latest refusal that was not about access, and the names the server listed last. All of it comes
  * from the structured `RemoteStoreError` (kind and status), never from message text.
  */
-import { RemoteStoreError } from '@linkconfig/web-client';
+import { hasHistory, RemoteStoreError } from '@linkconfig/web-client';
 import type {
   ConfigEntry,
+  HistoryStore,
   LinkConfig,
   RemoteConfigStore,
 } from '@linkconfig/web-client';
@@ -151,6 +152,20 @@ export class ServerHealth {
             options.onError?.(error);
           },
         }),
+      // The history calls too: without them the hybrid store would say history is not available.
+      ...(hasHistory(remote)
+        ? ({
+            history: (name, opts) =>
+              track('read', () => remote.history(name, opts)),
+            loadRevision: (name, rev) =>
+              track('read', () => remote.loadRevision(name, rev)),
+            diff: (name, from, to) =>
+              track('read', () => remote.diff(name, from, to)),
+            listDeleted: () => track('read', () => remote.listDeleted()),
+            restore: (name, rev, opts) =>
+              track('write', () => remote.restore(name, rev, opts)),
+          } satisfies HistoryStore)
+        : {}),
     };
   }
 

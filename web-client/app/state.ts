@@ -22,6 +22,8 @@ import type { LinkSort } from './link-finder.js';
 import { ACCESS } from './server-health.js';
 import { initialKeys } from './keys-state.js';
 import type { KeysState } from './keys-state.js';
+import { initialHistory } from './history-state.js';
+import type { HistoryState } from './history-state.js';
 import { initialTransfer } from './transfer-state.js';
 import type { TransferState } from './transfer-state.js';
 import type { Access, CallKind } from './server-health.js';
@@ -206,6 +208,8 @@ export interface AppState {
   transfer: TransferState;
   /** The Keys panel (admin keys only). */
   keys: KeysState;
+  /** The History panel of the open config, and the recently deleted configs. */
+  history: HistoryState;
   /** Read out by screen readers (a polite live region). */
   announcement: string;
   /** The time the status was last brought up to date (ms), for how long changes have waited. */
@@ -288,6 +292,7 @@ export function initialState(): AppState {
     question: null,
     transfer: initialTransfer(),
     keys: initialKeys(),
+    history: initialHistory(),
     announcement: '',
     clock: Date.now(),
   };

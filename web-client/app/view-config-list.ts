@@ -10,6 +10,7 @@ import { placeMarker } from './config-places.js';
 import { checkConfigName } from './input-checks.js';
 import { ACCESS } from './server-health.js';
 import type { AppState, ConfigListItem } from './state.js';
+import { deletedView } from './view-history.js';
 import { field, tokenButton, visibleProblem } from './view-parts.js';
 
 /** The configs panel. */
@@ -59,7 +60,7 @@ export function configListView(
     <p class="hint" role="status" data-testid="list-message">
       ${state.listNotice ?? ''}
     </p>
-    ${createForm(state, actions)}
+    ${createForm(state, actions)} ${deletedView(state, actions)}
   </nav>`;
 }
 

@@ -9,6 +9,7 @@ import type { AppState, OpenConfig } from './state.js';
 import { writeRefusal } from './status-model.js';
 import { tokenButton } from './view-parts.js';
 import { extrasView } from './view-config-extras.js';
+import { historyView } from './view-history.js';
 import { linksView } from './view-links.js';
 import { queryView } from './view-query.js';
 
@@ -37,7 +38,7 @@ export function editorView(state: AppState, actions: Actions): TemplateResult {
             <p data-testid="editor-hint" class="editor-hint">
               ${state.editorMessage}
             </p>`
-        : html`${editorBar(open, state, actions)}
+        : html`${editorBar(open, state, actions)} ${historyView(state, actions)}
             <div class="editor-body" data-testid="editor-body">
               ${linksView(open, state, actions)}
               ${queryView(open, state, actions)}
@@ -124,6 +125,18 @@ function editorBar(
         @click=${() => actions.revertConfig()}
       >
         Revert to saved
+      </button>
+      <button
+        type="button"
+        class="button ghost"
+        data-testid="open-history"
+        aria-expanded=${String(state.history.name === open.name)}
+        @click=${() =>
+          state.history.name === open.name
+            ? actions.history.closePanel()
+            : actions.history.openPanel()}
+      >
+        History
       </button>
       <button
         type="button"
