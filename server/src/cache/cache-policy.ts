@@ -61,6 +61,11 @@ export class VersionCache<V extends CachedVersion = CachedVersion> {
     return undefined;
   }
 
+  /** The view held for `name`, whatever its version, without counting a use (a write checks its version). */
+  peek(name: string): V | undefined {
+    return this.#lru.peek(name);
+  }
+
   /** Keeps `view` as the current version of its name, re-weighed whenever one of its parts is built. */
   set(view: V): void {
     const old = this.#lru.peek(view.name);
