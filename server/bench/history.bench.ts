@@ -9,7 +9,7 @@
  *   for this comparison only), through `ConfigService.put` as a PUT request runs it, alternating rounds.
  *
  * Run: `npm run bench:history` (`-- --no-postgres` to skip PostgreSQL; `--reads N` revisions for the
- * read test, default 10,000).
+ * read test, default 10,000; `--only sqlite|put|postgres` for one part).
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +24,10 @@ import { generateConfig } from './dataset.js';
 
 const args = process.argv.slice(2);
 const withPostgres = !args.includes('--no-postgres');
+const onlyIndex = args.indexOf('--only');
+/** `--only sqlite|put|postgres`: run that part alone. */
+const only = onlyIndex < 0 ? undefined : args[onlyIndex + 1];
+const runs = (part: string): boolean => only === undefined || only === part;
 const readsIndex = args.indexOf('--reads');
 const READ_REVISIONS = readsIndex < 0 ? 10_000 : Number(args[readsIndex + 1]);
 const PG_URL =
@@ -172,6 +176,8 @@ async function putComparison(dir: string): Promise<void> {
   };
   const sides = { on: open('on'), off: open('off') };
   const total = { on: 0, off: 0 };
+  // CPU time of the process (user + system, µs): less swayed than wall time by other work on the machine.
+  const cpu = { on: 0, off: 0 };
   for (const side of Object.values(sides))
     await side.services.configs.put('menu', bodies[0]);
   for (let i = 0; i < count; i++) {
@@ -179,9 +185,14 @@ async function putComparison(dir: string): Promise<void> {
       ? (['on', 'off'] as const)
       : (['off', 'on'] as const)) {
       const started = performance.now();
+      const cpuStarted = process.cpuUsage();
       await sides[mode].services.configs.put('menu', bodies[i]);
       // The first 100 warm up.
-      if (i >= 100) total[mode] += performance.now() - started;
+      if (i >= 100) {
+        total[mode] += performance.now() - started;
+        const used = process.cpuUsage(cpuStarted);
+        cpu[mode] += used.user + used.system;
+      }
     }
   }
   for (const side of Object.values(sides)) await side.repository.close();
@@ -189,15 +200,16 @@ async function putComparison(dir: string): Promise<void> {
   console.log(
     `SQLite PUT of a ${fmt(configBytes / 1024)} KB config (service, one-link edits, ${count - 100} each): ` +
       `with history ${fmt(per(total.on), 2)} ms, without ${fmt(per(total.off), 2)} ms ` +
-      `(${fmt((total.on / total.off - 1) * 100)} %)`,
+      `(${fmt((total.on / total.off - 1) * 100)} %); CPU time with ${fmt(per(cpu.on) / 1000, 2)} ms, ` +
+      `without ${fmt(per(cpu.off) / 1000, 2)} ms (${fmt((cpu.on / cpu.off - 1) * 100)} %)`,
   );
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'linkconfig-history-bench-'));
 try {
-  await sqliteFigures(dir);
-  await putComparison(dir);
-  if (withPostgres) await postgresFigures();
+  if (runs('sqlite')) await sqliteFigures(dir);
+  if (runs('put')) await putComparison(dir);
+  if (withPostgres && runs('postgres')) await postgresFigures();
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
