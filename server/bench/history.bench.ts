@@ -69,19 +69,27 @@ const fmt = (n: number, digits = 1) => n.toFixed(digits);
 
 async function readTimes(repo: ConfigRepository, name: string, revs: number) {
   const times: number[] = [];
+  const cpuTimes: number[] = [];
   for (let i = 0; i < 200; i++) {
     const rev = 1 + Math.floor(Math.random() * revs);
     const started = performance.now();
+    const cpuStarted = process.cpuUsage();
     const [revision] = await repo.revisions(name, { from: rev, to: rev });
     times.push(performance.now() - started);
+    const cpu = process.cpuUsage(cpuStarted);
+    cpuTimes.push((cpu.user + cpu.system) / 1000);
     if (revision?.json === null || revision === undefined) {
       throw new Error(`revision ${rev} unreadable`);
     }
   }
-  times.sort((a, b) => a - b);
-  const at = (q: number) =>
-    times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0;
-  return `median ${fmt(at(0.5), 2)} ms, p95 ${fmt(at(0.95), 2)} ms, max ${fmt(at(1), 2)} ms`;
+  const at = (list: number[], q: number) =>
+    list.sort((a, b) => a - b)[
+      Math.min(list.length - 1, Math.floor(q * list.length))
+    ] ?? 0;
+  return (
+    `median ${fmt(at(times, 0.5), 2)} ms, p95 ${fmt(at(times, 0.95), 2)} ms, max ${fmt(at(times, 1), 2)} ms ` +
+    `(CPU time of this process: median ${fmt(at(cpuTimes, 0.5), 2)} ms, p95 ${fmt(at(cpuTimes, 0.95), 2)} ms)`
+  );
 }
 
 function sqliteSize(path: string): number {
@@ -127,19 +135,50 @@ async function postgresFigures(): Promise<void> {
   await admin.connect();
   try {
     const repo = await open();
-    const size = async () => {
+    const table = `'"${schema}".linkconfig_revisions'`;
+    const parts = async () => {
       await admin.query(`VACUUM ANALYZE "${schema}".linkconfig_revisions`);
-      const { rows } = await admin.query<{ bytes: string }>(
-        `SELECT pg_total_relation_size('"${schema}".linkconfig_revisions') AS bytes`,
+      const { rows } = await admin.query<Record<string, string>>(
+        `SELECT pg_total_relation_size(${table}) AS total,
+           pg_relation_size(${table}, 'main') AS heap,
+           pg_indexes_size(${table}) AS indexes,
+           pg_total_relation_size(reltoastrelid) AS toast
+         FROM pg_class WHERE oid = ${table}::regclass`,
       );
-      return Number(rows[0]?.bytes ?? 0);
+      const row = rows[0] ?? {};
+      const n = (key: string) => Number(row[key] ?? 0);
+      const [total, heap, indexes, toast] = [
+        n('total'),
+        n('heap'),
+        n('indexes'),
+        n('toast'),
+      ];
+      return {
+        total,
+        heap,
+        indexes,
+        toast,
+        maps: total - heap - indexes - toast,
+      };
     };
     await repo.put('menu', edit(-1));
     // What the empty table, its indexes, TOAST and maps cost once, whatever the history holds.
-    const first = await size();
+    const before = await parts();
+    const first = before.total;
     await writeEdits(repo, 1000, false);
-    const history = await size();
+    const after = await parts();
+    const history = after.total;
     const added = history - first;
+    const grew = (key: keyof typeof after) =>
+      `${key} ${fmt((after[key] - before[key]) / 1024)} KB`;
+    const keyframes = await admin.query<{ n: string; bytes: string }>(
+      `SELECT count(*) AS n, sum(length(data)) AS bytes FROM "${schema}".linkconfig_revisions
+       WHERE base = rev AND rev > 1`,
+    );
+    console.log(
+      `PostgreSQL: where the 1,000 edits' bytes go: ${grew('heap')}, ${grew('toast')}, ${grew('indexes')}, ` +
+        `${grew('maps')}; ${keyframes.rows[0]?.n ?? 0} keyframes of ${fmt(Number(keyframes.rows[0]?.bytes ?? 0) / 1024)} KB`,
+    );
     console.log(
       `PostgreSQL: 1,001 revisions take ${fmt(history / 1024)} KB (table, indexes, TOAST, maps; ` +
         `${fmt(first / 1024)} KB of it with the first revision alone); the 1,000 edits add ` +
