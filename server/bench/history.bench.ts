@@ -9,7 +9,7 @@
  *   for this comparison only), through `ConfigService.put` as a PUT request runs it, alternating rounds.
  *
  * Run: `npm run bench:history` (`-- --no-postgres` to skip PostgreSQL; `--reads N` revisions for the
- * read test, default 10,000).
+ * read test, default 10,000; `--only sqlite|put|postgres` for one part).
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +24,10 @@ import { generateConfig } from './dataset.js';
 
 const args = process.argv.slice(2);
 const withPostgres = !args.includes('--no-postgres');
+const onlyIndex = args.indexOf('--only');
+/** `--only sqlite|put|postgres`: run that part alone. */
+const only = onlyIndex < 0 ? undefined : args[onlyIndex + 1];
+const runs = (part: string): boolean => only === undefined || only === part;
 const readsIndex = args.indexOf('--reads');
 const READ_REVISIONS = readsIndex < 0 ? 10_000 : Number(args[readsIndex + 1]);
 const PG_URL =
@@ -65,19 +69,27 @@ const fmt = (n: number, digits = 1) => n.toFixed(digits);
 
 async function readTimes(repo: ConfigRepository, name: string, revs: number) {
   const times: number[] = [];
+  const cpuTimes: number[] = [];
   for (let i = 0; i < 200; i++) {
     const rev = 1 + Math.floor(Math.random() * revs);
     const started = performance.now();
+    const cpuStarted = process.cpuUsage();
     const [revision] = await repo.revisions(name, { from: rev, to: rev });
     times.push(performance.now() - started);
+    const cpu = process.cpuUsage(cpuStarted);
+    cpuTimes.push((cpu.user + cpu.system) / 1000);
     if (revision?.json === null || revision === undefined) {
       throw new Error(`revision ${rev} unreadable`);
     }
   }
-  times.sort((a, b) => a - b);
-  const at = (q: number) =>
-    times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0;
-  return `median ${fmt(at(0.5), 2)} ms, p95 ${fmt(at(0.95), 2)} ms, max ${fmt(at(1), 2)} ms`;
+  const at = (list: number[], q: number) =>
+    list.sort((a, b) => a - b)[
+      Math.min(list.length - 1, Math.floor(q * list.length))
+    ] ?? 0;
+  return (
+    `median ${fmt(at(times, 0.5), 2)} ms, p95 ${fmt(at(times, 0.95), 2)} ms, max ${fmt(at(times, 1), 2)} ms ` +
+    `(CPU time of this process: median ${fmt(at(cpuTimes, 0.5), 2)} ms, p95 ${fmt(at(cpuTimes, 0.95), 2)} ms)`
+  );
 }
 
 function sqliteSize(path: string): number {
@@ -123,19 +135,50 @@ async function postgresFigures(): Promise<void> {
   await admin.connect();
   try {
     const repo = await open();
-    const size = async () => {
+    const table = `'"${schema}".linkconfig_revisions'`;
+    const parts = async () => {
       await admin.query(`VACUUM ANALYZE "${schema}".linkconfig_revisions`);
-      const { rows } = await admin.query<{ bytes: string }>(
-        `SELECT pg_total_relation_size('"${schema}".linkconfig_revisions') AS bytes`,
+      const { rows } = await admin.query<Record<string, string>>(
+        `SELECT pg_total_relation_size(${table}) AS total,
+           pg_relation_size(${table}, 'main') AS heap,
+           pg_indexes_size(${table}) AS indexes,
+           pg_total_relation_size(reltoastrelid) AS toast
+         FROM pg_class WHERE oid = ${table}::regclass`,
       );
-      return Number(rows[0]?.bytes ?? 0);
+      const row = rows[0] ?? {};
+      const n = (key: string) => Number(row[key] ?? 0);
+      const [total, heap, indexes, toast] = [
+        n('total'),
+        n('heap'),
+        n('indexes'),
+        n('toast'),
+      ];
+      return {
+        total,
+        heap,
+        indexes,
+        toast,
+        maps: total - heap - indexes - toast,
+      };
     };
     await repo.put('menu', edit(-1));
     // What the empty table, its indexes, TOAST and maps cost once, whatever the history holds.
-    const first = await size();
+    const before = await parts();
+    const first = before.total;
     await writeEdits(repo, 1000, false);
-    const history = await size();
+    const after = await parts();
+    const history = after.total;
     const added = history - first;
+    const grew = (key: keyof typeof after) =>
+      `${key} ${fmt((after[key] - before[key]) / 1024)} KB`;
+    const keyframes = await admin.query<{ n: string; bytes: string }>(
+      `SELECT count(*) AS n, sum(length(data)) AS bytes FROM "${schema}".linkconfig_revisions
+       WHERE base = rev AND rev > 1`,
+    );
+    console.log(
+      `PostgreSQL: where the 1,000 edits' bytes go: ${grew('heap')}, ${grew('toast')}, ${grew('indexes')}, ` +
+        `${grew('maps')}; ${keyframes.rows[0]?.n ?? 0} keyframes of ${fmt(Number(keyframes.rows[0]?.bytes ?? 0) / 1024)} KB`,
+    );
     console.log(
       `PostgreSQL: 1,001 revisions take ${fmt(history / 1024)} KB (table, indexes, TOAST, maps; ` +
         `${fmt(first / 1024)} KB of it with the first revision alone); the 1,000 edits add ` +
@@ -172,6 +215,8 @@ async function putComparison(dir: string): Promise<void> {
   };
   const sides = { on: open('on'), off: open('off') };
   const total = { on: 0, off: 0 };
+  // CPU time of the process (user + system, µs): less swayed than wall time by other work on the machine.
+  const cpu = { on: 0, off: 0 };
   for (const side of Object.values(sides))
     await side.services.configs.put('menu', bodies[0]);
   for (let i = 0; i < count; i++) {
@@ -179,9 +224,14 @@ async function putComparison(dir: string): Promise<void> {
       ? (['on', 'off'] as const)
       : (['off', 'on'] as const)) {
       const started = performance.now();
+      const cpuStarted = process.cpuUsage();
       await sides[mode].services.configs.put('menu', bodies[i]);
       // The first 100 warm up.
-      if (i >= 100) total[mode] += performance.now() - started;
+      if (i >= 100) {
+        total[mode] += performance.now() - started;
+        const used = process.cpuUsage(cpuStarted);
+        cpu[mode] += used.user + used.system;
+      }
     }
   }
   for (const side of Object.values(sides)) await side.repository.close();
@@ -189,15 +239,16 @@ async function putComparison(dir: string): Promise<void> {
   console.log(
     `SQLite PUT of a ${fmt(configBytes / 1024)} KB config (service, one-link edits, ${count - 100} each): ` +
       `with history ${fmt(per(total.on), 2)} ms, without ${fmt(per(total.off), 2)} ms ` +
-      `(${fmt((total.on / total.off - 1) * 100)} %)`,
+      `(${fmt((total.on / total.off - 1) * 100)} %); CPU time with ${fmt(per(cpu.on) / 1000, 2)} ms, ` +
+      `without ${fmt(per(cpu.off) / 1000, 2)} ms (${fmt((cpu.on / cpu.off - 1) * 100)} %)`,
   );
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'linkconfig-history-bench-'));
 try {
-  await sqliteFigures(dir);
-  await putComparison(dir);
-  if (withPostgres) await postgresFigures();
+  if (runs('sqlite')) await sqliteFigures(dir);
+  if (runs('put')) await putComparison(dir);
+  if (withPostgres && runs('postgres')) await postgresFigures();
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -15,6 +15,9 @@
  * |             | `GET /configs`) asked at least twice recently             | (≤ 8 KiB; never inline      | limit (expression analysis: `:time:`, search    |       |
  * |             |                                                           | configs)                    | ages), randomness or custom handlers: not kept  |       |
  *
+ * A version a write made keeps its stored text too (weighed with it): the next write of that name makes its
+ * history delta from it (`WriteOptions.heldText`) instead of reading the text back inside its transaction.
+ *
  * Nothing computed from request-supplied configs is cached: inline configs are prepared per request and
  * dropped. The unit of reuse is the stored version (`versions/config-version.ts`); anything derived from it
  * hangs off it and dies with it. The caches hold versions without knowing what they are made of.
@@ -59,6 +62,11 @@ export class VersionCache<V extends CachedVersion = CachedVersion> {
     if (view === undefined || view.version === version) return view;
     this.delete(name);
     return undefined;
+  }
+
+  /** The view held for `name`, whatever its version, without counting a use (a write checks its version). */
+  peek(name: string): V | undefined {
+    return this.#lru.peek(name);
   }
 
   /** Keeps `view` as the current version of its name, re-weighed whenever one of its parts is built. */

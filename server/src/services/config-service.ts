@@ -183,6 +183,8 @@ export class ConfigService {
     const result = await this.#repo.put(name, json, {
       ...write,
       ...origin,
+      // The text of the version it replaces, when held: the history's delta is made from it.
+      heldText: this.#cache.peek(name)?.heldText,
       now: this.#now,
     });
     if (!result.ok) throw preconditionFailed(name, conditions, result);
@@ -196,7 +198,10 @@ export class ConfigService {
     return { etag: result.etag, rev: result.rev };
   }
 
-  /** Keeps the version a write stored (its parsed value too, when known), for the next read. */
+  /**
+   * Keeps the version a write stored (its parsed value too, when known), for the next read; it keeps its
+   * text for the next write's history delta.
+   */
   #remember(
     { name, json }: { readonly name: string; readonly json: string },
     result: PutResult,
@@ -212,6 +217,7 @@ export class ConfigService {
           version: result.version,
         },
         parsed,
+        true,
       ),
     );
   }
@@ -254,6 +260,7 @@ export class ConfigService {
       const result = await this.#repo.put(name, json, {
         ifMatch: [view.etag],
         ...originOf(conditions),
+        heldText: view.heldText,
         op: 'patch',
         now: this.#now,
       });

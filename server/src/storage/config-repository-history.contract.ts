@@ -108,6 +108,31 @@ export function runHistoryContract(
       }
     });
 
+    it('makes a delta from a held text of the stored version only, never from another one', async () => {
+      const texts = [0, 1, 2, 3].map((i) => linksConfig(50, i, `held ${i}`));
+      let last = stored(await repo.put('h', texts[0] ?? '', at(T1)));
+      // The held text of the stored version: used instead of reading it back.
+      last = stored(
+        await repo.put('h', texts[1] ?? '', {
+          ...at(T1),
+          heldText: { version: last.version, json: texts[0] ?? '' },
+        }),
+      );
+      // A held text of an older version (not what is stored): ignored, the stored text is read.
+      last = stored(
+        await repo.put('h', texts[2] ?? '', {
+          ...at(T1),
+          heldText: { version: last.version - 1, json: texts[0] ?? '' },
+        }),
+      );
+      await repo.put('h', texts[3] ?? '', {
+        ...at(T1),
+        heldText: { version: last.version, json: texts[2] ?? '' },
+      });
+      const all = await repo.revisions('h', { from: 1, to: 4 });
+      expect(all.map((r) => r.json)).toEqual(texts);
+    });
+
     it('records nothing for a refused write or the delete of a missing name', async () => {
       const first = stored(await repo.put('n', '{}', at(T1)));
       refused(await repo.put('n', '{"v":2}', { ifMatch: ['"stale"'] }));

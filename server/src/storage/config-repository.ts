@@ -55,6 +55,14 @@ export interface WriteOptions extends WriteConditions {
    * UTC with milliseconds; never later than the write's `updatedAt`. Ignored when the name exists.
    */
   readonly createdAt?: string;
+  /**
+   * The text of a stored version the caller already holds, with its version number. When that is
+   * exactly the version the write finds stored under its lock, the revision's delta is made against
+   * this text instead of reading the stored one again; any other version is ignored (and the stored
+   * text read). It must be the text stored for that version, unchanged.
+   */
+  readonly heldText?:
+    { readonly version: number; readonly json: string } | undefined;
 }
 
 /** A write that happened. */

@@ -79,6 +79,24 @@ describe('the write algorithm', () => {
     });
   });
 
+  it('makes the delta from the text the caller holds only when it is of the stored version', () => {
+    const held = recording(stored);
+    putConfig(
+      held.tx,
+      { name: 'n', json: '{}' },
+      { now, heldText: { version: stored.version, json: '{"old":1}' } },
+    );
+    expect(held.steps).not.toContain('text n');
+    expect(held.steps).toContain('revision put r4 #42 delta');
+    const stale = recording(stored);
+    putConfig(
+      stale.tx,
+      { name: 'n', json: '{}' },
+      { now, heldText: { version: stored.version - 1, json: '{"v":0}' } },
+    );
+    expect(stale.steps).toContain('text n');
+  });
+
   it('takes no revision and writes nothing when the preconditions fail', () => {
     const { tx, steps } = recording(stored);
     expect(

@@ -83,7 +83,10 @@ export function putConfig(
   const createdAt =
     previous?.createdAt ?? earlierOf(options.createdAt, updatedAt);
   const created = previous === null;
-  const history = readHistoryBefore(tx, name, previous?.version ?? null);
+  const history = readHistoryBefore(tx, name, {
+    version: previous?.version ?? null,
+    held: options.heldText,
+  });
   tx.writeRow({ name, json, createdAt, updatedAt, version }, created);
   const etag = etagOf({ version, updatedAt });
   tx.appendChange(
@@ -111,7 +114,7 @@ export function removeConfig(
   const id = tx.nextRevision();
   const now = (options.now ?? systemClock)();
   const updatedAt = nextUpdatedAt(now, previous);
-  const history = readHistoryBefore(tx, name, null);
+  const history = readHistoryBefore(tx, name, { version: null });
   tx.deleteRow(name);
   tx.appendChange(
     { id, name, op: 'delete', etag: null, updatedAt },

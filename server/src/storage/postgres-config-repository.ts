@@ -142,7 +142,11 @@ export async function createPostgresConfigRepository(
       return rows[0] === undefined ? null : Number(rows[0].version);
     },
     put: (name, json, conditions = {}) =>
-      write(name, (tx) => putConfig(tx, { name, json }, conditions)),
+      write(
+        name,
+        (tx) => putConfig(tx, { name, json }, conditions),
+        conditions.heldText?.version,
+      ),
     remove: (name, conditions = {}) =>
       write(name, (tx) => removeConfig(tx, name, conditions)),
     // One indexed single-row read: cheap enough for every request, and exact across instances.

@@ -35,7 +35,10 @@ export interface Locked {
   readonly stored: StoredStamp | null;
   /** The newest revision of the name (`revision-write.ts`), or `null`. */
   readonly tip: HistoryTip | null;
-  /** The stored JSON, read only when the newest revision holds it (a delta can be made against it). */
+  /**
+   * The stored JSON, read only when the newest revision holds it (a delta can be made against it) and
+   * it is not the version the caller holds (`heldVersion`: the write uses the caller's text then).
+   */
   readonly json: string | null;
 }
 
@@ -47,7 +50,13 @@ export interface Locked {
  */
 export async function lockForWrite(
   pool: pg.Pool,
-  target: { revision: string; table: string; revisions: string; name: string },
+  target: {
+    revision: string;
+    table: string;
+    revisions: string;
+    name: string;
+    heldVersion?: number | undefined;
+  },
 ): Promise<Locked> {
   const client = await pool.connect();
   try {
@@ -61,14 +70,15 @@ export async function lockForWrite(
     if (bumped === undefined) throw new Error('revision row missing');
     const { rows } = await client.query<LockRow>(
       `SELECT c.created_at, c.updated_at, c.version, t.rev, t.id, t.op, t.base, t.chain,
-         CASE WHEN t.id = c.version AND t.base IS NOT NULL THEN c.json END AS json
+         CASE WHEN t.id = c.version AND t.base IS NOT NULL
+           AND c.version IS DISTINCT FROM $2::bigint THEN c.json END AS json
        FROM (SELECT $1::text AS name) n
        LEFT JOIN ${target.table} c ON c.name = n.name
        LEFT JOIN LATERAL (
          SELECT rev, id, op, base, chain FROM ${target.revisions}
          WHERE name = n.name ORDER BY rev DESC LIMIT 1
        ) t ON true`,
-      [target.name],
+      [target.name, target.heldVersion ?? null],
     );
     const row = rows[0];
     if (row === undefined) throw new Error('lock read returned no row');

@@ -18,18 +18,22 @@ export interface WriterOptions {
 
 /**
  * Runs writes of the PostgreSQL adapter: each takes the revision lock and the stored row of its name
- * ({@link lockForWrite}), runs `write` (the algorithm of `config-write.ts`) on the staged steps, sends what
+ * ({@link lockForWrite}; its text only when the caller does not hold that version: `heldVersion`), runs `write` (the algorithm of `config-write.ts`) on the staged steps, sends what
  * it staged as one statement with the pruning of the history, and commits; or rolls back when nothing was
  * appended (a refused write, the delete of a missing name).
  */
 export function createPostgresWriter(
   options: WriterOptions,
-): <R>(name: string, write: (tx: WriteTransaction) => R) => Promise<R> {
+): <R>(
+  name: string,
+  write: (tx: WriteTransaction) => R,
+  heldVersion?: number,
+) => Promise<R> {
   const { pool, targets } = options;
   const pruneMark = createPostgresPruning(targets.changes, options.limits);
-  return async (name, write) => {
+  return async (name, write, heldVersion) => {
     if (options.isClosed()) throw new Error('repository is closed');
-    const locked = await lockForWrite(pool, { ...targets, name });
+    const locked = await lockForWrite(pool, { ...targets, name, heldVersion });
     let commit = false;
     try {
       const stage = stageWrite(locked, targets);

@@ -42,6 +42,28 @@ describe('revision content', () => {
     expect(read([first, delta], [1, 2])).toBe(two);
   });
 
+  it('keeps exactly the common start and end, at every distance from the slice sizes it compares in', () => {
+    const text = 'abcdefghij'.repeat(4000);
+    // Edits just before, at and after multiples of the compared slice sizes (64, 1,024, 16,384 units).
+    for (const at of [
+      0, 63, 64, 65, 1023, 1024, 16_383, 16_384, 16_449, 39_999,
+    ]) {
+      const edited = `${text.slice(0, at)}#${text.slice(at + 1)}`;
+      const delta = encodeRevision(2, edited, {
+        rev: 1,
+        json: text,
+        base: 1,
+        chain: 0,
+      });
+      expect([delta.head, delta.tail, delta.data.length]).toEqual([
+        at,
+        text.length - at - 1,
+        1,
+      ]);
+      expect(read([keyframe(1, text), delta], [1, 2])).toBe(edited);
+    }
+  });
+
   it('never cuts a surrogate pair, so the middle survives UTF-8', () => {
     const one = '{"a":"😀"}';
     const two = '{"a":"😁"}';

@@ -60,28 +60,38 @@ export interface HistoryBefore {
 /**
  * Reads, before the row changes, the newest revision of `name` and what a delta can be made against: the
  * stored row's text when that revision was written by this algorithm (its change id is the row's
- * version) and is not a delete. `storedVersion`: the row's version, `null` when the name does not exist.
+ * version) and is not a delete. `stored.version`: the row's version, `null` when the name does not exist.
+ * `stored.held`: the text of a version the caller holds (`WriteOptions.heldText`), used instead of reading the
+ * stored text when its version is exactly the stored one.
  */
 export function readHistoryBefore(
   steps: HistorySteps,
   name: string,
-  storedVersion: number | null,
+  stored: {
+    readonly version: number | null;
+    readonly held?: WriteOptions['heldText'];
+  },
 ): HistoryBefore {
+  const { version: storedVersion, held } = stored;
   const tip = steps.readHistoryTip(name);
-  const deltaBase =
-    tip !== null &&
-    tip.base !== null &&
-    tip.op !== 'delete' &&
-    storedVersion !== null &&
-    tip.id === storedVersion
-      ? {
-          rev: tip.rev,
-          json: steps.readCurrentJson(name),
-          base: tip.base,
-          chain: tip.chain,
-        }
-      : null;
-  return { tip, deltaBase };
+  if (
+    steps.recording === false ||
+    tip === null ||
+    tip.base === null ||
+    tip.op === 'delete' ||
+    storedVersion === null ||
+    tip.id !== storedVersion
+  ) {
+    return { tip, deltaBase: null };
+  }
+  const json =
+    held !== undefined && held.version === storedVersion
+      ? held.json
+      : steps.readCurrentJson(name);
+  return {
+    tip,
+    deltaBase: { rev: tip.rev, json, base: tip.base, chain: tip.chain },
+  };
 }
 
 /** What the algorithm knows of the write when it appends the revision. */

@@ -81,4 +81,18 @@ describe('ConfigVersion with the value its write parsed', () => {
       lazy.weight,
     );
   });
+
+  it("keeps and weighs its text when made by a write, for the next write's history delta", () => {
+    const r = row(50);
+    const parsed = JSON.parse(r.json) as Record<string, unknown>;
+    const written = new ConfigVersion(r, parsed, true);
+    expect(written.heldText).toEqual({ version: 1, json: r.json });
+    expect(written.weight).toBe(
+      new ConfigVersion(r, parsed).weight + r.json.length,
+    );
+    const read = new ConfigVersion(r);
+    expect(read.heldText?.json).toBe(r.json);
+    void read.stored;
+    expect(read.heldText).toBeUndefined();
+  });
 });

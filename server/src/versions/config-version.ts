@@ -52,6 +52,8 @@ export class ConfigVersion {
   /** Number of links, known once the stored config is parsed. */
   #links = 0;
   #json: string | undefined;
+  /** Whether {@link stored} keeps the text once it has parsed it. */
+  readonly #keepText: boolean;
   #stored: Record<string, unknown> | undefined;
   /** Strong identity of this version for HTTP caching and conditional writes (`etagOf`). */
   readonly etag: string;
@@ -66,9 +68,15 @@ export class ConfigVersion {
   /**
    * `parsed`, when given, is `row.json` already parsed (by the write that stored it, which checked that it
    * reads back as sent): it is kept instead of parsing the text again on first use. It must not be
-   * mutated afterwards.
+   * mutated afterwards. A version made by a write (`madeByWrite`) keeps its text even once parsed (weighed
+   * with it), so the next write of the name makes its history delta from it ({@link heldText}) instead
+   * of reading the stored text back; a version read from storage drops its text once parsed.
    */
-  constructor(row: StoredConfig, parsed?: Record<string, unknown>) {
+  constructor(
+    row: StoredConfig,
+    parsed?: Record<string, unknown>,
+    madeByWrite = false,
+  ) {
     this.name = row.name;
     this.version = row.version;
     this.createdAt = row.createdAt;
@@ -76,9 +84,19 @@ export class ConfigVersion {
     this.etag = etagOf(row);
     this.#length = row.json.length;
     this.#width = charWidth(row.json);
-    if (parsed === undefined) this.#json = row.json;
-    else this.#keepStored(parsed);
+    this.#keepText = madeByWrite;
+    if (parsed === undefined || madeByWrite) this.#json = row.json;
+    if (parsed !== undefined) this.#keepStored(parsed);
     this.#weight = this.#computeWeight();
+  }
+
+  /**
+   * The JSON text exactly as stored with its version, while this version still holds it (else
+   * `undefined`): what a write over this version passes as `WriteOptions.heldText`.
+   */
+  get heldText(): { version: number; json: string } | undefined {
+    const json = this.#json;
+    return json === undefined ? undefined : { version: this.version, json };
   }
 
   /** The size of the stored JSON, as the weight factors need it. */
@@ -95,7 +113,7 @@ export class ConfigVersion {
   get stored(): Record<string, unknown> {
     if (this.#stored === undefined) {
       const stored = this.#keepStored(JSON.parse(this.#json ?? '{}'));
-      this.#json = undefined;
+      if (!this.#keepText) this.#json = undefined;
       this.#grew();
       return stored;
     }
