@@ -198,3 +198,63 @@ describe('GET /access', () => {
     expect((await closed.request('/access')).status).toBe(401);
   });
 });
+
+describe('deleted names and the audit trail follow the read patterns', () => {
+  it('a key for site-a/* learns nothing of a deleted secret/ config', async () => {
+    // Anonymous callers may read nothing here, so the key's patterns are all it reads.
+    const t = createTestApp({ auth: { anonymousRead: [] } });
+    const admin = await t.services.keys.create({
+      label: 'admin',
+      scope: 'admin',
+      configs: ['*'],
+    });
+    const reader = await t.services.keys.create({
+      label: 'site A reader',
+      scope: 'read',
+      configs: ['site-a/*'],
+    });
+    for (const name of ['site-a/old', 'secret/old']) {
+      await t.put(name, { allLinks: {} }, bearer(admin.secret));
+      const gone = await t.request(`/configs/${encodeURIComponent(name)}`, {
+        method: 'DELETE',
+        headers: bearer(admin.secret),
+      });
+      expect(gone.status).toBe(204);
+    }
+    const asAdmin = await t.json<string[]>('/configs?deleted=true', {
+      headers: bearer(admin.secret),
+    });
+    expect(asAdmin.body).toEqual(['secret/old', 'site-a/old']);
+    const asReader = await t.json<string[]>('/configs?deleted=true', {
+      headers: bearer(reader.secret),
+    });
+    expect(asReader.body).toEqual(['site-a/old']);
+    const trail = await t.request('/history', {
+      headers: bearer(reader.secret),
+    });
+    expect(trail.status).toBe(200);
+    expect(await trail.text()).not.toContain('secret/');
+    // Nor does a page's `next`, or a trail asked for by the hidden name: it answers like no history.
+    const after = await t.json<{ entries: { name: string }[]; next: unknown }>(
+      '/history?since=2&limit=1',
+      { headers: bearer(reader.secret) },
+    );
+    expect(after.body).toEqual({ entries: [], next: null });
+    const named = await t.json(
+      `/history?config=${encodeURIComponent('secret/old')}&limit=1`,
+      { headers: bearer(reader.secret) },
+    );
+    expect(named.body).toEqual({ entries: [], next: null });
+    const adminPage = await t.json<{ entries: { name: string }[] }>(
+      '/history?since=2&limit=1',
+      { headers: bearer(admin.secret) },
+    );
+    expect(adminPage.body.entries.map((e) => e.name)).toEqual(['secret/old']);
+    // A deleted config's history is as missing as the config itself.
+    const history = await t.request(
+      `/configs/${encodeURIComponent('secret/old')}/history`,
+      { headers: bearer(reader.secret) },
+    );
+    expect(history.status).toBe(404);
+  });
+});

@@ -150,9 +150,12 @@ export function createApp(options: AppOptions): Hono {
   app.use('*', async (c, next) => {
     const header = c.req.header('authorization');
     const auth = await resolveAccess(header);
-    // A stream asks again later: the same header must still give the same kind of access.
-    const stillValid = async () =>
-      (await resolveAccess(header)).token() === auth.token();
+    // A stream asks again later: the same header must still give the same kind of access to the same
+    // names (a stream opened while the server was open loses its reads once keys exist).
+    const stillValid = async () => {
+      const now = await resolveAccess(header);
+      return now.token() === auth.token() && now.readView() === auth.readView();
+    };
     c.set(
       CONTEXT,
       createContextInner(options.services, auth, {

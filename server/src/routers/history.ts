@@ -11,23 +11,10 @@ import {
   RevisionInputSchema,
   RevisionOutputSchema,
 } from '@linkconfig/shared';
-import type { AuditEntry } from '@linkconfig/shared';
-import type { Context } from '../context.js';
 import { writeOrigin } from '../context.js';
 import { operation, plain, proceduresOf, router } from '../trpc.js';
 
 const tags = ['history'];
-
-/**
- * The audit trail as a caller may see it: every entry goes through this one filter, so a caller who
- * may not read a config learns nothing of it (not its name, nor that it changed).
- */
-export function readableEntries(
-  ctx: Context,
-  entries: readonly AuditEntry[],
-): AuditEntry[] {
-  return entries.filter((entry) => ctx.auth.canRead(entry.name));
-}
 
 /** History of configs: revisions, differences, restores, the audit trail. */
 export const historyOperations = {
@@ -156,14 +143,12 @@ export const historyOperations = {
     input: AuditInputSchema,
     output: AuditOutputSchema,
     run: async (ctx, input) => {
-      const page = await ctx.services.history.audit({
-        since: input.since,
-        limit: input.limit,
-        config: input.config,
-      });
-      return {
-        value: { entries: readableEntries(ctx, page.entries), next: page.next },
-      };
+      // Every entry passes the caller's read check (history-service.ts), `next` included.
+      const page = await ctx.services.history.audit(
+        { since: input.since, limit: input.limit, config: input.config },
+        (name) => ctx.auth.canRead(name),
+      );
+      return { value: page };
     },
   }),
 };

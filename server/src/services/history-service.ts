@@ -23,6 +23,9 @@ import type {
 /** Revisions read at once while summarizing a page (bounds the texts held together). */
 const SUMMARY_BATCH = 50;
 
+/** Pages of the audit trail read at most to fill one page for a caller who may read only some names. */
+const AUDIT_SCANS = 10;
+
 const notFound = (name: string): DomainError =>
   new DomainError('not_found', `config "${name}" has no history`);
 const noRevision = (name: string, rev: number): DomainError =>
@@ -213,29 +216,49 @@ export class HistoryService {
     return this.#configs.put(name, next, { ifMatch, ...write });
   }
 
-  /** Revisions of every config (or of `config`) after change id `since`, oldest first. */
-  async audit(page: {
-    readonly since: number;
-    readonly limit: number;
-    readonly config?: string | undefined;
-  }): Promise<{ entries: AuditEntry[]; next: number | null }> {
-    const metas = await this.#repo.auditTrail({
-      afterId: page.since,
-      limit: page.limit,
-      name: page.config,
-    });
-    return {
-      entries: metas.map((m) => ({
-        id: m.id,
-        name: m.name,
-        rev: m.rev,
-        op: m.op,
-        at: m.at,
-        by: m.by,
-        requestId: m.requestId,
-      })),
-      next: metas.length === page.limit ? (metas.at(-1)?.id ?? null) : null,
-    };
+  /**
+   * Revisions of every config (or of `config`) after change id `since`, oldest first, as a caller who
+   * may read only the names `readable` accepts sees them: other configs' entries are skipped while the
+   * page is filled, so neither the entries nor `next` tell anything of them (an unreadable `config`
+   * answers like a name with no history).
+   */
+  async audit(
+    page: {
+      readonly since: number;
+      readonly limit: number;
+      readonly config?: string | undefined;
+    },
+    readable: (name: string) => boolean,
+  ): Promise<{ entries: AuditEntry[]; next: number | null }> {
+    if (page.config !== undefined && !readable(page.config))
+      return { entries: [], next: null };
+    const entries: AuditEntry[] = [];
+    let afterId = page.since;
+    for (let scans = 0; scans < AUDIT_SCANS; scans++) {
+      const metas = await this.#repo.auditTrail({
+        afterId,
+        limit: page.limit,
+        name: page.config,
+      });
+      for (const m of metas) {
+        afterId = m.id;
+        if (!readable(m.name)) continue;
+        entries.push({
+          id: m.id,
+          name: m.name,
+          rev: m.rev,
+          op: m.op,
+          at: m.at,
+          by: m.by,
+          requestId: m.requestId,
+        });
+        if (entries.length === page.limit) return { entries, next: m.id };
+      }
+      if (metas.length < page.limit) return { entries, next: null };
+    }
+    // Many unreadable entries in a row: the next page goes on after them (change ids are one sequence
+    // for the whole database, so their gaps say no more than this `next` does).
+    return { entries, next: afterId };
   }
 
   /** Names deleted and restorable. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ParsedImport } from '../schemas/index.js';
 import { MAX_IMPORT_BYTES, readImport } from './read-import.js';
+import { readJson } from './read-json.js';
 import { fixture } from './test-fixtures.js';
 
 function read(name: string): ParsedImport {
@@ -186,6 +187,17 @@ describe('JSON', () => {
     expect(parsed.skipped).toEqual([
       { position: { line: 6 }, reason: 'link "nourl" has no url text' },
     ]);
+  });
+
+  it('keeps a link field named __proto__ as a field, never as a prototype', () => {
+    const result = readJson(
+      '{"allLinks":{"a":{"url":"https://example.com/","__proto__":{"polluted":true}}}}',
+    );
+    if (!result.ok) throw new Error(result.error);
+    const extra = result.parsed.candidates[0]?.extra ?? {};
+    expect(Object.getPrototypeOf(extra)).toBe(Object.prototype);
+    expect(Object.hasOwn(extra, '__proto__')).toBe(true);
+    expect((extra as { polluted?: unknown }).polluted).toBeUndefined();
   });
 
   it('reads a bare allLinks object and a config entry as GET /configs/:name answers it', () => {

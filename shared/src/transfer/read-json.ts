@@ -8,6 +8,7 @@ import type {
   ReadImportResult,
   SkippedLink,
 } from '../schemas/index.js';
+import { setOwn } from '../sync/own-keys.js';
 import { isPlainObject } from '../util/is-plain-object.js';
 import { sourceLines } from './source-lines.js';
 
@@ -69,7 +70,8 @@ export function readJson(input: string): ReadImportResult {
     }
     const extra: Record<string, unknown> = {};
     for (const [key, field] of Object.entries(link)) {
-      if (!READ_FIELDS.has(key)) extra[key] = field;
+      // Own properties whatever the key: a field named `__proto__` in the file stays a field.
+      if (!READ_FIELDS.has(key)) setOwn(extra, key, field);
     }
     const tags = Array.isArray(link['tags'])
       ? link['tags'].filter((tag): tag is string => typeof tag === 'string')
