@@ -1,7 +1,7 @@
 /**
  * `WORKERS=2` on each storage (one SQLite file; one PostgreSQL schema): a write answered by one worker is
  * read, fresh, from the other, whose cache held the old version, and reaches the other's change feed; a
- * key revoked through `DELETE /keys/:id` on one worker, or by `linkconfig keys revoke` in another process,
+ * key revoked through `DELETE /keys/:id` or tRPC `keys.revoke` on one worker, or by `linkconfig keys revoke` in another process,
  * is refused by every worker, and an open stream of that key on the other worker ends. A worker keeps a
  * key it looked up for at most 500 ms (docs/operations.md), so the revoke tests ask each worker again
  * until it refuses (up to some 15 s), and check that no worker accepts the key once it has refused it.
@@ -190,24 +190,41 @@ describe.each([
     }
   });
 
-  it('refuses on every worker a key revoked through DELETE /keys on one of them', async () => {
-    const key = await readKey('revoked over HTTP');
-    const answer = await a.send('DELETE', {
-      path: `/keys/${key.id}`,
-      headers: admin,
-    });
-    expect(answer.status).toBe(204);
-    // The worker that revoked it forgets the keys it kept: refused on the next request.
-    const next = await a.send('GET', {
-      path: '/configs',
-      headers: bearer(key.secret),
-    });
-    expect(revoked(next.status, next.text)).toBe(true);
-    await untilEveryWorker(
-      { path: '/configs', headers: bearer(key.secret) },
-      revoked,
-    );
-  }, 60_000);
+  it.each([
+    {
+      route: 'DELETE /keys/:id',
+      method: 'DELETE',
+      sent: (id: string) => ({ path: `/keys/${id}` }),
+      status: 204,
+    },
+    {
+      route: 'tRPC keys.revoke',
+      method: 'POST',
+      sent: (id: string) => ({
+        path: '/trpc/keys.revoke',
+        body: JSON.stringify({ id }),
+      }),
+      status: 200,
+    },
+  ])(
+    'refuses on every worker a key revoked through $route on one of them',
+    async ({ route, method, sent, status }) => {
+      const key = await readKey(`revoked by ${route}`);
+      const answer = await a.send(method, { ...sent(key.id), headers: admin });
+      expect(answer.status, answer.text).toBe(status);
+      // The worker that revoked it forgets the keys it kept: refused on the next request.
+      const next = await a.send('GET', {
+        path: '/configs',
+        headers: bearer(key.secret),
+      });
+      expect(revoked(next.status, next.text)).toBe(true);
+      await untilEveryWorker(
+        { path: '/configs', headers: bearer(key.secret) },
+        revoked,
+      );
+    },
+    60_000,
+  );
 
   it('refuses on every worker a key revoked with `linkconfig keys revoke` (another process)', async () => {
     const key = await readKey('revoked by the CLI');
