@@ -31,7 +31,10 @@ export interface Cluster {
   readonly log: LogEntry[];
   /** Resolves with the primary's exit code. */
   readonly exited: Promise<number | null>;
-  /** Stops the primary (SIGTERM, then SIGKILL to it and every worker it logged); safe to call twice. */
+  /**
+   * Stops the primary with SIGTERM (it stops its workers); after 25 s, SIGKILL to it and to every worker
+   * it logged. Does nothing once the primary has exited.
+   */
   stop(): Promise<void>;
 }
 
@@ -65,13 +68,17 @@ export async function startCluster(options: {
     primary.once('exit', resolve),
   );
   const stop = async (): Promise<void> => {
-    if (primary.exitCode === null && primary.signalCode === null) {
-      primary.kill('SIGTERM');
-      const timer = setTimeout(() => primary.kill('SIGKILL'), 25_000);
-      await exited;
-      clearTimeout(timer);
-    }
-    // Workers end with their primary; any left (after a SIGKILL) are ended here, by their pids.
+    if (primary.exitCode !== null || primary.signalCode !== null) return;
+    primary.kill('SIGTERM');
+    let forced = false;
+    const timer = setTimeout(() => {
+      forced = true;
+      primary.kill('SIGKILL');
+    }, 25_000);
+    await exited;
+    clearTimeout(timer);
+    if (!forced) return;
+    // A primary killed leaves its workers to notice; they are ended here, by the pids it logged.
     for (const entry of log) {
       if (entry.msg !== 'worker started' || entry.worker === undefined)
         continue;
@@ -88,7 +95,12 @@ export async function startCluster(options: {
       reject(new Error(`server exited with ${code}`)),
     );
     createInterface({ input: primary.stdout! }).on('line', (line) => {
-      const entry = JSON.parse(line) as LogEntry;
+      let entry: LogEntry;
+      try {
+        entry = JSON.parse(line) as LogEntry;
+      } catch {
+        return;
+      }
       log.push(entry);
       if (entry.msg !== 'listening' || entry.url === undefined) return;
       urls.push(entry.url);
