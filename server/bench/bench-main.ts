@@ -2,6 +2,7 @@
  * The main phase: the distinct-request tables (ours, the references or the in-repo baseline, the ceiling
  * and the hot cache).
  */
+import { DEFAULT_CACHE_BYTES } from '../src/config/settings.js';
 import type { BenchRun, LoadSummary, Target } from './bench-run.js';
 import { captureScenarios } from './bench-captures.js';
 import { memoryBreakdown } from './memory-breakdown.js';
@@ -23,6 +24,8 @@ export interface MainResults {
   results: ScenarioResult[];
   /** Our server's memory after the run, from its /metrics. */
   memory: MemoryBreakdown;
+  /** `CACHE_BYTES` our server ran with (each worker's). */
+  cacheBytes: number;
 }
 
 /** The baseline's column name: it is an in-repo re-implementation, never "the reference". */
@@ -67,9 +70,14 @@ export async function runMain(run: BenchRun): Promise<MainResults> {
   const { configs, links } = run.options;
   run.progress(`phase main: ${configs} configs × ${links} links`);
   const { workers } = run.options;
+  // Given explicitly (the server's default), so that the memory bound knows it whatever the shell says.
+  const cacheBytes = DEFAULT_CACHE_BYTES;
   const ours: Target = {
     label: 'ours',
-    child: await run.startOurs(workers > 1 ? { WORKERS: String(workers) } : {}),
+    child: await run.startOurs({
+      CACHE_BYTES: String(cacheBytes),
+      ...(workers > 1 ? { WORKERS: String(workers) } : {}),
+    }),
   };
   if (workers > 1) {
     await allWorkersAnswer(ours.child.baseUrl, workers);
@@ -149,7 +157,7 @@ export async function runMain(run: BenchRun): Promise<MainResults> {
   await ours.child.stop();
   for (const { target } of others) await target.child.stop();
   await ceiling?.child.stop();
-  return { loaded, rssAfterRunKiB, results, memory };
+  return { loaded, rssAfterRunKiB, results, memory, cacheBytes };
 }
 
 /**

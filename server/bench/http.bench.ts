@@ -61,8 +61,10 @@ import type { ColdResults } from './cold-start.js';
 import { runFeatures } from './features.js';
 import type { FeatureResults } from './features.js';
 import { runLatency } from './latency.js';
+import { describeMemoryBound } from './memory-bound.js';
 import { describeMemory } from './memory-breakdown.js';
 import { mainTables } from './report-main.js';
+import { PUT_BYTES } from './scenarios.js';
 import {
   featuresTable,
   latencyTable,
@@ -99,6 +101,7 @@ function renderMain(run: BenchRun, main: MainResults): string[] {
   const after = servers
     .map((s) => `${s} ${mib(main.rssAfterRunKiB[s] ?? null)}`)
     .join(', ');
+  const rssAfter = main.rssAfterRunKiB['ours'] ?? null;
   const lines = [
     `Dataset: ${options.configs} configs × ${options.links} links (${perConfig.toFixed(0)} KiB JSON per config); ` +
       `${settings.connections} connections, ${settings.warmup} s warm-up, ${settings.rounds} × ${settings.duration} s, median round.`,
@@ -106,6 +109,12 @@ function renderMain(run: BenchRun, main: MainResults): string[] {
       `${options.baseline ? `, ${BASELINE_LABEL} (server/bench/baseline-app.ts: a re-implementation kept as a fallback, not a reference)` : ''}.`,
     `RSS after loading: ${rss(main.loaded)}; after the run: ${after}.`,
     describeMemory(main.memory),
+    describeMemoryBound(rssAfter === null ? null : rssAfter * 1024, {
+      cacheBytes: main.cacheBytes,
+      workers: options.workers,
+      connections: settings.connections,
+      largestBodyBytes: Math.max(PUT_BYTES, perConfig * 1024),
+    }),
     '',
     '### Distinct requests (the headline)',
     '',

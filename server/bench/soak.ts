@@ -8,9 +8,9 @@
  * two halves with each other: memory that is bounded does not rise from one half to the next.
  */
 import { LARGE_BODY_PERMITS } from '../src/http/middleware/body-permits.js';
-import { partWeight } from '../src/versions/weights.js';
 import type { BenchRun, LoadSummary } from './bench-run.js';
 import { mib } from './bench-run.js';
+import { requestWorkingBytes, YOUNG_GENERATION_BYTES } from './memory-bound.js';
 import { sendAmount } from './load.js';
 import type { RoundResult } from './load.js';
 import { table } from './report.js';
@@ -49,15 +49,11 @@ export type SoakStream = RoundResult & {
  * the factors measured for the caches (`server/src/versions/weights.ts`).
  */
 export function inFlightAllowanceKiB(bodyBytes: number): number {
-  const youngGeneration = 2 * 16 * 1024 * 1024;
-  const shape = {
-    chars: bodyBytes,
-    width: 1 as const,
-    links: Math.round(bodyBytes / 240),
-  };
-  const perRequest =
-    2 * bodyBytes + partWeight('stored', shape) + partWeight('prepared', shape);
-  return Math.round((youngGeneration + LARGE_BODY_PERMITS * perRequest) / 1024);
+  return Math.round(
+    (YOUNG_GENERATION_BYTES +
+      LARGE_BODY_PERMITS * requestWorkingBytes(bodyBytes)) /
+      1024,
+  );
 }
 
 /** Everything the soak measured. */

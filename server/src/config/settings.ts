@@ -130,6 +130,9 @@ const duration = DurationSchema;
 /** Where configs live when `DATABASE_URL` is not set (the server and `linkconfig keys`). */
 export const DEFAULT_DATABASE_URL = './data/linkconfig.db';
 
+/** `CACHE_BYTES` when unset: 256 MiB. */
+export const DEFAULT_CACHE_BYTES = 256 * 1024 * 1024;
+
 const positiveInt = z.coerce.number().int().min(1);
 
 /** Server processes: `auto` (the cores this process may use) or a number from 1 to 256. */
@@ -167,7 +170,7 @@ export const SettingsSchema = z
     bodyLimit: byteSize.default(10 * 1024 * 1024),
     inlineBodyLimit: byteSize.default(1024 * 1024),
     bodyMinRate: byteSize.default(DEFAULT_BODY_MIN_RATE),
-    cacheBytes: byteSize.default(256 * 1024 * 1024),
+    cacheBytes: byteSize.default(DEFAULT_CACHE_BYTES),
     corsOrigins: z
       .string()
       .default('*')

@@ -48,7 +48,9 @@ export function mountEventsRoute(app: Hono, deps: EventsRouteDeps): void {
         { 'Retry-After': String(RETRY_AFTER_SECONDS) },
       );
     }
-    // A key revoked or expired while the stream is open ends it (the client reconnects and gets 401).
+    // A key revoked or expired while the stream is open ends it (the client reconnects and gets 401):
+    // the answer ends as a finished stream does, not aborted (which would cut the connection and log
+    // the abort on stderr).
     const lost = new AbortController();
     const stop = watchAccess(ctx.stillValid, () => lost.abort());
     const { readable, writable } = new TransformStream<
@@ -56,9 +58,12 @@ export function mountEventsRoute(app: Hono, deps: EventsRouteDeps): void {
       Uint8Array
     >();
     stream
-      .pipeTo(writable, { signal: lost.signal })
+      .pipeTo(writable, { signal: lost.signal, preventAbort: true })
       .catch(() => undefined)
-      .finally(stop);
+      .finally(() => {
+        stop();
+        if (lost.signal.aborted) writable.close().catch(() => undefined);
+      });
     return new Response(readable, {
       headers: {
         'Content-Type': 'text/event-stream; charset=utf-8',
