@@ -3,6 +3,7 @@ import { parseHistoryKeep } from '../storage/history-keep.js';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { NamePatternSchema } from '@linkconfig/shared';
+import { DEFAULT_BODY_LIMIT, DEFAULT_INLINE_BODY_LIMIT } from './limits.js';
 import { DEFAULT_BODY_MIN_RATE } from '../http/middleware/body-pace.js';
 import { parseDatabaseUrl } from '../storage/open-repository.js';
 
@@ -18,7 +19,8 @@ const LEVELS = [
   'silent',
 ] as const;
 
-const byteSize = z
+/** A size in bytes: `10485760`, `512kb`, `10mb` (also read by `linkconfig restore` for `BODY_LIMIT`). */
+export const ByteSizeSchema = z
   .string()
   .regex(/^\d+(?:\.\d+)?\s*(?:b|kb|kib|mb|mib|gb|gib)?$/i, {
     error: 'must be a size such as 10485760, 512kb or 10mb',
@@ -36,6 +38,8 @@ const byteSize = z
           : 1;
     return Math.floor(n * factor);
   });
+
+const byteSize = ByteSizeSchema;
 
 /** `on`/`off` (also `true`/`false`, `1`/`0`, `yes`/`no`), as a boolean. */
 const onOff = z
@@ -164,8 +168,8 @@ export const SettingsSchema = z
           });
         }
       }),
-    bodyLimit: byteSize.default(10 * 1024 * 1024),
-    inlineBodyLimit: byteSize.default(1024 * 1024),
+    bodyLimit: byteSize.default(DEFAULT_BODY_LIMIT),
+    inlineBodyLimit: byteSize.default(DEFAULT_INLINE_BODY_LIMIT),
     bodyMinRate: byteSize.default(DEFAULT_BODY_MIN_RATE),
     cacheBytes: byteSize.default(256 * 1024 * 1024),
     corsOrigins: z
