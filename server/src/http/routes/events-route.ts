@@ -55,9 +55,11 @@ export function mountEventsRoute(app: Hono, deps: EventsRouteDeps): void {
       Uint8Array,
       Uint8Array
     >();
+    // Lost access cancels the feed and ends the answer as a normal end of stream (aborting the answer
+    // would make the HTTP server log the abort as an error).
     stream
-      .pipeTo(writable, { signal: lost.signal })
-      .catch(() => undefined)
+      .pipeTo(writable, { signal: lost.signal, preventAbort: true })
+      .catch(() => writable.close().catch(() => undefined))
       .finally(stop);
     return new Response(readable, {
       headers: {
