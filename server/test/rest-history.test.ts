@@ -225,6 +225,38 @@ describe('POST /configs/:name/restore', () => {
 });
 
 describe('GET /history', () => {
+  it('records the origin of every kind of write: its op and request id', async () => {
+    const t = createTestApp();
+    const id = (value: string) => ({ 'X-Request-Id': value });
+    expect((await t.put('w', v1, id('r-put'))).status).toBe(204);
+    const patched = await t.request('/configs/w', {
+      method: 'PATCH',
+      headers: {
+        'Content-Type': 'application/merge-patch+json',
+        ...id('r-patch'),
+      },
+      body: JSON.stringify({ settings: { theme: 'light' } }),
+    });
+    expect(patched.status).toBe(204);
+    expect(
+      (await t.post('/configs/w/restore', { rev: 1 }, id('r-restore'))).status,
+    ).toBe(200);
+    const removed = await t.request('/configs/w', {
+      method: 'DELETE',
+      headers: id('r-delete'),
+    });
+    expect(removed.status).toBe(204);
+    const { body } = await t.json<{
+      entries: { op: string; requestId: string | null; by: unknown }[];
+    }>('/history?config=w');
+    expect(body.entries.map((e) => [e.op, e.requestId, e.by])).toEqual([
+      ['put', 'r-put', null],
+      ['patch', 'r-patch', null],
+      ['restore', 'r-restore', null],
+      ['delete', 'r-delete', null],
+    ]);
+  });
+
   it('lists every revision oldest first by change id, with the request id', async () => {
     const t = await withHistory();
     await t.put('other', v2);

@@ -9,3 +9,5 @@ export * from './transfer/index.js';
 export * from './sync/index.js';
 export * from './access/index.js';
 export { diffConfigs, summarizeDiff } from './util/config-diff.js';
+export { DURATION_UNITS } from './util/duration-units.js';
+export type { DurationUnit } from './util/duration-units.js';

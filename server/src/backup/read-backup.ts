@@ -18,7 +18,11 @@ import type {
   BackupKey,
   BackupRevision,
 } from '@linkconfig/shared';
-import { ChainReader } from '../storage/revision-content.js';
+import { DEFAULT_BODY_LIMIT } from '../config/limits.js';
+import {
+  ChainReader,
+  RevisionContentError,
+} from '../storage/revision-content.js';
 import { revisionOf } from './backup-rows.js';
 
 /** A backup that cannot be restored, with the line that says why. */
@@ -37,26 +41,55 @@ export interface BackupLine {
 }
 
 /**
+ * The longest line a backup may hold when configs are at most `maxConfigBytes` of UTF-8 (`BODY_LIMIT`,
+ * the largest body that stores a config): a config's text written as a JSON string is at most twice its
+ * bytes (each `"` and `\` escaped), a revision's base64 data at most 4/3 of a deflated or changed text,
+ * and 64 KiB leave room for the other fields. Counted in UTF-16 units, never more than the line's bytes.
+ */
+export const maxLineLength = (maxConfigBytes: number): number =>
+  2 * maxConfigBytes + 64 * 1024;
+
+/**
  * The lines of a file, read as they are asked for: the stream is pulled chunk by chunk, so a reader
  * that waits for its writes holds at most a chunk and a line (`readline` would go on reading ahead).
+ * A line longer than `maxLength` is refused as soon as that much of it is read.
  */
-async function* readLines(file: string): AsyncGenerator<string> {
+async function* readLines(
+  file: string,
+  maxLength: number,
+): AsyncGenerator<string> {
   let rest = '';
+  let line = 0;
+  const tooLong = (): BackupFileError =>
+    new BackupFileError(
+      `${file}, line ${line + 1}: longer than ${maxLength} characters, more than a config within BODY_LIMIT needs (a damaged file, or BODY_LIMIT lower than where the backup was made)`,
+    );
   for await (const chunk of createReadStream(file, { encoding: 'utf8' })) {
     const lines = (rest + String(chunk)).split('\n');
     rest = lines.pop() ?? '';
-    yield* lines;
+    for (const text of lines) {
+      if (text.length > maxLength) throw tooLong();
+      line++;
+      yield text;
+    }
+    if (rest.length > maxLength) throw tooLong();
   }
   if (rest !== '') yield rest;
 }
 
-/** The checked data records of a backup file, one line at a time. */
-export async function* readRecords(file: string): AsyncGenerator<BackupLine> {
+/**
+ * The checked data records of a backup file, one line at a time; `maxConfigBytes` bounds its lines
+ * ({@link maxLineLength}).
+ */
+export async function* readRecords(
+  file: string,
+  maxConfigBytes: number = DEFAULT_BODY_LIMIT,
+): AsyncGenerator<BackupLine> {
   let line = 0;
   let version = 0;
   let ended = false;
   const counts: Record<string, number> = {};
-  for await (const text of readLines(file)) {
+  for await (const text of readLines(file, maxLineLength(maxConfigBytes))) {
     line++;
     if (text.trim() === '') continue;
     const fail = (why: string): BackupFileError =>
@@ -126,8 +159,15 @@ export interface BackupContents {
 const digest = (text: string): string =>
   createHash('sha256').update(text).digest('hex');
 
-/** Reads the whole file and checks every record and how they fit together. */
-export async function checkBackup(file: string): Promise<BackupContents> {
+/**
+ * Reads the whole file and checks every record and how they fit together. No text of a revision may
+ * exceed `maxConfigBytes` (`BODY_LIMIT`): a keyframe that inflates further, or a change that grows past it,
+ * refuses the file, as do lines longer than {@link maxLineLength}.
+ */
+export async function checkBackup(
+  file: string,
+  maxConfigBytes: number = DEFAULT_BODY_LIMIT,
+): Promise<BackupContents> {
   /** Per config: the version and a digest of its text (what its newest revision must hold). */
   const configs = new Map<string, { version?: number; digest: string }>();
   const ids = new Set<number>();
@@ -159,7 +199,10 @@ export async function checkBackup(file: string): Promise<BackupContents> {
     finished.add(name);
     open = null;
   };
-  for await (const { line, record, version: v } of readRecords(file)) {
+  for await (const { line, record, version: v } of readRecords(
+    file,
+    maxConfigBytes,
+  )) {
     version = v;
     const at = `${file}, line ${line}`;
     const fail = (why: string): BackupFileError =>
@@ -197,7 +240,11 @@ export async function checkBackup(file: string): Promise<BackupContents> {
           if (finished.has(record.name)) {
             throw fail(`${label} is apart from the others of its config`);
           }
-          open = { name: record.name, reader: new ChainReader(), last: record };
+          open = {
+            name: record.name,
+            reader: new ChainReader(maxConfigBytes),
+            last: record,
+          };
         } else if (record.rev <= open.last.rev) {
           throw fail(`${label} comes after revision ${open.last.rev}`);
         }
@@ -218,8 +265,10 @@ export async function checkBackup(file: string): Promise<BackupContents> {
           }
           try {
             open.reader.apply(content, record.rev);
-          } catch {
-            throw fail(`${label} cannot be read back`);
+          } catch (error) {
+            const why =
+              error instanceof RevisionContentError ? `: ${error.message}` : '';
+            throw fail(`${label} cannot be read back${why}`);
           }
         }
         open.last = record;

@@ -11,6 +11,7 @@ import type {
   RevisionRecord,
   StoredConfig,
 } from '../storage/config-repository.js';
+import { DEFAULT_BODY_LIMIT } from '../config/limits.js';
 import type { StoredKey } from '../storage/key-repository.js';
 import { configOf, keyOf, revisionOf } from './backup-rows.js';
 import { checkBackup, readRecords } from './read-backup.js';
@@ -27,6 +28,11 @@ export interface RestoreOptions {
   readonly force: boolean;
   /** Told as configs are written, with how many so far. */
   readonly onConfig?: (done: number) => void;
+  /**
+   * The largest config text the file may hold, in bytes (`BODY_LIMIT`; default its default): what
+   * bounds every revision's text and every line while the file is checked.
+   */
+  readonly maxConfigBytes?: number;
 }
 
 /** What a restore did. */
@@ -65,7 +71,8 @@ export async function restoreBackup(
   file: string,
   options: RestoreOptions,
 ): Promise<RestoreSummary> {
-  const contents = await checkBackup(file);
+  const maxConfigBytes = options.maxConfigBytes ?? DEFAULT_BODY_LIMIT;
+  const contents = await checkBackup(file, maxConfigBytes);
   const held = await heldAlready(repository);
   if (held.words !== null && !options.force) {
     throw new NotEmptyError(
@@ -74,7 +81,10 @@ export async function restoreBackup(
   }
   if (contents.version < 2) {
     const removed = await removeAll(repository);
-    const configs = await writeConfigs(repository, file, options);
+    const configs = await writeConfigs(repository, file, {
+      ...options,
+      maxConfigBytes,
+    });
     return { configs, revisions: 0, keys: 0, removed };
   }
   let replace = options.force && held.words !== null;
@@ -93,7 +103,7 @@ export async function restoreBackup(
     revisions = [];
     chars = 0;
   };
-  for await (const { record } of readRecords(file)) {
+  for await (const { record } of readRecords(file, maxConfigBytes)) {
     if (record.kind === 'key') keys.push(keyOf(record));
     else if (record.kind === 'revision') {
       revisions.push(revisionOf(record));
@@ -138,7 +148,7 @@ async function writeConfigs(
   let done = 0;
   let failure: unknown;
   const inFlight = new Set<Promise<void>>();
-  for await (const { record } of readRecords(file)) {
+  for await (const { record } of readRecords(file, options.maxConfigBytes)) {
     if (record.kind !== 'config') continue;
     const write = repository
       .put(record.name, record.json, {

@@ -4,6 +4,8 @@
  */
 import type { Command } from 'commander';
 import { NotEmptyError, restoreBackup } from '../backup/restore-backup.js';
+import { ByteSizeSchema } from '../config/settings.js';
+import { DEFAULT_BODY_LIMIT } from '../config/limits.js';
 import { writeBackup } from '../backup/write-backup.js';
 import {
   openRepository,
@@ -24,6 +26,22 @@ function databaseUrl(options: { databaseUrl?: string }, io: CliIo): string {
     );
   }
   return url;
+}
+
+/**
+ * The largest config a restored file may hold: `--body-limit`, else `BODY_LIMIT`, else the server's
+ * default, as for the server (a backup of a server with a higher `BODY_LIMIT` needs the same here).
+ */
+function bodyLimit(options: { bodyLimit?: string }, io: CliIo): number {
+  const text = options.bodyLimit ?? io.env['BODY_LIMIT'] ?? '';
+  if (text.trim() === '') return DEFAULT_BODY_LIMIT;
+  const size = ByteSizeSchema.safeParse(text.trim());
+  if (!size.success || size.data < 1) {
+    throw new UsageError(
+      `--body-limit (BODY_LIMIT) must be a size such as 10485760, 512kb or 10mb; got "${text}"`,
+    );
+  }
+  return size.data;
 }
 
 const DATABASE_OPTION = [
@@ -67,18 +85,23 @@ export function addBackupCommands(program: Command, io: CliIo): void {
       '--force',
       'restore into a database that holds configs: they and their history are deleted first',
     )
+    .option(
+      '--body-limit <size>',
+      'the largest config the file may hold, as the server that made it allowed (default BODY_LIMIT, else 10mb)',
+    )
     .action(
       async (
         file: string,
-        options: { databaseUrl?: string; force?: boolean },
+        options: { databaseUrl?: string; force?: boolean; bodyLimit?: string },
       ) => {
         const url = databaseUrl(options, io);
+        const maxConfigBytes = bodyLimit(options, io);
         const repository = await openRepository(url);
         try {
           const { configs, revisions, keys, removed } = await restoreBackup(
             repository,
             file,
-            { force: options.force === true },
+            { force: options.force === true, maxConfigBytes },
           );
           io.stdout.write(
             `restored ${configs} configs, ${revisions} revisions and ${keys} access keys from ${file}${removed > 0 ? `; ${removed} configs that were there were deleted first` : ''}\n`,

@@ -202,6 +202,8 @@ describe('linkconfig keys', () => {
     const now = new Date('2026-01-01T00:00:00.000Z');
     expect(parseExpiry('30d', now)).toBe('2026-01-31T00:00:00.000Z');
     expect(parseExpiry('12h', now)).toBe('2026-01-01T12:00:00.000Z');
+    expect(parseExpiry('2w', now)).toBe('2026-01-15T00:00:00.000Z');
+    expect(parseExpiry('90m', now)).toBe('2026-01-01T01:30:00.000Z');
     expect(parseExpiry('2027-01-31', now)).toBe('2027-01-31T00:00:00.000Z');
     expect(parseExpiry('2027-01-31T10:00:00+02:00', now)).toBe(
       '2027-01-31T08:00:00.000Z',

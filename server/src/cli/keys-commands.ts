@@ -10,7 +10,8 @@ import {
   NamePatternSchema,
 } from '@linkconfig/shared';
 import type { AccessKey, CreateKeyInput } from '@linkconfig/shared';
-import { DEFAULT_DATABASE_URL, DurationSchema } from '../config/settings.js';
+import { parseDuration } from '../config/duration.js';
+import { DEFAULT_DATABASE_URL } from '../config/settings.js';
 import { describeIssues, issuesOf } from '../errors.js';
 import { KeyService } from '../keys/key-service.js';
 import {
@@ -54,15 +55,16 @@ async function withKeys<T>(
 
 /** `--expires`: a duration from now (`30d`, `12h`) or an ISO 8601 date, which must lie ahead. */
 export function parseExpiry(value: string, now: Date): string {
-  const duration = DurationSchema.safeParse(value.trim());
-  const at = duration.success
-    ? new Date(now.getTime() + duration.data)
-    : /^\d{4}-\d{2}-\d{2}/.test(value)
-      ? new Date(value)
-      : new Date(Number.NaN);
+  const duration = parseDuration(value);
+  const at =
+    duration !== null
+      ? new Date(now.getTime() + duration)
+      : /^\d{4}-\d{2}-\d{2}/.test(value)
+        ? new Date(value)
+        : new Date(Number.NaN);
   if (Number.isNaN(at.getTime())) {
     throw new UsageError(
-      `--expires must be a duration such as 30d or 12h, or an ISO date such as 2027-01-31; got "${value}"`,
+      `--expires must be a duration such as 30d, 12h or 2w, or an ISO date such as 2027-01-31; got "${value}"`,
     );
   }
   if (at.getTime() <= now.getTime()) {

@@ -180,6 +180,35 @@ describe('loadSettings', () => {
     });
     expect(() => load({ HISTORY_KEEP: 'forever' })).toThrow(/HISTORY_KEEP/);
     expect(() => load({ HISTORY_KEEP: '0' })).toThrow(/HISTORY_KEEP/);
+    // Bare digits are a count, never milliseconds, however many.
+    expect(() => load({ HISTORY_KEEP: '1234567890' })).toThrow(/HISTORY_KEEP/);
+  });
+
+  it('reads every duration with one grammar: the units any of them took before, for all', () => {
+    const DAY = 86_400_000;
+    // `w` was HISTORY_KEEP's only; `ms`, `s` and `m` the other settings' only.
+    expect(
+      load({ CHANGES_MAX_AGE: '2w', EVENTS_HEARTBEAT: '1500ms' }),
+    ).toMatchObject({ changesMaxAge: 14 * DAY, eventsHeartbeat: 1500 });
+    for (const [text, ms] of [
+      ['30m', 30 * 60_000],
+      ['90s', 90_000],
+      ['48H', 2 * DAY],
+      ['12 w', 12 * 7 * DAY],
+    ] as const) {
+      expect(load({ HISTORY_KEEP: text }).historyKeep).toEqual({
+        kind: 'age',
+        ms,
+      });
+      expect(load({ CHANGES_MAX_AGE: text }).changesMaxAge).toBe(ms);
+    }
+    expect(() => load({ CHANGES_MAX_AGE: '0d' })).toThrow(
+      /CHANGES_MAX_AGE: must be at least 1 ms/,
+    );
+    expect(() => load({ CHANGES_MAX_AGE: '3mo' })).toThrow(
+      /CHANGES_MAX_AGE: must be a duration such as .* 2w/,
+    );
+    expect(() => load({ HISTORY_KEEP: '0w' })).toThrow(/HISTORY_KEEP/);
   });
 
   it('answers --help', () => {

@@ -3,6 +3,8 @@ import { parseHistoryKeep } from '../storage/history-keep.js';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { NamePatternSchema } from '@linkconfig/shared';
+import { DurationSchema } from './duration.js';
+import { DEFAULT_BODY_LIMIT, DEFAULT_INLINE_BODY_LIMIT } from './limits.js';
 import { DEFAULT_BODY_MIN_RATE } from '../http/middleware/body-pace.js';
 import { parseDatabaseUrl } from '../storage/open-repository.js';
 
@@ -18,7 +20,8 @@ const LEVELS = [
   'silent',
 ] as const;
 
-const byteSize = z
+/** A size in bytes: `10485760`, `512kb`, `10mb` (also read by `linkconfig restore` for `BODY_LIMIT`). */
+export const ByteSizeSchema = z
   .string()
   .regex(/^\d+(?:\.\d+)?\s*(?:b|kb|kib|mb|mib|gb|gib)?$/i, {
     error: 'must be a size such as 10485760, 512kb or 10mb',
@@ -36,6 +39,8 @@ const byteSize = z
           : 1;
     return Math.floor(n * factor);
   });
+
+const byteSize = ByteSizeSchema;
 
 /** `on`/`off` (also `true`/`false`, `1`/`0`, `yes`/`no`), as a boolean. */
 const onOff = z
@@ -102,29 +107,6 @@ export const DEFAULT_RATE_LIMITS = {
   writes: { perSecond: 50, burst: 200 },
 } as const;
 
-const DURATION_UNITS: Readonly<Record<string, number>> = {
-  ms: 1,
-  s: 1000,
-  m: 60_000,
-  h: 3_600_000,
-  d: 86_400_000,
-};
-
-/** A duration in ms: `250`, `250ms`, `15s`, `10m`, `24h`, `7d` (also read by `linkconfig keys`). */
-export const DurationSchema = z
-  .string()
-  .regex(/^\d+\s*(?:ms|s|m|h|d)?$/i, {
-    error: 'must be a duration such as 15000, 15s, 10m, 24h or 7d',
-  })
-  .transform((text) => {
-    const match = /^(\d+)\s*([a-z]*)$/i.exec(text);
-    return (
-      Number(match?.[1] ?? 0) *
-      (DURATION_UNITS[(match?.[2] ?? '').toLowerCase() || 'ms'] ?? 1)
-    );
-  })
-  .refine((ms) => ms >= 1, { error: 'must be at least 1 ms' });
-
 const duration = DurationSchema;
 
 /** Where configs live when `DATABASE_URL` is not set (the server and `linkconfig keys`). */
@@ -167,8 +149,8 @@ export const SettingsSchema = z
           });
         }
       }),
-    bodyLimit: byteSize.default(10 * 1024 * 1024),
-    inlineBodyLimit: byteSize.default(1024 * 1024),
+    bodyLimit: byteSize.default(DEFAULT_BODY_LIMIT),
+    inlineBodyLimit: byteSize.default(DEFAULT_INLINE_BODY_LIMIT),
     bodyMinRate: byteSize.default(DEFAULT_BODY_MIN_RATE),
     cacheBytes: byteSize.default(DEFAULT_CACHE_BYTES),
     corsOrigins: z
@@ -205,7 +187,7 @@ export const SettingsSchema = z
           ctx.addIssue({
             code: 'custom',
             message:
-              'must be all, a count of revisions per config (such as 100), or a duration such as 365d, 12w or 48h',
+              'must be all, a count of revisions per config (such as 100), or an age such as 365d, 12w or 48h',
           });
           return z.NEVER;
         }

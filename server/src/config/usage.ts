@@ -23,7 +23,7 @@ Options (each also an environment variable):
                         CHANGES_KEEP        changes kept for resuming streams (default 10000)
                         CHANGES_MAX_AGE     oldest change kept (default 7d)
                         HISTORY_KEEP   revisions kept per config: all, a count (100) or an age
-                                       (365d, 12w, 48h); pruned hourly (default all)
+                                       (365d, 12w, 48h, 30m); pruned hourly (default all)
                         API_TOKEN      bearer token needed for PUT and DELETE (unset: open)
                         READ_TOKEN     bearer token for reads (needs API_TOKEN, differs from it;
                                        unset: reads open)

@@ -168,7 +168,11 @@ export class ConfigService {
     conditions: ConditionHeaders & WriteOrigin = {},
   ): Promise<{ etag: string; rev: number }> {
     const write = writeConditions(conditions);
-    const origin = originOf(conditions);
+    const {
+      ifMatch: _ifMatch,
+      ifNoneMatch: _ifNoneMatch,
+      ...origin
+    } = conditions;
     // One pass over the config: the stored-config rules and the nesting bound (the HTTP layer leaves the
     // depth of a config body to this check rather than walking it twice).
     const received = config instanceof ReceivedJson ? config : undefined;
@@ -236,6 +240,7 @@ export class ConfigService {
       Omit<WriteOrigin, 'op'> = {},
   ): Promise<{ etag: string; rev: number }> {
     const { ifMatch } = writeConditions(conditions);
+    const { ifMatch: _ifMatch, ...origin } = conditions;
     for (let attempt = 1; ; attempt++) {
       const view = await this.current(name);
       if (view === null) {
@@ -259,7 +264,7 @@ export class ConfigService {
       // Over exactly the version the patch was applied to, so a write in between is never overwritten.
       const result = await this.#repo.put(name, json, {
         ifMatch: [view.etag],
-        ...originOf(conditions),
+        ...origin,
         heldText: view.heldText,
         op: 'patch',
         now: this.#now,
@@ -283,9 +288,10 @@ export class ConfigService {
     conditions: Pick<ConditionHeaders, 'ifMatch'> &
       Omit<WriteOrigin, 'op'> = {},
   ): Promise<void> {
+    const { ifMatch: _ifMatch, ...origin } = conditions;
     const result = await this.#repo.remove(name, {
       ...writeConditions(conditions),
-      ...originOf(conditions),
+      ...origin,
       now: this.#now,
     });
     if (!result.ok) throw preconditionFailed(name, conditions, result);
@@ -293,17 +299,12 @@ export class ConfigService {
   }
 }
 
-/** Who asked for a write and why, as its revision records it (`WriteOptions`). */
+/**
+ * Who asked for a write and why, as its revision records it (`WriteOptions`); built from a request by
+ * `writeOrigin` (`context.ts`). A write's options hold it beside the conditions, and the service passes
+ * on what is not a condition.
+ */
 export type WriteOrigin = Pick<WriteOptions, 'op' | 'author' | 'requestId'>;
-
-/** The origin fields of a write's options, without the conditions beside them. */
-function originOf(write: WriteOrigin): WriteOrigin {
-  return {
-    ...(write.op === undefined ? {} : { op: write.op }),
-    ...(write.author === undefined ? {} : { author: write.author }),
-    ...(write.requestId === undefined ? {} : { requestId: write.requestId }),
-  };
-}
 
 /** Preconditions as the client sends them: `If-Match` / `If-None-Match` values (`*` or quoted tags). */
 export interface ConditionHeaders {

@@ -5,30 +5,28 @@
  * of the oldest kept revision's chain, so a little more than asked may stay until the next keyframe.
  */
 
+import { parseDuration } from '../config/duration.js';
+
 /** What to keep of each config's history. */
 export type HistoryKeep =
   | { readonly kind: 'all' }
   | { readonly kind: 'count'; readonly count: number }
   | { readonly kind: 'age'; readonly ms: number };
 
-const UNITS: Readonly<Record<string, number>> = {
-  h: 3_600_000,
-  d: 86_400_000,
-  w: 7 * 86_400_000,
-};
-
-/** Parses `all`, a count (`50`), or a duration (`365d`, `12w`, `48h`); `null` when it is none of them. */
+/**
+ * Parses `all`, a count (`50`), or an age: a duration of the settings' grammar with its unit (`365d`,
+ * `12w`, `48h`, `30m`; `config/duration.ts`); `null` when it is none of them. Bare digits are a count,
+ * never milliseconds.
+ */
 export function parseHistoryKeep(text: string): HistoryKeep | null {
   const value = text.trim().toLowerCase();
   if (value === 'all') return { kind: 'all' };
-  if (/^\d{1,9}$/.test(value)) {
+  if (/^\d+$/.test(value)) {
     const count = Number(value);
-    return count >= 1 ? { kind: 'count', count } : null;
+    return count >= 1 && value.length <= 9 ? { kind: 'count', count } : null;
   }
-  const match = /^(\d{1,6})([hdw])$/.exec(value);
-  if (match === null) return null;
-  const ms = Number(match[1]) * (UNITS[match[2] ?? ''] ?? 0);
-  return ms > 0 ? { kind: 'age', ms } : null;
+  const ms = parseDuration(value);
+  return ms === null ? null : { kind: 'age', ms };
 }
 
 /** What pruning reads and removes, per adapter. */

@@ -1,7 +1,9 @@
+import { deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
   ChainReader,
   MAX_CHAIN,
+  RevisionContentError,
   encodeRevision,
   keyframe,
 } from './revision-content.js';
@@ -130,5 +132,82 @@ describe('revision content', () => {
       reader.apply(content, i + 1);
       expect(reader.text()).toBe(texts[i]);
     });
+  });
+
+  it('refuses a keyframe that inflates past its limit, or is not deflated data, with its own error', () => {
+    // 64 MiB of zeros deflate to about 64 KB: a bomb for a reader limited to 1 MiB.
+    const bomb = {
+      base: 1,
+      head: 0,
+      tail: 0,
+      chain: 0,
+      data: deflateRawSync(Buffer.alloc(64 * 1024 * 1024)),
+    };
+    const limited = new ChainReader(1024 * 1024);
+    expect(() => limited.apply(bomb, 1)).toThrow(RevisionContentError);
+    expect(() => limited.apply(bomb, 1)).toThrow(
+      /inflates to more than the limit of 1048576 bytes/,
+    );
+    const garbage = { ...bomb, data: Buffer.from([0xff, 0xff, 0xff]) };
+    expect(() => limited.apply(garbage, 1)).toThrow(/not deflated data/);
+    // Within its limit, a keyframe reads back.
+    expect(read([keyframe(1, 'x'.repeat(1000))], [1])).toBe('x'.repeat(1000));
+  });
+
+  it('refuses a delta whose kept start and end do not fit the text before it', () => {
+    const text = '{"a":"0123456789"}';
+    const delta = (head: number, tail: number, data = 'x') => ({
+      base: 1,
+      head,
+      tail,
+      chain: 1,
+      data: Buffer.from(data),
+    });
+    for (const [head, tail] of [
+      [text.length + 1, 0],
+      [0, text.length + 1],
+      [10, text.length - 9],
+      [-1, 0],
+      [0, 1.5],
+    ] as const) {
+      const reader = new ChainReader();
+      reader.apply(keyframe(1, text), 1);
+      expect(() => reader.apply(delta(head, tail), 2)).toThrow(
+        RevisionContentError,
+      );
+      // The reader keeps the text it had.
+      expect(reader.text()).toBe(text);
+    }
+    // Exactly the whole text kept, around an insertion, still reads.
+    const reader = new ChainReader();
+    reader.apply(keyframe(1, text), 1);
+    reader.apply(delta(10, text.length - 10, '#'), 2);
+    expect(reader.text()).toBe(`${text.slice(0, 10)}#${text.slice(10)}`);
+  });
+
+  it('refuses a delta that makes the text longer than its limit', () => {
+    const reader = new ChainReader(100);
+    reader.apply(keyframe(1, 'x'.repeat(90)), 1);
+    const grow = {
+      base: 1,
+      head: 90,
+      tail: 0,
+      chain: 20,
+      data: Buffer.from('y'.repeat(20)),
+    };
+    expect(() => reader.apply(grow, 2)).toThrow(/longer than the limit of 100/);
+  });
+
+  it('refuses a delta without its keyframe', () => {
+    const delta = {
+      base: 1,
+      head: 0,
+      tail: 0,
+      chain: 1,
+      data: Buffer.from('x'),
+    };
+    expect(() => new ChainReader().apply(delta, 2)).toThrow(
+      RevisionContentError,
+    );
   });
 });

@@ -7,7 +7,24 @@
  * keyframe's usual deflated size) or the chain reaches {@link MAX_CHAIN} revisions, so reading any revision
  * replays a bounded chain ({@link ChainReader}). Pure functions: every adapter stores these fields as they are.
  */
+import { constants as bufferConstants } from 'node:buffer';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
+
+/**
+ * Stored content that cannot be read back: a keyframe that is not deflated data or inflates past the
+ * reader's limit, a delta whose kept start and end do not fit the text before it, a chain without its
+ * keyframe. A reader fails with this rather than build a wrong text.
+ */
+export class RevisionContentError extends Error {
+  override readonly name = 'RevisionContentError';
+}
+
+/**
+ * The default limit of a {@link ChainReader}: the longest string the runtime can make. The server's own
+ * history reads use it (it rebuilds only what it wrote itself); a reader of untrusted content, such as the
+ * check of a backup file, gives a limit of its own (`BODY_LIMIT`).
+ */
+export const MAX_TEXT = bufferConstants.MAX_STRING_LENGTH;
 
 /**
  * Most revisions in one chain (keyframe included): bounds the work of reading one revision. Chosen from
@@ -130,32 +147,73 @@ function blocksOf(text: string): string[] {
   return out;
 }
 
+/** The text of a keyframe, at most `maxBytes` bytes of UTF-8 once inflated. */
+function inflateKeyframe(data: Uint8Array, maxBytes: number): string {
+  try {
+    return Buffer.from(
+      inflateRawSync(data, { maxOutputLength: Math.max(1, maxBytes) }),
+    ).toString('utf8');
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    throw new RevisionContentError(
+      code === 'ERR_BUFFER_TOO_LARGE'
+        ? `a keyframe inflates to more than the limit of ${maxBytes} bytes`
+        : 'a keyframe is not deflated data',
+    );
+  }
+}
+
+const isCount = (n: number): boolean => Number.isSafeInteger(n) && n >= 0;
+
 /**
  * Rebuilds texts along a chain: give it a keyframe, then each delta after it in order; `text()` is the text
  * of the last one given. The text is kept in blocks, so a delta costs the blocks it touches (a few KB),
  * not the size of the text: replaying a full chain ({@link MAX_CHAIN} deltas) of a 120 KB config takes a few ms.
+ * Content that does not fit (see {@link RevisionContentError}) throws and leaves the reader as it was.
  */
 export class ChainReader {
   #blocks: string[] = [''];
   #length = 0;
   #started = false;
+  readonly #maxBytes: number;
+
+  /**
+   * `maxBytes`: the longest text the chain may hold, in bytes of UTF-8 for a keyframe and in UTF-16 units
+   * (never more than its bytes) after a delta.
+   */
+  constructor(maxBytes: number = MAX_TEXT) {
+    this.#maxBytes = maxBytes;
+  }
 
   /** Applies the next revision of the chain (a keyframe starts it afresh). */
   apply(content: RevisionContent, rev: number): void {
     if (content.base === rev) {
-      const whole = Buffer.from(inflateRawSync(content.data)).toString('utf8');
+      const whole = inflateKeyframe(content.data, this.#maxBytes);
       this.#blocks = blocksOf(whole);
       this.#length = whole.length;
       this.#started = true;
       return;
     }
     if (!this.#started) {
-      throw new Error('a revision chain starts with its keyframe');
+      throw new RevisionContentError(
+        'a revision chain starts with its keyframe',
+      );
+    }
+    const head = content.head;
+    const tail = content.tail;
+    if (!isCount(head) || !isCount(tail) || head + tail > this.#length) {
+      throw new RevisionContentError(
+        `a change keeps ${head} units at the start and ${tail} at the end of a text of ${this.#length}`,
+      );
+    }
+    if (content.data.length > this.#maxBytes - head - tail) {
+      throw new RevisionContentError(
+        `a change makes the text longer than the limit of ${this.#maxBytes} bytes`,
+      );
     }
     const middle = Buffer.from(content.data).toString('utf8');
     const blocks = this.#blocks;
-    const head = content.head;
-    const end = this.#length - content.tail;
+    const end = this.#length - tail;
     // The block holding position `head`, and the one holding `end` (where the kept tail starts).
     let i = 0;
     let start = 0;
@@ -174,7 +232,7 @@ export class ChainReader {
       middle +
       (blocks[j] ?? '').slice(end - startJ);
     blocks.splice(i, j - i + 1, ...blocksOf(merged));
-    this.#length = head + middle.length + content.tail;
+    this.#length = head + middle.length + tail;
   }
 
   /** The text of the last revision applied. */

@@ -215,4 +215,42 @@ describe('a config per top folder', () => {
     });
     expect(config.allLinks['a_long_read']?.tags).toBeUndefined();
   });
+
+  it('numbers folders whose names fold to the same suffix, as ids are numbered', () => {
+    const html = [
+      '<DL><p>',
+      ...['Web Dev', 'web-dev', 'Web_Dev_2', 'WEB DEV'].map(
+        (folder, i) =>
+          `<DT><H3>${folder}</H3>\n<DL><p>\n<DT><A HREF="https://x.example/${i}">l${i}</A>\n</DL><p>`,
+      ),
+      '</DL><p>',
+    ].join('\n');
+    const read = readImport(html, { format: 'html' });
+    if (!read.ok) throw new Error(read.error);
+    expect(splitByTopFolder(read.parsed).map((part) => part.suffix)).toEqual([
+      'web_dev',
+      'web_dev_2',
+      'web_dev_2_2',
+      'web_dev_3',
+    ]);
+  });
+});
+
+describe('ids from a stored config', () => {
+  it('merges into a stored link whose id is __proto__ as an own key, never a prototype', () => {
+    const stored = JSON.parse(
+      '{"allLinks":{"__proto__":{"url":"https://proto.example/"}}}',
+    ) as LinkConfig;
+    const read = readImport('url,tags\nhttps://proto.example/,new\n', {
+      format: 'csv',
+    });
+    if (!read.ok) throw new Error(read.error);
+    const { config } = planImport(read.parsed, {
+      mode: 'merge',
+      existing: stored,
+    });
+    expect(Object.hasOwn(config.allLinks, '__proto__')).toBe(true);
+    expect(Object.getPrototypeOf(config.allLinks)).toBe(Object.prototype);
+    expect(config.allLinks['__proto__']?.tags).toEqual(['new']);
+  });
 });

@@ -17,6 +17,7 @@ import type {
   ParsedImport,
   SkippedLink,
 } from '../schemas/index.js';
+import { setOwn } from '../sync/own-keys.js';
 import { isPlainObject } from '../util/is-plain-object.js';
 import { urlKey, urlProblem } from './check-url.js';
 import {
@@ -45,20 +46,6 @@ export interface ImportPlan {
 }
 
 type LinkRecord = Record<string, unknown>;
-
-/** Sets `key` as a plain own property (an id such as `__proto__` must stay an ordinary key). */
-function define(
-  target: Record<string, unknown>,
-  key: string,
-  value: unknown,
-): void {
-  Object.defineProperty(target, key, {
-    value,
-    writable: true,
-    enumerable: true,
-    configurable: true,
-  });
-}
 
 const stringTags = (link: LinkRecord): string[] =>
   Array.isArray(link['tags'])
@@ -171,7 +158,7 @@ export function planImport(
     const same = matches.get(key);
     const sameLink = same === undefined ? undefined : links[same];
     if (same !== undefined && isPlainObject(sameLink)) {
-      define(links, same, mergeInto(sameLink, candidate, tags));
+      setOwn(links, same, mergeInto(sameLink, candidate, tags));
       merged.push({ id: same, url: candidate.url });
       return;
     }
@@ -183,7 +170,7 @@ export function planImport(
       wanted === undefined
         ? uniqueId(idBase(candidate.label ?? candidate.url), taken)
         : uniqueId(wanted, taken);
-    define(links, id, newLink(candidate, tags));
+    setOwn(links, id, newLink(candidate, tags));
     matches.set(key, id);
     added.push(id);
   });

@@ -8,10 +8,27 @@
 import { Parser } from 'htmlparser2';
 import type {
   ImportCandidate,
-  ParsedImport,
+  ReadImportResult,
   SkippedLink,
 } from '../schemas/index.js';
 import { sourceLines } from './source-lines.js';
+
+/**
+ * The most folders a link keeps, outermost first. A link in a deeper folder is read as if it sat in the
+ * deepest kept one: no link is lost, and each link's folders (and the work per link) stay bounded
+ * however deeply a file nests its lists. Real exports nest a handful of levels.
+ */
+export const MAX_FOLDER_DEPTH = 32;
+
+/**
+ * The most elements open at once (a folder level opens three: `<DT>`, `<DL>`, `<p>`). The tokenizer's
+ * work per tag grows with how many are open, so a file nested deeper than this, far beyond any export
+ * and beyond the folders kept, is refused rather than read in time that grows with the square of its depth.
+ */
+export const MAX_OPEN_ELEMENTS = 1024;
+
+/** Thrown out of the tokenizer's callbacks to stop reading a file nested too deeply. */
+class TooDeep extends Error {}
 
 /** Folder attributes that mark a browser's own root folders, which are not made into tags. */
 const ROOT_FOLDER_ATTRIBUTES = [
@@ -27,13 +44,23 @@ function timeValue(value: string | undefined): number | string | undefined {
 
 const collapse = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
-/** Reads bookmark HTML; it never fails as a whole (a file with no links gives no candidates). */
-export function readBookmarksHtml(text: string): ParsedImport {
+/**
+ * Reads bookmark HTML. Only a file nested more than {@link MAX_OPEN_ELEMENTS} deep fails as a whole; a
+ * file with no links gives no candidates.
+ */
+export function readBookmarksHtml(text: string): ReadImportResult {
   const positionAt = sourceLines(text);
   const candidates: ImportCandidate[] = [];
   const skipped: SkippedLink[] = [];
-  /** The folder of each open `<DL>` (null: a list that no folder heading named). */
-  const lists: (string | null)[] = [];
+  /**
+   * Per open `<DL>`: whether it added a name to `named` (a list that no folder heading named, or one
+   * deeper than {@link MAX_FOLDER_DEPTH}, adds none).
+   */
+  const lists: boolean[] = [];
+  /** The folders around the current position, outermost first, at most {@link MAX_FOLDER_DEPTH}. */
+  const named: string[] = [];
+  /** Elements open now: every open tag the tokenizer reports is closed by it too, implied or not. */
+  let open = 0;
   let heading: { text: string; root: boolean } | null = null;
   let pendingFolder: string | null = null;
   /** What the last `<DT>` held: a `<DD>` describes a link, never a folder. */
@@ -41,8 +68,7 @@ export function readBookmarksHtml(text: string): ParsedImport {
   let anchor: { candidate: ImportCandidate; text: string } | null = null;
   let description: { candidate: ImportCandidate; text: string } | null = null;
 
-  const folders = (): string[] =>
-    lists.filter((name): name is string => name !== null);
+  const folders = (): string[] => named.slice();
   const endDescription = (): void => {
     if (description === null) return;
     const value = collapse(description.text);
@@ -67,6 +93,11 @@ export function readBookmarksHtml(text: string): ParsedImport {
     {
       onopentag(name, attributes) {
         const at = positionAt(parser.startIndex);
+        if (++open > MAX_OPEN_ELEMENTS) {
+          throw new TooDeep(
+            `line ${at.line}: the file nests more than ${MAX_OPEN_ELEMENTS} elements inside each other (a bookmark export opens three per folder); it is not read`,
+          );
+        }
         if (name !== 'dd') endDescription();
         switch (name) {
           case 'h3': {
@@ -79,11 +110,15 @@ export function readBookmarksHtml(text: string): ParsedImport {
             lastItem = 'folder';
             return;
           }
-          case 'dl':
+          case 'dl': {
             endHeading();
-            lists.push(pendingFolder);
+            const folder: string | null = pendingFolder;
+            const adds = folder !== null && named.length < MAX_FOLDER_DEPTH;
+            if (adds) named.push(folder);
+            lists.push(adds);
             pendingFolder = null;
             return;
+          }
           case 'a': {
             endAnchor();
             endHeading();
@@ -132,11 +167,12 @@ export function readBookmarksHtml(text: string): ParsedImport {
         else if (description !== null) description.text += chunk;
       },
       onclosetag(name) {
+        open--;
         if (name === 'a') endAnchor();
         else if (name === 'h3') endHeading();
         else if (name === 'dl') {
           endDescription();
-          lists.pop();
+          if (lists.pop() === true) named.pop();
         }
       },
     },
@@ -146,9 +182,14 @@ export function readBookmarksHtml(text: string): ParsedImport {
       lowerCaseAttributeNames: true,
     },
   );
-  parser.write(text);
-  parser.end();
+  try {
+    parser.write(text);
+    parser.end();
+  } catch (error) {
+    if (error instanceof TooDeep) return { ok: false, error: error.message };
+    throw error;
+  }
   endAnchor();
   endDescription();
-  return { format: 'html', candidates, skipped };
+  return { ok: true, parsed: { format: 'html', candidates, skipped } };
 }

@@ -57,7 +57,7 @@ export function readImport(
     sniffFormat(text);
   switch (format) {
     case 'html':
-      return { ok: true, parsed: readBookmarksHtml(text) };
+      return readBookmarksHtml(text);
     case 'csv':
       return readCsv(text);
     case 'json':

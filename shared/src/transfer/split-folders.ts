@@ -4,7 +4,7 @@
  * the group named `''`.
  */
 import type { ParsedImport } from '../schemas/index.js';
-import { idBase } from './normalize.js';
+import { idBase, uniqueId } from './normalize.js';
 
 /** One part of a split import: the folder it came from and a name suffix made from it (`''` for none). */
 export interface FolderImport {
@@ -21,9 +21,7 @@ export function splitByTopFolder(parsed: ParsedImport): FolderImport[] {
     const [top = '', ...inner] = candidate.folders;
     let group = groups.get(top);
     if (group === undefined) {
-      let suffix = top === '' ? '' : idBase(top);
-      for (let n = 2; suffixes.has(suffix); n++) suffix = `${idBase(top)}_${n}`;
-      suffixes.add(suffix);
+      const suffix = uniqueId(top === '' ? '' : idBase(top), suffixes);
       group = {
         folder: top,
         suffix,

@@ -8,11 +8,12 @@
 import { REST_ROUTES } from '../routes/route-table.js';
 import type { RestRoute } from '../routes/route-table.js';
 import type { BodyLimits } from './json-body.js';
+import {
+  DEFAULT_BODY_LIMIT,
+  DEFAULT_INLINE_BODY_LIMIT,
+} from '../../config/limits.js';
 
-/** Default `BODY_LIMIT`: bodies that store a config. */
-export const DEFAULT_BODY_LIMIT = 10 * 1024 * 1024;
-/** Default `INLINE_BODY_LIMIT`: every other body. */
-export const DEFAULT_INLINE_BODY_LIMIT = 1024 * 1024;
+export { DEFAULT_BODY_LIMIT, DEFAULT_INLINE_BODY_LIMIT };
 /** Deepest accepted nesting of a JSON body. */
 const MAX_DEPTH = 256;
 

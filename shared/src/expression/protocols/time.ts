@@ -3,9 +3,10 @@
  * link timestamp (`meta.timestamp`, else `createdAt`). A timestamp of 0 never matches.
  */
 
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-const UNITS: Readonly<Record<string, number>> = { h: HOUR, d: DAY, w: 7 * DAY };
+import { DURATION_UNITS } from '../../util/duration-units.js';
+
+const DAY = DURATION_UNITS.d;
+/** The language's durations: digits and one of the units `h`, `d`, `w` of the shared table (no months). */
 const DURATION = /^[0-9]+[hdwHDW]$/;
 
 /** A predicate on a link's non-zero timestamp, or `null` when the arguments select nothing. */
@@ -14,7 +15,10 @@ export type TimeFilter = ((ts: number) => boolean) | null;
 /** A duration in ms (ASCII digits then `h`, `d` or `w` in either case); `null` when not one or zero. */
 export function parseDuration(text: string): number | null {
   if (!DURATION.test(text)) return null;
-  const unit = UNITS[text.charAt(text.length - 1).toLowerCase()] ?? 0;
+  const unit =
+    DURATION_UNITS[
+      text.charAt(text.length - 1).toLowerCase() as 'h' | 'd' | 'w'
+    ];
   const ms = Number(text.slice(0, -1)) * unit;
   return ms > 0 ? ms : null;
 }
