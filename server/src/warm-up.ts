@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { pino } from 'pino';
 import { createApp } from './http/app.js';
 import { DEMO_CONFIG } from './seed/demo-config.js';
@@ -15,10 +16,18 @@ export const WARM_UP_REQUESTS: readonly {
   readonly method: 'GET' | 'PUT' | 'POST';
   readonly path: string;
   readonly body?: unknown;
+  /** `Accept-Encoding` (brotli: browsers; gzip: Node's fetch and most other clients). */
+  readonly accept: 'br' | 'gzip';
 }[] = [
-  { method: 'PUT', path: '/configs/warm-up', body: WARM_UP_CONFIG },
-  { method: 'GET', path: '/search?q=wiki' },
-  { method: 'GET', path: '/search?tag=nyc' },
+  {
+    method: 'PUT',
+    path: '/configs/warm-up',
+    body: WARM_UP_CONFIG,
+    accept: 'gzip',
+  },
+  { method: 'GET', path: '/search?q=wiki', accept: 'br' },
+  { method: 'GET', path: '/search?q=org', accept: 'gzip' },
+  { method: 'GET', path: '/search?tag=nyc', accept: 'gzip' },
   {
     method: 'POST',
     path: '/query',
@@ -27,8 +36,9 @@ export const WARM_UP_REQUESTS: readonly {
       expression:
         '(@nycbridges | /wiki/) - miata, /either/, .coffee *sort* *limit:3*',
     },
+    accept: 'gzip',
   },
-  { method: 'GET', path: '/configs/warm-up' },
+  { method: 'GET', path: '/configs/warm-up', accept: 'gzip' },
 ];
 
 /**
@@ -42,27 +52,42 @@ export const WARM_UP_REQUESTS: readonly {
  */
 export async function warmUp(): Promise<void> {
   try {
-    const services = createServices({
-      repository: createMemoryConfigRepository(),
-      cacheBytes: 1024 * 1024,
-    });
-    const app = createApp({
-      services,
-      logger: pino({ level: 'silent' }),
-      compression: true,
-    });
-    for (const { method, path, body } of WARM_UP_REQUESTS) {
-      const response = await app.request(`http://localhost${path}`, {
-        method,
-        headers: {
-          'Accept-Encoding': 'br, gzip',
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      await response.arrayBuffer();
-    }
+    await runWarmUp();
   } catch {
     // Only the first requests' speed depends on it.
   }
+}
+
+/** Sends {@link WARM_UP_REQUESTS} to a throwaway app; the status and body of each, in order. */
+export async function runWarmUp(): Promise<{ status: number; body: string }[]> {
+  const services = createServices({
+    repository: createMemoryConfigRepository(),
+    cacheBytes: 1024 * 1024,
+  });
+  const app = createApp({
+    services,
+    logger: pino({ level: 'silent' }),
+    compression: true,
+  });
+  const answers: { status: number; body: string }[] = [];
+  for (const { method, path, body, accept } of WARM_UP_REQUESTS) {
+    const response = await app.request(`http://localhost${path}`, {
+      method,
+      headers: {
+        'Accept-Encoding': accept,
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const encoding = response.headers.get('content-encoding');
+    const text =
+      encoding === 'gzip'
+        ? gunzipSync(bytes)
+        : encoding === 'br'
+          ? brotliDecompressSync(bytes)
+          : Buffer.from(bytes);
+    answers.push({ status: response.status, body: text.toString('utf8') });
+  }
+  return answers;
 }
