@@ -3,8 +3,8 @@
  * is loaded with `--cold-configs` × `--cold-links` (5,000 × 50 by default) through the REST API and
  * stopped; a new process is started on the same database, and the benchmark times its start (until
  * `/healthz` answers), its first `/search?q=`, its first `POST /query` on one config, and a second of
- * each for comparison, and reads its RSS. The issue's targets: the first search within 300 ms, the first
- * query within 50 ms. With `--cold-db FILE` the loaded database is kept in FILE, and a later run that
+ * each for comparison, and reads its RSS; then a search that matches nothing, which reads every config.
+ * The issue's targets: the first search within 300 ms, the first query within 50 ms. With `--cold-db FILE` the loaded database is kept in FILE, and a later run that
  * finds FILE skips the load (the dataset is then whatever FILE holds; the report says how many configs).
  */
 import { existsSync, rmSync } from 'node:fs';
@@ -26,6 +26,11 @@ export interface ColdResults {
   firstQueryMs: number;
   secondQueryMs: number;
   rssKiB: number | null;
+  /** A search that matches nothing (so it reads every config), then the same words again. */
+  noMatchMs: number;
+  noMatchAgainMs: number;
+  /** RSS after those (every config's search index built, as far as the caches hold them). */
+  noMatchRssKiB: number | null;
 }
 
 async function timed(url: string, init?: RequestInit): Promise<number> {
@@ -80,6 +85,10 @@ export async function runCold(run: BenchRun): Promise<ColdResults> {
       query(configName(Math.floor(configs / 3)), '.nyc | l2'),
     );
     const rssKiB = await server.rssKiB();
+    // A search no link matches reads and indexes every config, on the first call after a start.
+    const noMatchMs = await timed(`${base}/search?q=qqzxw`);
+    const noMatchAgainMs = await timed(`${base}/search?q=zxwqq`);
+    const noMatchRssKiB = await server.rssKiB();
     // Counted after the timings (a reused database may hold another number of configs).
     const names = (await (await fetch(`${base}/configs`)).json()) as unknown[];
     configs = names.length;
@@ -93,6 +102,9 @@ export async function runCold(run: BenchRun): Promise<ColdResults> {
       firstQueryMs,
       secondQueryMs,
       rssKiB,
+      noMatchMs,
+      noMatchAgainMs,
+      noMatchRssKiB,
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -110,5 +122,6 @@ export function coldReport(r: ColdResults): string {
     `- first /search?q=: ${ms(r.firstSearchMs)} (target ≤ 300 ms: ${r.firstSearchMs <= 300 ? 'yes' : 'NO'}); second: ${ms(r.secondSearchMs)}`,
     `- first POST /query on one config: ${ms(r.firstQueryMs)} (target ≤ 50 ms: ${r.firstQueryMs <= 50 ? 'yes' : 'NO'}); on a second config: ${ms(r.secondQueryMs)}`,
     `- RSS after these: ${mib(r.rssKiB)}`,
+    `- then a /search?q= that matches nothing (every config read and indexed): ${ms(r.noMatchMs)}; another one: ${ms(r.noMatchAgainMs)}; RSS after: ${mib(r.noMatchRssKiB)}`,
   ].join('\n');
 }
