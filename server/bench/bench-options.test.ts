@@ -38,6 +38,7 @@ describe('parseBenchOptions', () => {
       cold: false,
       coldConfigs: 5000,
       coldLinks: 50,
+      coldDb: null,
     });
   });
   it('reads references as name=url, with a pid after @ or from --reference-pid', () => {
@@ -107,6 +108,13 @@ describe('parseBenchOptions', () => {
       '32mb',
       '--captures',
       '2',
+      '--cold',
+      '--cold-configs',
+      '30',
+      '--cold-links',
+      '4',
+      '--cold-db',
+      '/tmp/cold.db',
     ]);
     expect(o).toMatchObject({
       scale: true,
@@ -129,6 +137,10 @@ describe('parseBenchOptions', () => {
       soakBytes: 65_536,
       cacheBytes: 32 * 1024 * 1024,
       captures: 2,
+      cold: true,
+      coldConfigs: 30,
+      coldLinks: 4,
+      coldDb: '/tmp/cold.db',
     });
   });
   it('makes --quick a short smoke test that explicit flags still override', () => {

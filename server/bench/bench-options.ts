@@ -63,6 +63,8 @@ export interface BenchOptions {
   cold: boolean;
   coldConfigs: number;
   coldLinks: number;
+  /** A SQLite file the cold phase keeps its loaded database in, and reuses when it exists; or null. */
+  coldDb: string | null;
 }
 
 /** A numeric flag: the fallback when absent, else a finite number above 0 (or ≥ 0 with `allowZero`). */
@@ -157,6 +159,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
       cold: { type: 'boolean', default: false },
       'cold-configs': { type: 'string' },
       'cold-links': { type: 'string' },
+      'cold-db': { type: 'string' },
     },
   });
   const quick = values.quick;
@@ -230,5 +233,6 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     cold: values.cold,
     coldConfigs: count('cold-configs', values['cold-configs'], 5000),
     coldLinks: count('cold-links', values['cold-links'], 50),
+    coldDb: values['cold-db'] ?? null,
   };
 }

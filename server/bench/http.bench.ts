@@ -43,8 +43,8 @@
  *   `node --import tsx server/bench/cpu-profile-summary.ts DIR/<file>.cpuprofile`).
  * - `--seed N`: another dataset. `--server FILE`: start this entry instead of server/dist/main.js.
  * - `--workers N`: our server with `WORKERS=N` (its CPU time counts the primary and every worker).
- * - `--cold` [`--cold-configs 5000 --cold-links 50`]: restart on a big database and time the first
- *   search and query (cold-start.ts).
+ * - `--cold` [`--cold-configs 5000 --cold-links 50 --cold-db FILE`]: restart on a big database and time
+ *   the first search and query (cold-start.ts); `--cold-db` keeps the loaded database and reuses it.
  */
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';

@@ -14,6 +14,7 @@ import { timeRepository } from './http/repository-timing.js';
 import { createLogger } from './logger.js';
 import { DEMO_CONFIG } from './seed/demo-config.js';
 import { createServices } from './services/services.js';
+import { warmUp } from './warm-up.js';
 import type { Services } from './services/services.js';
 import type { ConfigRepository } from './storage/config-repository.js';
 import { describeDatabase, openRepository } from './storage/open-repository.js';
@@ -188,6 +189,8 @@ export async function startServer(
   // arrives anyway (on a connection opened before) gets 503 (`refusing`).
   let draining = false;
   let refusing = false;
+  // The first search and query after a start should not pay for what every first call pays.
+  await warmUp();
   const server = serve({
     fetch: (request, env) =>
       refusing ? unavailableWhileStopping() : app.fetch(request, env),

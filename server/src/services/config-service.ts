@@ -21,23 +21,13 @@ import type {
 import { matchesStrongly, parseEntityTags } from '../storage/etag.js';
 import type { VersionCache } from '../cache/cache-policy.js';
 import { ConfigVersion } from '../versions/config-version.js';
+import { VersionCatalog } from './version-catalog.js';
+import type { StateRead } from './version-catalog.js';
 
 /** How often a PATCH without `If-Match` reads the current version again when other writes win the race. */
 export const PATCH_ATTEMPTS = 5;
 
-/** Names and versions as of one change token. */
-interface Catalog {
-  readonly token: string;
-  readonly entries: readonly NameVersion[];
-  readonly names: readonly string[];
-  readonly versions: ReadonlyMap<string, number>;
-}
-
-/**
- * How a read learns the stored state's change token: a request reads it once (`Context.stateToken`) and
- * hands this on, so one request never asks the repository twice. Absent: the read asks the repository.
- */
-export type StateRead = () => Promise<string | null>;
+export type { StateRead } from './version-catalog.js';
 
 /**
  * Which names a read may see (the caller's access, `RequestAuth.canRead`); absent: every name. A name
@@ -63,18 +53,19 @@ export class ConfigService {
   readonly #repo: ConfigRepository;
   readonly #cache: VersionCache<ConfigVersion>;
   readonly #now: () => Date;
-  #snapshot: Catalog | undefined;
+  readonly #catalog: VersionCatalog;
 
   constructor(deps: ConfigServiceDeps) {
     this.#repo = deps.repository;
     this.#cache = deps.cache;
     this.#now = deps.now;
+    this.#catalog = new VersionCatalog(deps.repository);
   }
 
   /** Every name, sorted by code point. */
   async list(state?: StateRead, readable?: Readable): Promise<string[]> {
-    const catalog = await this.#catalog(state);
-    const names = catalog === null ? await this.#repo.list() : catalog.names;
+    const names =
+      (await this.#catalog.names(state)) ?? (await this.#repo.list());
     return readable === undefined ? [...names] : names.filter(readable);
   }
 
@@ -83,42 +74,19 @@ export class ConfigService {
     state?: StateRead,
     readable?: Readable,
   ): Promise<readonly NameVersion[]> {
-    const catalog = await this.#catalog(state);
-    const entries =
-      catalog === null ? await this.#repo.listVersions() : catalog.entries;
+    const entries = await this.#catalog.entries(state);
     return readable === undefined
       ? entries
       : entries.filter((e) => readable(e.name));
   }
 
   /**
-   * A token identifying the stored state as this process last read it, or `null` when the repository
+   * A token identifying the stored state (the repository's change token), or `null` when the repository
    * cannot tell (callers must then not reuse anything derived from earlier reads).
    */
-  async stateToken(): Promise<string | null> {
-    const catalog = await this.#catalog();
-    return catalog === null ? null : catalog.token;
+  stateToken(): Promise<string | null> {
+    return this.#catalog.token();
   }
-
-  /**
-   * Names and versions, re-read only when the repository's change token moved (another process wrote,
-   * or we did); `null` when the repository cannot tell, and every read must ask it.
-   */
-  async #catalog(state?: StateRead): Promise<Catalog | null> {
-    const token = await (state ?? this.#changeToken)();
-    if (token === null) return null;
-    if (this.#snapshot?.token === token) return this.#snapshot;
-    const entries = await this.#repo.listVersions();
-    this.#snapshot = {
-      token,
-      entries,
-      names: entries.map((e) => e.name),
-      versions: new Map(entries.map((e) => [e.name, e.version])),
-    };
-    return this.#snapshot;
-  }
-
-  readonly #changeToken = () => this.#repo.changeToken();
 
   /** The current version of a config, or `null` when it does not exist. */
   async current(
@@ -127,12 +95,8 @@ export class ConfigService {
     readable?: Readable,
   ): Promise<ConfigVersion | null> {
     if (readable !== undefined && !readable(name)) return null;
-    const catalog = await this.#catalog(state);
-    const version =
-      catalog === null
-        ? await this.#repo.version(name)
-        : (catalog.versions.get(name) ?? null);
-    return this.at(name, version);
+    // This name's version only: a read of one config never reads the whole catalog.
+    return this.at(name, await this.#catalog.version(name, state));
   }
 
   /**

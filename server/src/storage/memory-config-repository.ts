@@ -17,7 +17,10 @@ export interface MemoryRepositoryOptions {
   readonly history?: HistoryLimits;
 }
 
-/** A repository in process memory: for unit tests and throwaway demos, never for the running server. */
+/**
+ * A repository in process memory: for unit tests, throwaway demos and the start-up warm-up
+ * (`warm-up.ts`), never for the server's data.
+ */
 export function createMemoryConfigRepository(
   options: MemoryRepositoryOptions = {},
 ): ConfigRepository {
