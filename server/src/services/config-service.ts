@@ -22,6 +22,7 @@ import { matchesStrongly, parseEntityTags } from '../storage/etag.js';
 import type { VersionCache } from '../cache/cache-policy.js';
 import { ConfigVersion } from '../versions/config-version.js';
 import { VersionCatalog } from './version-catalog.js';
+import { KEEP_PARSED_MIN_CHARS } from '../event-loop.js';
 import type { StateRead } from './version-catalog.js';
 
 /** How often a PATCH without `If-Match` reads the current version again when other writes win the race. */
@@ -156,8 +157,7 @@ export class ConfigService {
       now: this.#now,
     });
     if (!result.ok) throw preconditionFailed(name, conditions, result);
-    // The body's value is the text parsed (it reads back as sent): kept, so the first read after the write
-    // does not parse a large config again on the event loop.
+    // The body's value is the text parsed (it reads back as sent): a large config keeps it (#remember).
     const parsed =
       received !== undefined && isPlainObject(received.value)
         ? received.value
@@ -167,8 +167,10 @@ export class ConfigService {
   }
 
   /**
-   * Keeps the version a write stored (its parsed value too, when known), for the next read; it keeps its
-   * text for the next write's history delta.
+   * Keeps the version a write stored, for the next read; it keeps its text for the next write's history
+   * delta. The parsed value, when known, is kept only for a text of at least {@link KEEP_PARSED_MIN_CHARS}:
+   * parsing such a config again would hold the event loop, while keeping every written value alive costs
+   * the garbage collector more than a smaller config's parse on its first read.
    */
   #remember(
     { name, json }: { readonly name: string; readonly json: string },
@@ -184,7 +186,7 @@ export class ConfigService {
           updatedAt: result.updatedAt,
           version: result.version,
         },
-        parsed,
+        json.length >= KEEP_PARSED_MIN_CHARS ? parsed : undefined,
         true,
       ),
     );
