@@ -2,7 +2,7 @@
  * The main phase: the distinct-request tables (ours, the references or the in-repo baseline, the ceiling
  * and the hot cache).
  */
-import { DEFAULT_CACHE_BYTES } from '../src/config/settings.js';
+import { DEFAULT_CACHE_BYTES } from '../src/cache/cache-policy.js';
 import type { BenchRun, LoadSummary, Target } from './bench-run.js';
 import { captureScenarios } from './bench-captures.js';
 import { memoryBreakdown } from './memory-breakdown.js';

@@ -11,3 +11,4 @@ export * from './access/index.js';
 export { diffConfigs, summarizeDiff } from './util/config-diff.js';
 export { DURATION_UNITS } from './util/duration-units.js';
 export type { DurationUnit } from './util/duration-units.js';
+export { slicePauser } from './util/slices.js';

@@ -72,15 +72,32 @@ export class VersionCache<V extends CachedVersion = CachedVersion> {
   /** Keeps `view` as the current version of its name, re-weighed whenever one of its parts is built. */
   set(view: V): void {
     const old = this.#lru.peek(view.name);
+    this.#watch(view, old, this.#lru.set(view.name, view, view.weight));
+  }
+
+  /**
+   * Keeps `view` as {@link set} does, but only if it fits beside the versions held, evicting none: for a
+   * request that reads more configs than the cache holds (a search), so it does not flush the versions
+   * other requests use, and what it cannot keep is garbage while still young. Returns whether it was kept.
+   */
+  offer(view: V): boolean {
+    const old = this.#lru.peek(view.name);
+    if (old === view) return true;
+    const kept = this.#lru.setIfRoom(view.name, view, view.weight);
+    if (kept) this.#watch(view, old, true);
+    return kept;
+  }
+
+  /** After `view` took the place of `old` (`kept`) or was refused: only a held view is re-weighed. */
+  #watch(view: V, old: V | undefined, kept: boolean): void {
     if (old !== undefined && old !== view) old.onWeightChange = undefined;
-    view.onWeightChange = () => {
-      if (this.#lru.peek(view.name) === view) {
-        this.#lru.reweigh(view.name, view.weight);
-      }
-    };
-    if (!this.#lru.set(view.name, view, view.weight)) {
-      view.onWeightChange = undefined;
-    }
+    view.onWeightChange = kept
+      ? () => {
+          if (this.#lru.peek(view.name) === view) {
+            this.#lru.reweigh(view.name, view.weight);
+          }
+        }
+      : undefined;
   }
 
   delete(name: string): void {

@@ -28,6 +28,22 @@ describe('WeightedLru', () => {
     expect(cache.stats().bytes).toBe(10);
   });
 
+  it('stores with setIfRoom only what fits beside the entries held, evicting none', () => {
+    const cache = lru();
+    cache.set('a', 'A', 40);
+    cache.set('b', 'B', 40);
+    expect(cache.setIfRoom('c', 'C', 30)).toBe(false);
+    expect(cache.peek('c')).toBeUndefined();
+    expect(cache.setIfRoom('d', 'D', 20)).toBe(true);
+    expect(cache.setIfRoom('b', 'B2', 40)).toBe(true);
+    expect(cache.peek('b')).toBe('B2');
+    expect(cache.stats()).toMatchObject({
+      entries: 3,
+      bytes: 100,
+      evictions: 0,
+    });
+  });
+
   it('evicts others when an entry grows, and drops an entry that outgrows the budget', () => {
     const cache = lru();
     cache.set('a', 'A', 30);

@@ -74,6 +74,16 @@ export class WeightedLru<K, V> {
     return true;
   }
 
+  /**
+   * Stores `value` only if it fits in the budget beside the entries already held (none is evicted for it);
+   * returns whether it was stored.
+   */
+  setIfRoom(key: K, value: V, weight: number): boolean {
+    const held = this.#map.get(key)?.weight ?? 0;
+    if (!(this.#bytes - held + weight <= this.budget)) return false;
+    return this.set(key, value, weight);
+  }
+
   /** Records a new weight for `key` (it grew or shrank); an entry now heavier than the budget is dropped. */
   reweigh(key: K, weight: number): void {
     const slot = this.#map.get(key);

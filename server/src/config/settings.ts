@@ -6,6 +6,7 @@ import { NamePatternSchema } from '@linkconfig/shared';
 import { DurationSchema } from './duration.js';
 import { DEFAULT_BODY_LIMIT, DEFAULT_INLINE_BODY_LIMIT } from './limits.js';
 import { DEFAULT_BODY_MIN_RATE } from '../http/middleware/body-pace.js';
+import { DEFAULT_CACHE_BYTES } from '../cache/cache-policy.js';
 import { parseDatabaseUrl } from '../storage/open-repository.js';
 
 export { USAGE } from './usage.js';
@@ -111,9 +112,6 @@ const duration = DurationSchema;
 
 /** Where configs live when `DATABASE_URL` is not set (the server and `linkconfig keys`). */
 export const DEFAULT_DATABASE_URL = './data/linkconfig.db';
-
-/** `CACHE_BYTES` when unset: 256 MiB. */
-export const DEFAULT_CACHE_BYTES = 256 * 1024 * 1024;
 
 const positiveInt = z.coerce.number().int().min(1);
 

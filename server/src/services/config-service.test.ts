@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { SearchInputSchema } from '@linkconfig/shared';
 import { KEEP_PARSED_MIN_CHARS } from '../event-loop.js';
 import { ReceivedJson } from '../received-json.js';
 import { createMemoryConfigRepository } from '../storage/memory-config-repository.js';
 import { createServices } from './services.js';
+import { SearchService } from './search-service.js';
 
 /** A config whose JSON text is at least `chars` long, received as the HTTP layer hands it over. */
 function received(chars: number): ReceivedJson {
@@ -36,5 +38,83 @@ describe('ConfigService: the value a PUT parsed', () => {
     const stored = await storedAfterPut(body);
     expect(stored).not.toBe(body.value);
     expect(stored).toEqual(body.value);
+  });
+});
+
+describe('A search over more configs than the versions cache holds', () => {
+  it('keeps the versions already cached and answers as it would with room for all', async () => {
+    const link = (i: number) => ({
+      url: `https://example.com/${i}`,
+      label: `link ${i} ${'w'.repeat(2000)}`,
+    });
+    const config = (i: number) => ({
+      allLinks: Object.fromEntries(
+        Array.from({ length: 20 }, (_, j) => [`l${j}`, link(i * 100 + j)]),
+      ),
+    });
+    const make = (cacheBytes: number) =>
+      createServices({
+        repository: createMemoryConfigRepository(),
+        cacheBytes,
+      });
+    const small = make(2 * 1024 * 1024);
+    const large = make(256 * 1024 * 1024);
+    for (const services of [small, large]) {
+      for (let i = 0; i < 60; i++)
+        await services.configs.put(`c${i}`, config(i));
+    }
+    // Configs read one by one fill the small cache as single reads do; a first search builds the search
+    // index of those it holds (they grow and evict others, as any use of a cached version may).
+    for (let i = 0; i < 60; i++) await small.configs.current(`c${i}`);
+    await small.search.search(SearchInputSchema.parse({ q: 'first' }));
+    const held = () =>
+      Array.from({ length: 60 }, (_, i) => `c${i}`).filter(
+        (name) => small.caches.versions.peek(name) !== undefined,
+      );
+    const before = held();
+    expect(before.length).toBeGreaterThan(0);
+    expect(before.length).toBeLessThan(60);
+    const evictions = small.caches.versions.stats().evictions;
+    const none = SearchInputSchema.parse({ q: 'nothing like this' });
+    const answer = await small.search.search(none);
+    expect(held()).toEqual(before);
+    expect(small.caches.versions.stats().evictions).toBe(evictions);
+    expect(answer).toEqual(await large.search.search(none));
+    expect(answer.configsSearched).toBe(60);
+    const hit = SearchInputSchema.parse({ q: 'link 5903' });
+    const found = await small.search.search(hit);
+    expect(found.results.map((r) => r.id)).toEqual(['l3']);
+    expect(found).toEqual(await large.search.search(hit));
+  });
+});
+
+describe('A search over many configs', () => {
+  it('pauses between two configs once a slice has run, and answers the same', async () => {
+    const repository = createMemoryConfigRepository();
+    const services = createServices({
+      repository,
+      cacheBytes: 64 * 1024 * 1024,
+    });
+    for (let i = 0; i < 5; i++) {
+      await services.configs.put(`c${i}`, {
+        allLinks: { a: { url: `https://example.com/${i}`, label: `n${i}` } },
+      });
+    }
+    let clock = 0;
+    let pauses = 0;
+    const sliced = new SearchService(services.configs, {
+      sliceMs: 10,
+      // Every reading of the clock is a slice's worth later: a pause before each config but the first.
+      now: () => (clock += 10),
+      pause: () => {
+        pauses++;
+        return Promise.resolve();
+      },
+    });
+    const input = SearchInputSchema.parse({ q: 'n' });
+    const answer = await sliced.search(input);
+    expect(pauses).toBeGreaterThanOrEqual(4);
+    expect(answer).toEqual(await services.search.search(input));
+    expect(answer.results).toHaveLength(5);
   });
 });

@@ -108,6 +108,19 @@ export class ConfigService {
     name: string,
     version: number | null,
   ): Promise<ConfigVersion | null> {
+    const view = await this.scanAt(name, version);
+    if (view !== null) this.#cache.set(view);
+    return view;
+  }
+
+  /**
+   * {@link at} for a request that reads many configs in turn (a search): a version not cached is read but
+   * not kept; the caller offers it to the cache ({@link offer}) once it has built what it needed from it.
+   */
+  async scanAt(
+    name: string,
+    version: number | null,
+  ): Promise<ConfigVersion | null> {
     if (version === null) {
       this.#cache.delete(name);
       return null;
@@ -115,10 +128,16 @@ export class ConfigService {
     const cached = this.#cache.get(name, version);
     if (cached !== undefined) return cached;
     const row = await this.#repo.get(name);
-    if (row === null) return null;
-    const view = new ConfigVersion(row);
-    this.#cache.set(view);
-    return view;
+    return row === null ? null : new ConfigVersion(row);
+  }
+
+  /**
+   * Keeps a version read by {@link scanAt} only if the cache has room for it (with the parts built so
+   * far) without evicting another: a search over more configs than the cache holds leaves the cached
+   * versions in place, and the versions it cannot keep die young instead of growing the old heap.
+   */
+  offer(view: ConfigVersion): void {
+    this.#cache.offer(view);
   }
 
   /**

@@ -1,10 +1,13 @@
 import { RE2JS } from 're2js';
+import { slicePauser } from '@linkconfig/shared';
 import type {
   SearchField,
   SearchInput,
   SearchOutput,
+  SliceOptions,
 } from '@linkconfig/shared';
 import { DomainError } from '../errors.js';
+import { EVENT_LOOP_SLICES } from '../event-loop.js';
 import type { ConfigService, Readable, StateRead } from './config-service.js';
 import { foldCase } from '../versions/fold-case.js';
 import { requiredLiterals } from './regex-literals.js';
@@ -39,9 +42,15 @@ interface Criteria {
  */
 export class SearchService {
   readonly #configs: ConfigService;
+  readonly #slices: SliceOptions;
 
-  constructor(configs: ConfigService) {
+  /** `slices`: how a search over many configs shares the event loop (between two configs). */
+  constructor(
+    configs: ConfigService,
+    slices: SliceOptions = EVENT_LOOP_SLICES,
+  ) {
     this.#configs = configs;
+    this.#slices = slices;
   }
 
   /** Runs one search; the answer depends only on the stored configs. */
@@ -64,18 +73,23 @@ export class SearchService {
     const results: SearchOutput['results'] = [];
     let configsSearched = 0;
     let linksScanned = 0;
+    // A search that reads many configs lets other requests in between two of them, every slice.
+    const pauseIfDue = slicePauser(this.#slices);
     for (const { name, version } of await this.#configs.versions(
       state,
       readable,
     )) {
       if (results.length >= input.limit) break;
+      const paused = pauseIfDue();
+      if (paused !== undefined) await paused;
       if (configFilter !== undefined && !configFilter.test(name)) {
         continue;
       }
-      const current = await this.#configs.at(name, version);
+      const current = await this.#configs.scanAt(name, version);
       if (current === null) continue;
       configsSearched++;
       const index = current.searchIndex;
+      this.#configs.offer(current);
       for (const position of candidates(index, criteria)) {
         const entry = index.links[position];
         if (entry === undefined) continue;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runAtOnce, runInSlices } from './slices.js';
+import { runAtOnce, runInSlices, slicePauser } from './slices.js';
 import type { Sliced } from './slices.js';
 
 /** Counts to `n`, yielding after each count, logging what it does; `work` is called per step. */
@@ -70,5 +70,33 @@ describe('runInSlices', () => {
       pause: () => Promise.resolve(void (pauses += 1)),
     });
     expect(pauses).toBe(0);
+  });
+});
+
+describe('slicePauser', () => {
+  it('answers a pause once the slice has run sliceMs, and starts a new slice after it', async () => {
+    let clock = 0;
+    let pauses = 0;
+    const pauseIfDue = slicePauser({
+      sliceMs: 10,
+      now: () => clock,
+      pause: () => {
+        pauses++;
+        clock += 1;
+        return Promise.resolve();
+      },
+    });
+    clock = 9;
+    expect(pauseIfDue()).toBeUndefined();
+    clock = 10;
+    const paused = pauseIfDue();
+    expect(paused).toBeInstanceOf(Promise);
+    await paused;
+    expect(pauses).toBe(1);
+    clock = 20;
+    expect(pauseIfDue()).toBeUndefined();
+    clock = 21;
+    await pauseIfDue();
+    expect(pauses).toBe(2);
   });
 });

@@ -35,14 +35,29 @@ export async function runInSlices<T>(
   steps: Sliced<T>,
   options: SliceOptions,
 ): Promise<T> {
-  const now = options.now ?? Date.now;
-  let started = now();
+  const pauseIfDue = slicePauser(options);
   for (;;) {
     const step = steps.next();
     if (step.done === true) return step.value;
-    if (now() - started >= options.sliceMs) {
-      await options.pause();
-      started = now();
-    }
+    const paused = pauseIfDue();
+    if (paused !== undefined) await paused;
   }
+}
+
+/**
+ * The slicing of {@link runInSlices} for a loop that is not a generator (one that awaits as it goes): call
+ * the answer at each point where the loop may pause; once the slice has run `sliceMs` or longer it answers
+ * the pause to await (and a new slice starts after it), else `undefined`.
+ */
+export function slicePauser(
+  options: SliceOptions,
+): () => Promise<void> | undefined {
+  const now = options.now ?? Date.now;
+  let started = now();
+  return () => {
+    if (now() - started < options.sliceMs) return undefined;
+    return options.pause().then(() => {
+      started = now();
+    });
+  };
 }
