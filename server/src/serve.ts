@@ -11,6 +11,7 @@ import { runPrimary } from './cluster/cluster-primary.js';
 import { isMessage, SHUTDOWN } from './cluster/cluster-messages.js';
 import { loadSettings, USAGE } from './config/settings.js';
 import { createLogger } from './logger.js';
+import { tuneHeap } from './heap.js';
 import { startServer } from './start-server.js';
 
 /** How long requests in flight get to finish after SIGTERM. */
@@ -42,6 +43,7 @@ export async function serve(argv: readonly string[]): Promise<void> {
     });
     return;
   }
+  tuneHeap();
   const worker = cluster.isWorker;
   let stopRequested: string | undefined;
   if (worker) {
