@@ -108,31 +108,39 @@ export class ConfigService {
     name: string,
     version: number | null,
   ): Promise<ConfigVersion | null> {
-    const view = await this.scanAt(name, version);
+    const cached = this.cachedAt(name, version);
+    if (cached !== undefined) return cached;
+    const view = await this.readVersion(name);
     if (view !== null) this.#cache.set(view);
     return view;
   }
 
   /**
-   * {@link at} for a request that reads many configs in turn (a search): a version not cached is read but
-   * not kept; the caller offers it to the cache ({@link offer}) once it has built what it needed from it.
+   * The cached view of `name` at exactly `version`, without reading storage: `null` when `version` says
+   * the name does not exist, `undefined` when that version is not cached (then {@link readVersion}).
    */
-  async scanAt(
+  cachedAt(
     name: string,
     version: number | null,
-  ): Promise<ConfigVersion | null> {
+  ): ConfigVersion | null | undefined {
     if (version === null) {
       this.#cache.delete(name);
       return null;
     }
-    const cached = this.#cache.get(name, version);
-    if (cached !== undefined) return cached;
+    return this.#cache.get(name, version);
+  }
+
+  /**
+   * The stored version of `name` read from storage, not kept: for a request that reads many configs in
+   * turn (a search), which offers it to the cache ({@link offer}) once it has built what it needed.
+   */
+  async readVersion(name: string): Promise<ConfigVersion | null> {
     const row = await this.#repo.get(name);
     return row === null ? null : new ConfigVersion(row);
   }
 
   /**
-   * Keeps a version read by {@link scanAt} only if the cache has room for it (with the parts built so
+   * Keeps a version read by {@link readVersion} only if the cache has room for it (with the parts built so
    * far) without evicting another: a search over more configs than the cache holds leaves the cached
    * versions in place, and the versions it cannot keep die young instead of growing the old heap.
    */

@@ -85,7 +85,10 @@ export class SearchService {
       if (configFilter !== undefined && !configFilter.test(name)) {
         continue;
       }
-      const current = await this.#configs.scanAt(name, version);
+      // A cached version without a promise per config; one not cached is read and then offered.
+      const cached = this.#configs.cachedAt(name, version);
+      const current =
+        cached === undefined ? await this.#configs.readVersion(name) : cached;
       if (current === null) continue;
       configsSearched++;
       const index = current.searchIndex;
