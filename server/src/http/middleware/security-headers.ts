@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { HttpError } from '../http-error.js';
 
 /**
@@ -61,12 +61,17 @@ export function securityHeaderRecord(): Record<string, string> {
 export function securityHeaders(): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    if (c.get('answerHeaders') === true) return;
-    const headers = c.res.headers;
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
-      headers.set(name, value);
-    }
+    addSecurityHeaders(c);
   };
+}
+
+/** Sets {@link SECURITY_HEADERS} on the answer of `c`, unless its handler built them in already. */
+export function addSecurityHeaders(c: Context): void {
+  if (c.get('answerHeaders') === true) return;
+  const headers = c.res.headers;
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+    headers.set(name, value);
+  }
 }
 
 /**
