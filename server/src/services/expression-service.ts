@@ -24,6 +24,7 @@ import { EVENT_LOOP_SLICES } from '../event-loop.js';
 import type { Outcome } from '../outcome.js';
 import type { ConfigService, Readable, StateRead } from './config-service.js';
 import type { ConfigVersion } from '../versions/config-version.js';
+import { queryAnswerText } from '../versions/result-texts.js';
 
 /** What {@link ExpressionService} needs. */
 export interface ExpressionServiceDeps {
@@ -50,6 +51,8 @@ const DEFAULT_CONFIG = 'demo';
 /** A prepared config to resolve against, and whether it came from request-supplied configs. */
 interface Target {
   readonly prepared: PreparedConfig;
+  /** The stored versions it was prepared from, in merge order (none when a part came with the request). */
+  readonly versions: readonly ConfigVersion[];
 }
 
 /**
@@ -83,6 +86,7 @@ export class ExpressionService {
         ? await this.#stored(input.source, state, readable)
         : {
             prepared: await prepareInline(checkInline(input.source, 'source')),
+            versions: [],
           };
     const answer = this.#resolve(target, input.expression);
     return {
@@ -99,7 +103,17 @@ export class ExpressionService {
   ): Promise<Answer<QueryOutput>> {
     const target = await this.#queryTarget(input, state, readable);
     const answer = this.#resolve(target, input.expression);
-    return { value: { results: answer.value }, validUntil: answer.validUntil };
+    const results = answer.value;
+    return {
+      value: { results },
+      validUntil: answer.validUntil,
+      ...(target.versions.length === 0
+        ? {}
+        : {
+            text: () =>
+              queryAnswerText(target.prepared, target.versions, results),
+          }),
+    };
   }
 
   /**
@@ -150,7 +164,7 @@ export class ExpressionService {
     if (view === null) {
       throw configNotFound(name);
     }
-    return { prepared: await view.preparedInSlices() };
+    return { prepared: await view.preparedInSlices(), versions: [view] };
   }
 
   /**
@@ -183,14 +197,16 @@ export class ExpressionService {
     }
     const only = parts[0];
     if (parts.length === 1 && only !== undefined && isVersion(only)) {
-      return { prepared: await only.preparedInSlices() };
+      return { prepared: await only.preparedInSlices(), versions: [only] };
     }
     // Request-supplied configs are prepared and merged for this request only: nothing is cached.
-    if (inline) return { prepared: mergePrepared(await prepareAll(parts)) };
+    if (inline) {
+      return { prepared: mergePrepared(await prepareAll(parts)), versions: [] };
+    }
     const versions = parts as ConfigVersion[];
     const key = versions.map((v) => `${v.version}`).join(',');
     const cached = this.#merges.get(key);
-    if (cached !== undefined) return { prepared: cached };
+    if (cached !== undefined) return { prepared: cached, versions };
     // Built from the parts' prepared forms (one per stored version, cached with it): map work only.
     const merged = mergePrepared(await prepareAll(versions));
     // Weighed as if it shared nothing with its parts: they may be evicted while it stays.
@@ -200,7 +216,7 @@ export class ExpressionService {
       links: merged.ids.length,
     };
     this.#merges.offer(key, merged, partWeight('prepared', shape));
-    return { prepared: merged };
+    return { prepared: merged, versions };
   }
 
   /**

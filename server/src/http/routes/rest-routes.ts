@@ -164,7 +164,7 @@ async function handle(
       const body =
         route.representation === 'search'
           ? searchOutputJson(outcome.value as SearchOutput)
-          : JSON.stringify(outcome.value);
+          : (outcome.text?.() ?? JSON.stringify(outcome.value));
       if (key !== undefined && token !== null) {
         responses.offer(
           key,
