@@ -3,7 +3,8 @@ import {
   analyzeExpression,
   mergePrepared,
   prepareConfigInSlices,
-  resolveWithAnalysis,
+  resolveIdsWithAnalysis,
+  toResolvedLinks,
   toCherryPick,
   validateLinkConfig,
 } from '@linkconfig/shared';
@@ -102,17 +103,22 @@ export class ExpressionService {
     readable?: Readable,
   ): Promise<Answer<QueryOutput>> {
     const target = await this.#queryTarget(input, state, readable);
-    const answer = this.#resolve(target, input.expression);
-    const results = answer.value;
+    const { ids, validUntil } = this.#resolveIds(target, input.expression);
+    const { prepared, versions } = target;
+    // The result objects are built only when the value is read (`/trpc`); REST sends the text, written
+    // from texts kept with the stored versions.
+    let value: QueryOutput | undefined;
     return {
-      value: { results },
-      validUntil: answer.validUntil,
-      ...(target.versions.length === 0
+      get value(): QueryOutput {
+        value ??= {
+          results: toResolvedLinks(prepared, ids) as QueryOutput['results'],
+        };
+        return value;
+      },
+      validUntil,
+      ...(versions.length === 0
         ? {}
-        : {
-            text: () =>
-              queryAnswerText(target.prepared, target.versions, results),
-          }),
+        : { text: () => queryAnswerText(prepared, versions, ids) }),
     };
   }
 
@@ -225,7 +231,19 @@ export class ExpressionService {
    * with an age), on chance (`*shuffle*`) or on custom handlers, and until when it cannot change.
    */
   #resolve(target: Target, expression: string): Answer<QueryOutput['results']> {
-    const { results, analysis } = resolveWithAnalysis(
+    const { ids, validUntil } = this.#resolveIds(target, expression);
+    return {
+      value: toResolvedLinks(target.prepared, ids) as QueryOutput['results'],
+      validUntil,
+    };
+  }
+
+  /** The ids an expression selects, in result order, and until when they hold (see {@link #resolve}). */
+  #resolveIds(
+    target: Target,
+    expression: string,
+  ): { ids: string[]; validUntil: number } {
+    const { ids, analysis } = resolveIdsWithAnalysis(
       target.prepared,
       expression,
       {
@@ -235,10 +253,7 @@ export class ExpressionService {
         diagnostics: false,
       },
     );
-    return {
-      value: results as QueryOutput['results'],
-      validUntil: analysis.validUntil,
-    };
+    return { ids, validUntil: analysis.validUntil };
   }
 }
 

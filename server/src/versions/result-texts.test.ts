@@ -25,17 +25,23 @@ function row(name: string, version: number, mark: string) {
   };
 }
 
+const idsOf = (results: readonly { id: string }[]) => results.map((r) => r.id);
+
 describe('query answer texts (issue 23)', () => {
   it('writes exactly what JSON.stringify writes, for one version', () => {
     const version = new ConfigVersion(row('one', 1, 'p'));
     const results = resolve(version.prepared, '.x *sort:label*');
     expect(results.length).toBe(3);
-    expect(queryAnswerText(version.prepared, [version], results)).toBe(
+    expect(queryAnswerText(version.prepared, [version], idsOf(results))).toBe(
       JSON.stringify({ results }),
     );
     expect(queryAnswerText(version.prepared, [version], [])).toBe(
       JSON.stringify({ results: [] }),
     );
+    // An id without a link is no result, as in toResolvedLinks.
+    expect(
+      queryAnswerText(version.prepared, [version], ['zz', ...idsOf(results)]),
+    ).toBe(JSON.stringify({ results }));
   });
 
   it('takes each merged link from the version that owns it (the last one that has its id)', () => {
@@ -46,7 +52,7 @@ describe('query answer texts (issue 23)', () => {
     expect(results.map((r) => r.id).sort()).toEqual(
       ['a', 'b', 'op', 'oq'].sort(),
     );
-    const text = queryAnswerText(merged, [first, second], results);
+    const text = queryAnswerText(merged, [first, second], idsOf(results));
     expect(text).toBe(JSON.stringify({ results }));
     expect(text).toContain('B q');
     expect(text).not.toContain('B p');
@@ -57,7 +63,7 @@ describe('query answer texts (issue 23)', () => {
     const other = new ConfigVersion(row('other', 3, 'r'));
     const results = resolve(other.prepared, '.x');
     // The texts of `version` were written from other link objects: none is used.
-    expect(queryAnswerText(other.prepared, [version], results)).toBe(
+    expect(queryAnswerText(other.prepared, [version], idsOf(results))).toBe(
       JSON.stringify({ results }),
     );
   });

@@ -36,25 +36,27 @@ export function resultTexts(
 }
 
 /**
- * `JSON.stringify({ results })` for `results` resolved against `prepared`, a config prepared from
- * `versions` (one, or several merged, last wins): a link's kept text is used when the prepared config
- * holds the very link the text was written from; any other link is written as usual.
+ * `JSON.stringify({ results: toResolvedLinks(prepared, ids) })` for ids selected in `prepared`, a config
+ * prepared from `versions` (one, or several merged, last wins): a link's kept text is used when the
+ * prepared config holds the very link the text was written from; any other link is written as usual.
  */
 export function queryAnswerText(
   prepared: PreparedConfig,
   versions: readonly ConfigVersion[],
-  results: readonly { readonly id: string }[],
+  ids: readonly string[],
 ): string {
   const tables = versions.map(resultTexts);
   const parts: string[] = [];
-  for (const result of results) {
-    const link = prepared.links.get(result.id);
+  for (const id of ids) {
+    const link = prepared.links.get(id);
+    // As toResolvedLinks: an id without a link is no result.
+    if (link === undefined) continue;
     let text: string | undefined;
     for (let i = tables.length - 1; i >= 0 && text === undefined; i--) {
-      const kept = tables[i]?.get(result.id);
+      const kept = tables[i]?.get(id);
       if (kept !== undefined && kept.link === link) text = kept.text;
     }
-    parts.push(text ?? JSON.stringify(result));
+    parts.push(text ?? JSON.stringify({ id, ...link }));
   }
   return `{"results":[${parts.join(',')}]}`;
 }
