@@ -2,13 +2,15 @@
  * Instructions per request, counted by callgrind: steadier than wall-clock or CPU time on a shared
  * machine. Starts our built server under `valgrind --tool=callgrind` on a copy of a database holding the
  * benchmark dataset (built once, without valgrind), sends `--warmup` requests of a scenario's own
- * sequence, then counts two windows of `--requests` requests each (counters zeroed, then dumped after
- * each window) and prints the instructions per request of both. Every request of a run is distinct, as
- * in the benchmark (except `list`, which the benchmark repeats too).
+ * sequence, then counts `--windows` windows of `--requests` requests each (counters zeroed, then dumped
+ * after each window) and prints the instructions per request of each and their mean. Every request of a
+ * run is distinct, as in the benchmark (except `list`, which the benchmark repeats too). Only the
+ * server's own instructions are counted, not the kernel's work in its system calls.
  *
  * Usage: node --import tsx server/bench/instructions.ts --scenario list|get|query-one|query-three|…
- *   [--requests 1000] [--warmup 2000] [--connections 4] [--work /tmp/linkconfig-ic] [--server main.js]
- *   [--annotate] (keeps the dumps; `callgrind_annotate <file>` then tells where the instructions go)
+ *   [--requests 1000] [--warmup 2000] [--windows 2] [--connections 4] [--work /tmp/linkconfig-ic]
+ *   [--server main.js] [--annotate] (keeps the dumps) [--cpu-prof DIR] (a V8 profile instead, no
+ *   valgrind) [--strace FILE] (system call counts instead, `strace -c`)
  */
 import { execFileSync, spawn } from 'node:child_process';
 import {
