@@ -13,4 +13,9 @@ export interface Outcome<T> {
   readonly version?: ConfigVersion;
   /** The strong tag of the version a write stored. */
   readonly etag?: string;
+  /**
+   * The value as JSON text, exactly `JSON.stringify(value)`, for transports that send text, when the
+   * operation can write it faster than `JSON.stringify` (from texts kept with stored versions).
+   */
+  readonly text?: () => string;
 }

@@ -4,7 +4,7 @@
  * refusals and the process metrics of prom-client. Everything on the request path is a map lookup and a
  * few additions; everything that reads other modules' state runs only when Prometheus scrapes.
  */
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { FastHistogram } from './fast-histogram.js';
@@ -218,17 +218,29 @@ export class Metrics {
   }
 }
 
+/**
+ * Records one answered request of `c` that started at `started` (`performance.now()`): its method,
+ * route pattern and status, and the time since.
+ */
+export function observeAnswer(
+  metrics: Metrics,
+  c: Context,
+  started: number,
+): void {
+  metrics.observeRequest({
+    method: c.req.method,
+    // The pattern of the handler that answered: bounded by the routes we register, whatever the path.
+    route: routePath(c),
+    status: c.res.status,
+    seconds: (performance.now() - started) / 1000,
+  });
+}
+
 /** Records every request's route pattern, status and time in `metrics`. */
 export function requestMetrics(metrics: Metrics): MiddlewareHandler {
   return async (c, next) => {
     const started = performance.now();
     await next();
-    metrics.observeRequest({
-      method: c.req.method,
-      // The pattern of the handler that answered: bounded by the routes we register, whatever the path.
-      route: routePath(c),
-      status: c.res.status,
-      seconds: (performance.now() - started) / 1000,
-    });
+    observeAnswer(metrics, c, started);
   };
 }

@@ -3,7 +3,8 @@ import {
   analyzeExpression,
   mergePrepared,
   prepareConfigInSlices,
-  resolveWithAnalysis,
+  resolveIdsWithAnalysis,
+  toResolvedLinks,
   toCherryPick,
   validateLinkConfig,
 } from '@linkconfig/shared';
@@ -24,6 +25,7 @@ import { EVENT_LOOP_SLICES } from '../event-loop.js';
 import type { Outcome } from '../outcome.js';
 import type { ConfigService, Readable, StateRead } from './config-service.js';
 import type { ConfigVersion } from '../versions/config-version.js';
+import { queryAnswerText } from '../versions/result-texts.js';
 
 /** What {@link ExpressionService} needs. */
 export interface ExpressionServiceDeps {
@@ -50,6 +52,8 @@ const DEFAULT_CONFIG = 'demo';
 /** A prepared config to resolve against, and whether it came from request-supplied configs. */
 interface Target {
   readonly prepared: PreparedConfig;
+  /** The stored versions it was prepared from, in merge order (none when a part came with the request). */
+  readonly versions: readonly ConfigVersion[];
 }
 
 /**
@@ -83,6 +87,7 @@ export class ExpressionService {
         ? await this.#stored(input.source, state, readable)
         : {
             prepared: await prepareInline(checkInline(input.source, 'source')),
+            versions: [],
           };
     const answer = this.#resolve(target, input.expression);
     return {
@@ -98,8 +103,23 @@ export class ExpressionService {
     readable?: Readable,
   ): Promise<Answer<QueryOutput>> {
     const target = await this.#queryTarget(input, state, readable);
-    const answer = this.#resolve(target, input.expression);
-    return { value: { results: answer.value }, validUntil: answer.validUntil };
+    const { ids, validUntil } = this.#resolveIds(target, input.expression);
+    const { prepared, versions } = target;
+    // The result objects are built only when the value is read (`/trpc`); REST sends the text, written
+    // from texts kept with the stored versions.
+    let value: QueryOutput | undefined;
+    return {
+      get value(): QueryOutput {
+        value ??= {
+          results: toResolvedLinks(prepared, ids) as QueryOutput['results'],
+        };
+        return value;
+      },
+      validUntil,
+      ...(versions.length === 0
+        ? {}
+        : { text: () => queryAnswerText(prepared, versions, ids) }),
+    };
   }
 
   /**
@@ -150,7 +170,7 @@ export class ExpressionService {
     if (view === null) {
       throw configNotFound(name);
     }
-    return { prepared: await view.preparedInSlices() };
+    return { prepared: await view.preparedInSlices(), versions: [view] };
   }
 
   /**
@@ -183,14 +203,16 @@ export class ExpressionService {
     }
     const only = parts[0];
     if (parts.length === 1 && only !== undefined && isVersion(only)) {
-      return { prepared: await only.preparedInSlices() };
+      return { prepared: await only.preparedInSlices(), versions: [only] };
     }
     // Request-supplied configs are prepared and merged for this request only: nothing is cached.
-    if (inline) return { prepared: mergePrepared(await prepareAll(parts)) };
+    if (inline) {
+      return { prepared: mergePrepared(await prepareAll(parts)), versions: [] };
+    }
     const versions = parts as ConfigVersion[];
     const key = versions.map((v) => `${v.version}`).join(',');
     const cached = this.#merges.get(key);
-    if (cached !== undefined) return { prepared: cached };
+    if (cached !== undefined) return { prepared: cached, versions };
     // Built from the parts' prepared forms (one per stored version, cached with it): map work only.
     const merged = mergePrepared(await prepareAll(versions));
     // Weighed as if it shared nothing with its parts: they may be evicted while it stays.
@@ -200,7 +222,7 @@ export class ExpressionService {
       links: merged.ids.length,
     };
     this.#merges.offer(key, merged, partWeight('prepared', shape));
-    return { prepared: merged };
+    return { prepared: merged, versions };
   }
 
   /**
@@ -209,7 +231,19 @@ export class ExpressionService {
    * with an age), on chance (`*shuffle*`) or on custom handlers, and until when it cannot change.
    */
   #resolve(target: Target, expression: string): Answer<QueryOutput['results']> {
-    const { results, analysis } = resolveWithAnalysis(
+    const { ids, validUntil } = this.#resolveIds(target, expression);
+    return {
+      value: toResolvedLinks(target.prepared, ids) as QueryOutput['results'],
+      validUntil,
+    };
+  }
+
+  /** The ids an expression selects, in result order, and until when they hold (see {@link #resolve}). */
+  #resolveIds(
+    target: Target,
+    expression: string,
+  ): { ids: string[]; validUntil: number } {
+    const { ids, analysis } = resolveIdsWithAnalysis(
       target.prepared,
       expression,
       {
@@ -219,10 +253,7 @@ export class ExpressionService {
         diagnostics: false,
       },
     );
-    return {
-      value: results as QueryOutput['results'],
-      validUntil: analysis.validUntil,
-    };
+    return { ids, validUntil: analysis.validUntil };
   }
 }
 

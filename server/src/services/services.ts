@@ -52,8 +52,10 @@ export interface ServicesOptions {
 
 /** Wires the services over one repository. */
 export function createServices(options: ServicesOptions): Services {
-  const clock = options.now ?? (() => new Date());
-  const now = () => clock().getTime();
+  const given = options.now;
+  const clock = given ?? (() => new Date());
+  // The system clock's milliseconds are read without a Date per call (several per request).
+  const now = given === undefined ? () => Date.now() : () => given().getTime();
   const caches = createCaches<ConfigVersion>(options.cacheBytes);
   const configs = new ConfigService({
     repository: options.repository,

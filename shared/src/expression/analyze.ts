@@ -17,7 +17,7 @@ import { observeBoth } from './grammar-observer.js';
 import type { GrammarObserver } from './grammar-observer.js';
 import { readExpression } from './read-expression.js';
 import type { ReadOptions } from './read-expression.js';
-import { evaluateTokens, resolve, toResolvedLinks } from './resolve.js';
+import { evaluateTokens, resolveIds, toResolvedLinks } from './resolve.js';
 import type {
   FilterProtocolHandler,
   PreparedConfig,
@@ -156,6 +156,23 @@ export function resolveWithAnalysis(
   expression: string,
   options: ResolveWithAnalysisOptions = {},
 ): { results: ResolvedLink[]; analysis: ExpressionAnalysis } {
+  const { ids, analysis } = resolveIdsWithAnalysis(
+    prepared,
+    expression,
+    options,
+  );
+  return { results: toResolvedLinks(prepared, ids), analysis };
+}
+
+/**
+ * {@link resolveWithAnalysis} up to the selected ids, in result order (`toResolvedLinks` makes them the
+ * results), for callers that may never need the result objects.
+ */
+export function resolveIdsWithAnalysis(
+  prepared: PreparedConfig,
+  expression: string,
+  options: ResolveWithAnalysisOptions = {},
+): { ids: string[]; analysis: ExpressionAnalysis } {
   const now = options.now ?? Date.now();
   const withNow = { ...options, now };
   const diagnose = options.diagnostics ?? true;
@@ -166,7 +183,7 @@ export function resolveWithAnalysis(
       expression,
       readOptions(options, { now, diagnose, report }),
     );
-    if (input === null) return { results: [], analysis: finish(report, now) };
+    if (input === null) return { ids: [], analysis: finish(report, now) };
     const ids = evaluateTokens(prepared, input.tokens, {
       now,
       random: options.random,
@@ -174,16 +191,26 @@ export function resolveWithAnalysis(
       builtinProtocols: options.builtinProtocols,
       observer: observerOf(input, diagnose),
     });
-    return {
-      results: toResolvedLinks(prepared, ids),
-      analysis: finish(report, now),
-    };
+    return { ids, analysis: finish(report, now) };
   } catch {
     // Whichever side broke, each answers on its own as it would alone.
     const analysis = analyzeExpression(prepared, expression, withNow);
     return {
-      results: resolve(prepared, expression, withNow),
+      ids: safeResolveIds(prepared, expression, withNow),
       analysis: diagnose ? analysis : { ...analysis, diagnostics: [] },
     };
+  }
+}
+
+/** `resolveIds` as `resolve` uses it: nothing for an input it cannot use (it never throws). */
+function safeResolveIds(
+  prepared: PreparedConfig,
+  expression: string,
+  options: ResolveOptions,
+): string[] {
+  try {
+    return resolveIds(prepared, expression, options);
+  } catch {
+    return [];
   }
 }

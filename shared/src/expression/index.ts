@@ -8,7 +8,11 @@ export { closestNames, editDistance } from '../util/edit-distance.js';
 export { sameValue } from '../util/same-value.js';
 export type { SliceOptions } from '../util/slices.js';
 export { analyzeConfig } from './analyze-config.js';
-export { analyzeExpression, resolveWithAnalysis } from './analyze.js';
+export {
+  analyzeExpression,
+  resolveIdsWithAnalysis,
+  resolveWithAnalysis,
+} from './analyze.js';
 export type {
   AnalyzeOptions,
   Dependency,
@@ -19,7 +23,7 @@ export type {
 export { mergeConfigs } from './merge.js';
 export { mergePrepared } from './merge-prepared.js';
 export { prepareConfig, prepareConfigInSlices } from './prepare.js';
-export { resolve, toCherryPick } from './resolve.js';
+export { resolve, toCherryPick, toResolvedLinks } from './resolve.js';
 export { compileSafePattern, isSafePattern } from './safe-pattern.js';
 export { sanitizeConfigLinks, sanitizeLink } from './sanitize-link.js';
 export { sanitizeUrl } from './sanitize-url.js';

@@ -8,7 +8,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import type { Logger } from 'pino';
 import { clientAddress, nodeBindings } from '../client-address.js';
-import { SECURITY_HEADERS } from './security-headers.js';
+import { securityHeaderRecord } from './security-headers.js';
 
 declare module 'hono' {
   interface ContextVariableMap {
@@ -57,22 +57,28 @@ export function requestContext(
   const accessLog = options.accessLog ?? true;
   const trustProxy = options.trustProxy ?? 0;
   return async (c, next) => {
+    const given = c.req.header(REQUEST_ID_HEADER);
+    const id =
+      given !== undefined && WELL_FORMED_ID.test(given) ? given : randomUUID();
+    c.set('requestId', id);
+    // Without an access line, nothing is measured: the request only gets its id.
+    if (!accessLog || !log.isLevelEnabled('info')) {
+      await next();
+      if (c.get('answerHeaders') !== true)
+        c.res.headers.set(REQUEST_ID_HEADER, id);
+      return;
+    }
     const started = performance.now();
     const node = nodeBindings(c);
     // Bytes sent are counted on the socket: @hono/node-server writes most headers (Content-Length
     // among them) straight to the wire, where the response object cannot tell them afterwards.
     const socket = node?.incoming?.socket;
     const writtenBefore = socket?.bytesWritten ?? 0;
-    const given = c.req.header(REQUEST_ID_HEADER);
-    const id =
-      given !== undefined && WELL_FORMED_ID.test(given) ? given : randomUUID();
-    c.set('requestId', id);
     await next();
     // Handlers that build their own response put the id in it (`answerHeaders`); for the others it is
     // set on the response's headers (c.header() would take the response off @hono/node-server's fast path).
     if (c.get('answerHeaders') !== true)
       c.res.headers.set(REQUEST_ID_HEADER, id);
-    if (!accessLog || !log.isLevelEnabled('info')) return;
     const line = {
       reqId: id,
       addr: clientAddress(c, trustProxy),
@@ -111,10 +117,10 @@ export function requestContext(
  */
 export function answerHeaders(c: Context): Record<string, string> {
   c.set('answerHeaders', true);
+  const headers = securityHeaderRecord();
   const id = c.get('requestId');
-  return id === undefined
-    ? { ...SECURITY_HEADERS }
-    : { ...SECURITY_HEADERS, [REQUEST_ID_HEADER]: id };
+  if (id !== undefined) headers[REQUEST_ID_HEADER] = id;
+  return headers;
 }
 
 /**

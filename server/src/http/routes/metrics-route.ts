@@ -2,7 +2,6 @@ import type { Context, Hono } from 'hono';
 import { createAuthenticator } from '../../auth.js';
 import { HttpError } from '../http-error.js';
 import type { Metrics } from '../metrics.js';
-import { requestMetrics } from '../metrics.js';
 
 /** Options of {@link mountMetrics}. */
 export interface MetricsRouteOptions {
@@ -14,12 +13,12 @@ export interface MetricsRouteOptions {
 }
 
 /**
- * Records request metrics for every request and serves `GET /metrics` in Prometheus' text format. A
- * separate `METRICS_TOKEN` lets the scraper in without handing it a token that can read the configs.
+ * Serves `GET /metrics` in Prometheus' text format (the requests themselves are recorded by the app's
+ * request middleware, `observeAnswer`). A separate `METRICS_TOKEN` lets the scraper in without handing
+ * it a token that can read the configs.
  */
 export function mountMetrics(app: Hono, options: MetricsRouteOptions): void {
   const { metrics } = options;
-  app.use('*', requestMetrics(metrics));
   // The token check of the API token, reused: constant-time and on digests.
   const scraper =
     options.metricsToken === undefined

@@ -58,15 +58,18 @@ export function mountRestRoutes(app: Hono, deps: RestDeps): void {
     // until it is answered: the memory of large requests in flight stays bounded.
     const handler = (c: HonoContext) => {
       const { auth } = deps.context(c);
+      // The path is split once, for the name check and for the input.
+      const segments =
+        route.pathParams.size > 0 ? pathSegments(c.req.url) : NO_SEGMENTS;
       const denied =
         accessDenied(auth, route.access) ??
         (nameAt === undefined
           ? null
-          : nameDenied(auth, route.access, nameInPath(c, nameAt)));
+          : nameDenied(auth, route.access, nameInPath(segments, nameAt)));
       if (denied !== null) throw HttpError.of(denied);
       return reads
-        ? deps.withBodyPermit(c, () => handle(route, c, deps))
-        : handle(route, c, deps);
+        ? deps.withBodyPermit(c, () => handle(route, c, { deps, segments }))
+        : handle(route, c, { deps, segments });
     };
     switch (route.method) {
       case 'GET':
@@ -100,8 +103,8 @@ export function mountRestRoutes(app: Hono, deps: RestDeps): void {
  * The config name in the path, as the access check reads it before anything else (a segment that does
  * not decode is checked as it is; the input check then answers 400).
  */
-function nameInPath(c: HonoContext, index: number): string {
-  const raw = new URL(c.req.url).pathname.split('/')[index] ?? '';
+function nameInPath(segments: readonly string[], index: number): string {
+  const raw = segments[index] ?? '';
   try {
     return decodeURIComponent(raw);
   } catch {
@@ -109,13 +112,29 @@ function nameInPath(c: HonoContext, index: number): string {
   }
 }
 
+const NO_SEGMENTS: readonly string[] = [];
+
+/** The raw (still percent-encoded) segments of a request URL's path, as `URL.pathname` has them. */
+export function pathSegments(url: string): string[] {
+  return new URL(url).pathname.split('/');
+}
+
+/** What a route's handler hands on: the app's dependencies and the request's path segments. */
+interface Asked {
+  readonly deps: RestDeps;
+  readonly segments: readonly string[];
+}
+
 async function handle(
   route: RestRoute,
   c: HonoContext,
-  deps: RestDeps,
+  { deps, segments }: Asked,
 ): Promise<Response> {
   const ctx = deps.context(c);
-  const raw = await rawInput(route, c, routeBodyLimits(route, deps.limits));
+  const raw = await rawInput(route, c, {
+    limits: routeBodyLimits(route, deps.limits),
+    segments,
+  });
   // Whole answers are kept per view: callers who may read different names never share one.
   const key = route.reusable
     ? reuseKey(route, c, { body: raw.body, view: ctx.auth.readView() })
@@ -145,7 +164,7 @@ async function handle(
       const body =
         route.representation === 'search'
           ? searchOutputJson(outcome.value as SearchOutput)
-          : JSON.stringify(outcome.value);
+          : (outcome.text?.() ?? JSON.stringify(outcome.value));
       if (key !== undefined && token !== null) {
         responses.offer(
           key,
@@ -207,7 +226,7 @@ interface RawInput {
 async function rawInput(
   route: RestRoute,
   c: HonoContext,
-  limits: BodyLimits,
+  { limits, segments }: { limits: BodyLimits; segments: readonly string[] },
 ): Promise<RawInput> {
   const fields: Record<string, unknown> = {};
   let body: ReceivedJson | undefined;
@@ -236,7 +255,6 @@ async function rawInput(
   }
   // Path parameters last: nothing in a query or body can replace them.
   if (route.pathParams.size > 0) {
-    const segments = new URL(c.req.url).pathname.split('/');
     for (const [index, param] of route.pathParams) {
       fields[param] = decodeSegment(segments[index] ?? '', param);
     }

@@ -1,0 +1,244 @@
+/**
+ * Instructions per request, counted by callgrind: steadier than wall-clock or CPU time on a shared
+ * machine. Starts our built server under `valgrind --tool=callgrind` on a copy of a database holding the
+ * benchmark dataset (built once, without valgrind), sends `--warmup` requests of a scenario's own
+ * sequence, then counts `--windows` windows of `--requests` requests each (counters zeroed, then dumped
+ * after each window) and prints the instructions per request of each and their mean. Every request of a
+ * run is distinct, as in the benchmark (except `list`, which the benchmark repeats too). Only the
+ * server's own instructions are counted, not the kernel's work in its system calls.
+ *
+ * Usage: node --import tsx server/bench/instructions.ts --scenario list|get|query-one|query-three|…
+ *   [--requests 1000] [--warmup 2000] [--windows 2] [--connections 4] [--work /tmp/linkconfig-ic]
+ *   [--server main.js] [--annotate] (keeps the dumps) [--cpu-prof DIR] (a V8 profile instead, no
+ *   valgrind) [--strace FILE] (system call counts instead, `strace -c`)
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
+import { Agent, request } from 'node:http';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { DEFAULT_SERVER_MAIN, OUR_ENV, REPO_ROOT } from './bench-servers.js';
+import { ChildServer, freePort } from './child-server.js';
+import { buildScenarios } from './scenarios.js';
+import type { BenchRequest, RequestSequence } from './request-sequences.js';
+import { uploadDataset } from './upload.js';
+
+const SCOPE = { configs: 50, links: 500 };
+
+const { values } = parseArgs({
+  options: {
+    scenario: { type: 'string', default: 'list' },
+    requests: { type: 'string', default: '1000' },
+    warmup: { type: 'string', default: '2000' },
+    connections: { type: 'string', default: '4' },
+    work: { type: 'string', default: '/tmp/linkconfig-ic' },
+    server: { type: 'string', default: DEFAULT_SERVER_MAIN },
+    windows: { type: 'string', default: '2' },
+    annotate: { type: 'boolean', default: false },
+    'cpu-prof': { type: 'string' },
+    strace: { type: 'string' },
+  },
+});
+const work = values.work;
+mkdirSync(work, { recursive: true });
+
+/** The seeded database (the dataset uploaded through the REST API once, then reused). */
+async function seedDatabase(): Promise<string> {
+  const file = join(work, 'seed.db');
+  if (existsSync(file)) return file;
+  const server = await ChildServer.start({
+    label: 'seed',
+    args: [values.server],
+    cwd: REPO_ROOT,
+    env: { ...OUR_ENV, DATABASE_URL: `sqlite:${file}` },
+  });
+  await uploadDataset(server.baseUrl, SCOPE);
+  await server.stop();
+  return file;
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+
+function send(port: number, req: BenchRequest): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = {};
+    if (req.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      headers['content-length'] = String(Buffer.byteLength(req.body));
+    }
+    const r = request(
+      {
+        host: '127.0.0.1',
+        port,
+        method: req.method,
+        path: req.path,
+        headers,
+        agent,
+      },
+      (res) => {
+        res.on('data', () => {});
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    r.on('error', reject);
+    r.end(req.body);
+  });
+}
+
+/** Where a range of a sequence goes. */
+interface Target {
+  readonly port: number;
+  readonly sequence: RequestSequence;
+  readonly connections: number;
+}
+
+/** Sends requests `from` … `from + count - 1` of the sequence, `connections` at a time. */
+async function sendRange(
+  { port, sequence, connections }: Target,
+  from: number,
+  count: number,
+): Promise<void> {
+  let next = from;
+  const end = from + count;
+  const worker = async () => {
+    while (next < end) {
+      const req = sequence.at(next++ % sequence.size);
+      const status = await send(port, req);
+      if (status >= 400)
+        throw new Error(`${req.method} ${req.path}: ${status}`);
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, worker));
+}
+
+/** The instruction count (`Ir`) of a callgrind dump. */
+function totalOf(file: string): number {
+  const text = readFileSync(file, 'utf8');
+  const match = /^(?:summary|totals):\s*(\d+)/m.exec(text);
+  if (match?.[1] === undefined) throw new Error(`no totals in ${file}`);
+  return Number(match[1]);
+}
+
+/** Runs callgrind_control; HOST as the server has it (vgdb's pipe names carry it). */
+function control(args: string[]): void {
+  execFileSync('callgrind_control', args, {
+    stdio: 'ignore',
+    env: { ...process.env, HOST: '127.0.0.1' },
+  });
+}
+
+async function waitHealthy(port: number): Promise<void> {
+  for (let i = 0; i < 1200; i++) {
+    try {
+      if ((await send(port, { method: 'GET', path: '/healthz' })) === 200)
+        return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('no /healthz');
+}
+
+/** The child processes of `pid` (Linux). */
+function childrenOf(pid: number | undefined): number[] {
+  const text = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8');
+  return text.split(' ').filter(Boolean).map(Number);
+}
+
+/** How the server is started: under callgrind (default), with `--cpu-prof`, or under `strace -c`. */
+function commandLine(
+  out: string,
+  profile: string | undefined,
+  trace: string | undefined,
+): [string, string[]] {
+  const main = values.server;
+  if (profile !== undefined) {
+    const prof = ['--cpu-prof', '--cpu-prof-interval', '100'];
+    return [process.execPath, [...prof, '--cpu-prof-dir', profile, main]];
+  }
+  if (trace !== undefined) {
+    return ['strace', ['-f', '-c', '-o', trace, process.execPath, main]];
+  }
+  const callgrind = ['--tool=callgrind', '--smc-check=all-non-file'];
+  return [
+    'valgrind',
+    [...callgrind, `--callgrind-out-file=${out}`, process.execPath, main],
+  ];
+}
+
+async function main(): Promise<void> {
+  const scenario = buildScenarios(SCOPE).find((s) => s.id === values.scenario);
+  if (scenario === undefined) throw new Error(`no scenario ${values.scenario}`);
+  const seed = await seedDatabase();
+  const dir = join(work, `run-${process.pid}`);
+  mkdirSync(dir, { recursive: true });
+  copyFileSync(seed, join(dir, 'bench.db'));
+  const port = await freePort();
+  const out = join(dir, 'callgrind.out');
+  const profile = values['cpu-prof'];
+  const trace = values.strace;
+  const [command, args] = commandLine(out, profile, trace);
+  const child = spawn(command, args, {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      ...OUR_ENV,
+      DATABASE_URL: `sqlite:${join(dir, 'bench.db')}`,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on(
+    'data',
+    (d: Buffer) => (stderr = (stderr + d.toString()).slice(-4000)),
+  );
+  const pid = String(child.pid);
+  try {
+    await waitHealthy(port);
+    const n = Number(values.requests);
+    const warmup = Number(values.warmup);
+    const connections = Number(values.connections);
+    const target = { port, sequence: scenario.sequence, connections };
+    await sendRange(target, 0, warmup);
+    if (profile !== undefined || trace !== undefined) {
+      await sendRange(target, warmup, n * Number(values.windows));
+      return;
+    }
+    control(['--zero', pid]);
+    const perRequest: number[] = [];
+    const windows = Number(values.windows);
+    for (let w = 0; w < windows; w++) {
+      await sendRange(target, warmup + w * n, n);
+      control([`--dump=window${w}`, pid]);
+      perRequest.push(totalOf(`${out}.${w + 1}`) / n);
+    }
+    const mean = perRequest.reduce((x, y) => x + y, 0) / windows;
+    process.stdout.write(
+      `${scenario.id}: instructions/request ${Math.round(mean)} (windows: ` +
+        `${perRequest.map(Math.round).join(' ')}; warm-up ${warmup}, ` +
+        `${windows} × ${n} requests, ${connections} connections)\n`,
+    );
+  } catch (error) {
+    process.stderr.write(stderr);
+    throw error;
+  } finally {
+    // strace does not pass SIGTERM on: the server is its child.
+    for (const server of trace === undefined ? [] : childrenOf(child.pid))
+      process.kill(server, 'SIGTERM');
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+    if (!values.annotate) rmSync(dir, { recursive: true, force: true });
+    else process.stdout.write(`dumps in ${dir}\n`);
+  }
+}
+
+await main();
