@@ -190,7 +190,7 @@ export async function startServer(
   let draining = false;
   let refusing = false;
   // The first search and query after a start should not pay for what every first call pays.
-  await warmUp();
+  await warmUp(logger);
   const server = serve({
     fetch: (request, env) =>
       refusing ? unavailableWhileStopping() : app.fetch(request, env),

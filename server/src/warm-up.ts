@@ -1,5 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { pino } from 'pino';
+import type { Logger } from 'pino';
 import { createApp } from './http/app.js';
 import { DEMO_CONFIG } from './seed/demo-config.js';
 import { createServices } from './services/services.js';
@@ -48,13 +49,15 @@ export const WARM_UP_REQUESTS: readonly {
  * functions on their way (the engine, the search index, request parsing), re2js building its case-folding
  * tables on its first case-insensitive pattern, zlib's first compression. It reads nothing from the
  * server's storage, takes milliseconds and leaves nothing behind (the app and its data are garbage once
- * it returns). A failure here is not the server's: it is ignored, and the first requests pay as before.
+ * it returns). A failure here is not the server's: it is logged as a warning, and the first requests
+ * pay as before.
  */
-export async function warmUp(): Promise<void> {
+export async function warmUp(logger: Logger): Promise<void> {
   try {
     await runWarmUp();
-  } catch {
-    // Only the first requests' speed depends on it.
+  } catch (error) {
+    // Only the first requests' speed depends on it: said, not fatal.
+    logger.warn({ err: error }, 'warm-up before listening failed');
   }
 }
 
