@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { KEY_COLUMNS, keyOfRow, rowValues } from './key-repository.js';
+import { inMigration } from './postgres-migrate.js';
 import type { KeyRepository, KeyRow } from './key-repository.js';
 
 /** Runs one query on the repository's pool (rejects once the repository is closed). */
@@ -13,12 +14,7 @@ type Query = <R extends pg.QueryResultRow>(
  * advisory lock, so concurrent first starts of several instances do not race.
  */
 export async function migrateKeys(pool: pg.Pool, table: string): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    await client.query(
-      "SELECT pg_advisory_xact_lock(hashtext('linkconfig-migrate'))",
-    );
+  await inMigration(pool, async (client) => {
     await client.query(
       `CREATE TABLE IF NOT EXISTS ${table} (
          id text PRIMARY KEY COLLATE "C",
@@ -32,13 +28,7 @@ export async function migrateKeys(pool: pg.Pool, table: string): Promise<void> {
          revoked_at text
        )`,
     );
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 const params = (count: number, from = 1): string =>

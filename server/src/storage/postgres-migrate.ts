@@ -13,6 +13,30 @@ export interface SchemaNames {
 }
 
 /**
+ * Runs `steps` in one transaction under the migration lock, so concurrent first starts of several
+ * instances do not race: every migration of the adapter (configs, keys) goes through here.
+ */
+export async function inMigration(
+  pool: pg.Pool,
+  steps: (client: pg.PoolClient) => Promise<void>,
+): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query(
+      "SELECT pg_advisory_xact_lock(hashtext('linkconfig-migrate'))",
+    );
+    await steps(client);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/**
  * Creates the schema and tables when missing (quoted names), and the revision row: it starts above every
  * version an older release handed out from its sequence, and the history before it counts as pruned.
  */
@@ -21,13 +45,7 @@ export async function migrate(
   names: SchemaNames,
 ): Promise<void> {
   const { schema, table, revision, changes, legacySequence } = names;
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    // Serializes concurrent first starts of several instances.
-    await client.query(
-      "SELECT pg_advisory_xact_lock(hashtext('linkconfig-migrate'))",
-    );
+  await inMigration(pool, async (client) => {
     await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
     await client.query(
       `CREATE TABLE IF NOT EXISTS ${table} (
@@ -71,11 +89,5 @@ export async function migrate(
        WHERE NOT EXISTS (SELECT 1 FROM ${revision})`,
     );
     await migrateHistory(client, names);
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
