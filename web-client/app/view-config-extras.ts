@@ -18,7 +18,7 @@ import {
   checkPatternLimit,
 } from './input-checks.js';
 import type { AppState, MacroFields, OpenConfig } from './state.js';
-import { field, srOnly, visibleProblem } from './view-parts.js';
+import { field, formButtons, srOnly, visibleProblem } from './view-parts.js';
 
 /** How a search pattern's `sort` option reads. */
 const SORTS: Record<string, string> = {
@@ -109,7 +109,11 @@ function macrosView(
             className: 'wide',
           })}
         </div>
-        ${formButtons({ form: 'macro', editing: form.editing, actions })}
+        ${formButtons({
+          noun: 'macro',
+          editing: form.editing,
+          onCancel: () => actions.cancelEdit('macro'),
+        })}
       </fieldset>
     </form>
   </details>`;
@@ -224,7 +228,11 @@ function patternsView(
             onInput: input('limit'),
           })}
         </div>
-        ${formButtons({ form: 'pattern', editing: form.editing, actions })}
+        ${formButtons({
+          noun: 'pattern',
+          editing: form.editing,
+          onCancel: () => actions.cancelEdit('pattern'),
+        })}
       </fieldset>
     </form>
   </details>`;
@@ -293,29 +301,4 @@ function entryItem(options: {
       </button>
     </span>
   </li>`;
-}
-
-function formButtons(options: {
-  form: SectionForm;
-  editing: string | null;
-  actions: Actions;
-}): TemplateResult {
-  const { form, editing, actions } = options;
-  const noun = form === 'macro' ? 'macro' : 'pattern';
-  return html`<div class="actions">
-    <button type="submit" class="button">
-      ${editing === null ? `Add ${noun}` : `Update ${noun}`}
-    </button>
-    ${
-      editing === null
-        ? nothing
-        : html`<button
-            type="button"
-            class="button ghost"
-            @click=${() => actions.cancelEdit(form)}
-          >
-            Cancel edit
-          </button>`
-    }
-  </div>`;
 }

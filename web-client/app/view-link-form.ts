@@ -13,7 +13,7 @@ import { checkLinkId, checkTags, checkUrl } from './input-checks.js';
 import { parseExtras } from './link-extras.js';
 import type { ExtraField } from './link-extras.js';
 import type { AppState } from './state.js';
-import { field, srOnly, visibleProblem } from './view-parts.js';
+import { field, formButtons, srOnly, visibleProblem } from './view-parts.js';
 
 /** How many completions are offered for the tag being typed. */
 const MAX_COMPLETIONS = 6;
@@ -140,23 +140,12 @@ export function linkForm(
         })}
         ${extrasEditor(form.values, form.submitted, actions)}
       </div>
-      <div class="actions form-actions-bar">
-        <button type="submit" class="button primary" data-testid="link-submit">
-          ${editing === null ? 'Add link' : 'Update link'}
-        </button>
-        ${
-          editing === null
-            ? nothing
-            : html`<button
-                type="button"
-                class="button ghost"
-                data-testid="link-cancel"
-                @click=${() => actions.cancelEdit('link')}
-              >
-                Cancel edit
-              </button>`
-        }
-      </div>
+      ${formButtons({
+        noun: 'link',
+        editing,
+        onCancel: () => actions.cancelEdit('link'),
+        primary: true,
+      })}
     </fieldset>
   </form>`;
 }

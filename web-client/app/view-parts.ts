@@ -136,3 +136,42 @@ export function tokenButton(openSettings: () => void): TemplateResult {
     Sign in with a key
   </button>`;
 }
+
+/** What {@link formButtons} renders. */
+export interface FormButtonsOptions {
+  /** What the form adds or updates: `link`, `macro`, `pattern`. */
+  noun: string;
+  /** The id being edited, `null` when adding. */
+  editing: string | null;
+  onCancel(): void;
+  /** The main form of its section: a primary button in a bar, and test ids `<noun>-submit`/`-cancel`. */
+  primary?: boolean;
+}
+
+/** A form's submit button ("Add …" or "Update …") and, while editing, "Cancel edit". */
+export function formButtons(options: FormButtonsOptions): TemplateResult {
+  const { noun, editing, onCancel, primary = false } = options;
+  const testId = (what: string): string | undefined =>
+    primary ? `${noun}-${what}` : undefined;
+  return html`<div class=${primary ? 'actions form-actions-bar' : 'actions'}>
+    <button
+      type="submit"
+      class=${primary ? 'button primary' : 'button'}
+      data-testid=${ifDefined(testId('submit'))}
+    >
+      ${editing === null ? `Add ${noun}` : `Update ${noun}`}
+    </button>
+    ${
+      editing === null
+        ? nothing
+        : html`<button
+            type="button"
+            class="button ghost"
+            data-testid=${ifDefined(testId('cancel'))}
+            @click=${onCancel}
+          >
+            Cancel edit
+          </button>`
+    }
+  </div>`;
+}
