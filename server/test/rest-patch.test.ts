@@ -169,6 +169,19 @@ describe.each(databases)('PATCH /configs/:name on $kind', (db) => {
     expect(await stored()).toEqual(original());
   });
 
+  it('refuses a patch nested beyond the depth limit with 400 before applying it, storing nothing', async () => {
+    const etag = (await t.put('n', original())).headers.get('etag');
+    const depth = 100_000;
+    const deep = `{"settings":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}`;
+    const response = await patch(deep);
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: string }).error).toMatch(
+      /nested deeper than/,
+    );
+    expect(await etagOf()).toBe(etag);
+    expect(await stored()).toEqual(original());
+  });
+
   it('applies the body limit of stored configs (413, nothing stored)', async () => {
     await open({ bodyLimit: 2000, inlineBodyLimit: 500 });
     await t.put('n', original());

@@ -233,9 +233,10 @@ async function rawInput(
   const { source } = route;
   if (source === 'query') Object.assign(fields, c.req.query());
   if (source === 'fields' || typeof source === 'object') {
-    // A config body's depth is checked with the config itself, in one walk (ConfigService.put).
+    // A config body's depth is checked with the config itself, in one walk (ConfigService.put); every
+    // other body (a merge patch too, which is applied before any config check) is checked here.
     body = await readJsonBody(c.req.raw, limits, {
-      checkDepth: typeof source !== 'object',
+      checkDepth: !(typeof source === 'object' && source.as === 'config'),
       progress: bodyProgress(c),
     });
     if (!isPlainObject(body.value)) {
