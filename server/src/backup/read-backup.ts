@@ -58,23 +58,39 @@ async function* readLines(
   file: string,
   maxLength: number,
 ): AsyncGenerator<string> {
-  let rest = '';
+  // The start of the current line, in pieces joined once its end arrives: a long line is not copied
+  // and searched again with every chunk.
+  let pieces: string[] = [];
+  let pending = 0;
   let line = 0;
   const tooLong = (): BackupFileError =>
     new BackupFileError(
       `${file}, line ${line + 1}: longer than ${maxLength} characters, more than a config within BODY_LIMIT needs (a damaged file, or BODY_LIMIT lower than where the backup was made)`,
     );
   for await (const chunk of createReadStream(file, { encoding: 'utf8' })) {
-    const lines = (rest + String(chunk)).split('\n');
-    rest = lines.pop() ?? '';
-    for (const text of lines) {
-      if (text.length > maxLength) throw tooLong();
+    const text = String(chunk);
+    let start = 0;
+    for (
+      let end = text.indexOf('\n');
+      end !== -1;
+      end = text.indexOf('\n', start)
+    ) {
+      const tail = text.slice(start, end);
+      if (pending + tail.length > maxLength) throw tooLong();
+      const whole = pending === 0 ? tail : pieces.join('') + tail;
+      pieces = [];
+      pending = 0;
       line++;
-      yield text;
+      yield whole;
+      start = end + 1;
     }
-    if (rest.length > maxLength) throw tooLong();
+    if (start < text.length) {
+      pieces.push(text.slice(start));
+      pending += text.length - start;
+      if (pending > maxLength) throw tooLong();
+    }
   }
-  if (rest !== '') yield rest;
+  if (pending > 0) yield pieces.join('');
 }
 
 /**
