@@ -4,7 +4,7 @@
  * refusals and the process metrics of prom-client. Everything on the request path is a map lookup and a
  * few additions; everything that reads other modules' state runs only when Prometheus scrapes.
  */
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { routePath } from 'hono/route';
 import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { FastHistogram } from './fast-histogram.js';
@@ -234,13 +234,4 @@ export function observeAnswer(
     status: c.res.status,
     seconds: (performance.now() - started) / 1000,
   });
-}
-
-/** Records every request's route pattern, status and time in `metrics`. */
-export function requestMetrics(metrics: Metrics): MiddlewareHandler {
-  return async (c, next) => {
-    const started = performance.now();
-    await next();
-    observeAnswer(metrics, c, started);
-  };
 }

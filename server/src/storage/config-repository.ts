@@ -2,7 +2,7 @@
  * The storage boundary of the server: one interface, one file per adapter, one contract suite
  * (`config-repository.contract.ts`) that every adapter runs.
  */
-import type { Author, ChangeEvent } from '@linkconfig/shared';
+import type { Author, ChangeEvent, RevisionOp } from '@linkconfig/shared';
 import type { EntityTags } from './etag.js';
 import type { HistoryKeep } from './history-keep.js';
 import type { KeyRepository, StoredKey } from './key-repository.js';
@@ -206,8 +206,8 @@ export interface RestoreRows {
   readonly revisions: readonly RevisionRecord[];
 }
 
-/** What a revision did: the write's `op` (`put` by default), or `delete`. */
-export type RevisionOp = 'put' | 'delete' | 'patch' | 'restore';
+/** What a revision did: the write's `op` (`put` by default), or `delete` (`RevisionOpSchema` in shared). */
+export type { RevisionOp };
 
 /** The facts of one revision of a config (its content apart). */
 export interface RevisionMeta {

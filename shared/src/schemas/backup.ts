@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ConfigNameSchema } from './api.js';
 import { AuthorSchema } from './author.js';
+import { RevisionOpSchema } from './history.js';
 import { AccessKeySchema } from './keys.js';
 import { TimestampSchema } from './link-config.js';
 
@@ -47,7 +48,7 @@ export const BackupRevisionSchema = z.object({
   rev: z.number().int().min(1),
   /** The database-wide change id of the write (the audit trail's order). */
   id: z.number().int().min(1),
-  op: z.enum(['put', 'delete', 'patch', 'restore']),
+  op: RevisionOpSchema,
   at: TimestampSchema,
   by: AuthorSchema.nullable(),
   requestId: z.string().nullable(),

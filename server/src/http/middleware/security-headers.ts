@@ -54,18 +54,11 @@ export function securityHeaderRecord(): Record<string, string> {
 }
 
 /**
- * Puts {@link SECURITY_HEADERS} on every response that does not already carry them: the REST answers
- * build them into their `Response` (`answerHeaders`), which keeps @hono/node-server on its fast path;
- * everything else (static files, docs, tRPC, errors) gets them here.
+ * Sets {@link SECURITY_HEADERS} on the answer of `c`, unless its handler built them in already: the REST
+ * answers build them into their `Response` (`answerHeaders`), which keeps @hono/node-server on its fast
+ * path; everything else (static files, docs, tRPC, errors) gets them here, from the request-context
+ * layer (`http/app.ts`).
  */
-export function securityHeaders(): MiddlewareHandler {
-  return async (c, next) => {
-    await next();
-    addSecurityHeaders(c);
-  };
-}
-
-/** Sets {@link SECURITY_HEADERS} on the answer of `c`, unless its handler built them in already. */
 export function addSecurityHeaders(c: Context): void {
   if (c.get('answerHeaders') === true) return;
   const headers = c.res.headers;
