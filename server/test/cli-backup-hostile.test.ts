@@ -194,6 +194,30 @@ describe('linkconfig restore of a hostile file', () => {
     expect(run.stdout).toMatch(/restored 1 configs, 1 revisions/);
   });
 
+  it('refuses two keys with one secret before writing anything (storage would refuse the second)', async () => {
+    const key = (id: string): string =>
+      JSON.stringify({
+        kind: 'key',
+        id,
+        label: id,
+        scope: 'read',
+        configs: ['*'],
+        expiresAt: null,
+        createdAt: AT,
+        lastUsedAt: null,
+        revokedAt: null,
+        secretHash: 'a'.repeat(64),
+      });
+    const file = backupFile(
+      'same-secret.jsonl',
+      [ONE, 1],
+      [revision(1, keyframe(1, ONE)), key('k1'), key('k2')],
+    );
+    const target = `sqlite:${join(dir, 'same-secret.db')}`;
+    await refused([file, target], /key k2 has the secret of another key/);
+    expect(await contents(target)).toMatchObject({ configs: [], keys: [] });
+  });
+
   it('refuses a file of one line without end as soon as the limit is read', async () => {
     const file = join(dir, 'endless.jsonl');
     writeFileSync(file, 'x'.repeat(3 << 20));

@@ -188,6 +188,7 @@ export async function checkBackup(
   const configs = new Map<string, { version?: number; digest: string }>();
   const ids = new Set<number>();
   const keyIds = new Set<string>();
+  const secretHashes = new Set<string>();
   const finished = new Set<string>();
   let version = 1;
   let revisions = 0;
@@ -292,7 +293,12 @@ export async function checkBackup(
       }
       case 'key':
         if (keyIds.has(record.id)) throw fail(`key ${record.id} comes twice`);
+        // Stored keys are unique by secret too: a repeat would fail only after the configs are written.
+        if (secretHashes.has(record.secretHash)) {
+          throw fail(`key ${record.id} has the secret of another key`);
+        }
         keyIds.add(record.id);
+        secretHashes.add(record.secretHash);
     }
   }
   finish(file);
