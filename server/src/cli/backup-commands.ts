@@ -11,22 +11,8 @@ import {
   openRepository,
   parseDatabaseUrl,
 } from '../storage/open-repository.js';
-import { UsageError } from './cli-io.js';
+import { databaseUrlOf, UsageError } from './cli-io.js';
 import type { CliIo } from './cli-io.js';
-
-/** The database a command works on: `--database-url`, else `DATABASE_URL`, else the server's default. */
-function databaseUrl(options: { databaseUrl?: string }, io: CliIo): string {
-  const url =
-    options.databaseUrl ?? io.env['DATABASE_URL'] ?? './data/linkconfig.db';
-  try {
-    parseDatabaseUrl(url);
-  } catch (error) {
-    throw new UsageError(
-      error instanceof Error ? error.message : String(error),
-    );
-  }
-  return url;
-}
 
 /**
  * The largest config a restored file may hold: `--body-limit`, else `BODY_LIMIT`, else the server's
@@ -59,7 +45,7 @@ export function addBackupCommands(program: Command, io: CliIo): void {
     .argument('<file>', 'the backup file to write (JSON lines)')
     .option(...DATABASE_OPTION)
     .action(async (file: string, options: { databaseUrl?: string }) => {
-      const url = databaseUrl(options, io);
+      const url = databaseUrlOf(options, io);
       const repository = await openRepository(url);
       try {
         const { counts, bytes } = await writeBackup(
@@ -94,7 +80,7 @@ export function addBackupCommands(program: Command, io: CliIo): void {
         file: string,
         options: { databaseUrl?: string; force?: boolean; bodyLimit?: string },
       ) => {
-        const url = databaseUrl(options, io);
+        const url = databaseUrlOf(options, io);
         const maxConfigBytes = bodyLimit(options, io);
         const repository = await openRepository(url);
         try {

@@ -11,32 +11,14 @@ import {
 } from '@linkconfig/shared';
 import type { AccessKey, CreateKeyInput } from '@linkconfig/shared';
 import { parseDuration } from '../config/duration.js';
-import { DEFAULT_DATABASE_URL } from '../config/settings.js';
 import { describeIssues, issuesOf } from '../errors.js';
 import { KeyService } from '../keys/key-service.js';
-import {
-  openRepository,
-  parseDatabaseUrl,
-} from '../storage/open-repository.js';
-import { UsageError } from './cli-io.js';
+import { openRepository } from '../storage/open-repository.js';
+import { databaseUrlOf, UsageError } from './cli-io.js';
 import type { CliIo } from './cli-io.js';
 
 interface DatabaseOption {
   readonly databaseUrl?: string;
-}
-
-/** The database the command works on: the flag, else `DATABASE_URL`, else the server's default. */
-function databaseUrlOf(options: DatabaseOption, io: CliIo): string {
-  const url = options.databaseUrl ?? io.env['DATABASE_URL'] ?? '';
-  const chosen = url === '' ? DEFAULT_DATABASE_URL : url;
-  try {
-    parseDatabaseUrl(chosen);
-  } catch (error) {
-    throw new UsageError(
-      error instanceof Error ? error.message : String(error),
-    );
-  }
-  return chosen;
 }
 
 /** Runs `work` on the keys of the database, closing it afterwards. */
