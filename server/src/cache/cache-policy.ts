@@ -11,9 +11,11 @@
  * |             | and the HTTP bodies (plain, gzip, br) of that version     |                             |                                                 |       |
  * | `merges`    | prepared merges of several stored configs (`/query` with  | the names and versions, in  | any part's new version (it is in the key); LRU; | 10 %  |
  * |             | `configs`) asked at least twice recently                  | order                       | built from the parts' prepared forms            |       |
- * | `responses` | whole read answers (`/search`, `/query`, `/cherry-pick`,  | route + request text        | any write (change token), the answer's own time | 20 %  |
+ * | `responses` | whole read answers (`/search`, `/query`, `/cherry-pick`,  | route + request text        | any write (change token), the answer's own time | 19.5 %|
  * |             | `GET /configs`) asked at least twice recently             | (≤ 8 KiB; never inline      | limit (expression analysis: `:time:`, search    |       |
  * |             |                                                           | configs)                    | ages), randomness or custom handlers: not kept  |       |
+ * | `keys`      | access keys found by their secret's digest, with when     | the secret's SHA-256        | a revoke through this process (at once); their  | 0.5 % |
+ * |             | their use was last recorded (`keys/key-lookup.ts`)        |                             | time limit (500 ms: other processes); LRU       |       |
  *
  * A version a write made keeps its stored text too (weighed with it): the next write of that name makes its
  * history delta from it (`WriteOptions.heldText`) instead of reading the text back inside its transaction.
@@ -35,7 +37,8 @@ export const DEFAULT_CACHE_BYTES = 256 * 1024 * 1024;
 export const CACHE_SHARES = {
   versions: 0.7,
   merges: 0.1,
-  responses: 0.2,
+  responses: 0.195,
+  keys: 0.005,
 } as const;
 
 /** What {@link VersionCache} holds: one stored version of a name, weighed, telling when it grows. */
@@ -138,28 +141,39 @@ export class MergeCache {
   }
 }
 
-/** All caches of one server. */
-export interface Caches<V extends CachedVersion = CachedVersion> {
+/** All caches of one server (`K`: what the key lookup keeps per key). */
+export interface Caches<V extends CachedVersion = CachedVersion, K = unknown> {
   readonly versions: VersionCache<V>;
   readonly merges: MergeCache;
   readonly responses: ResponseCache;
+  readonly keys: WeightedLru<string, K>;
   /** Counters of every cache, for `/metrics`. */
   stats(): CacheStats[];
 }
 
 /** Builds the caches for a `CACHE_BYTES` budget. */
-export function createCaches<V extends CachedVersion>(
+export function createCaches<V extends CachedVersion, K = unknown>(
   cacheBytes: number = DEFAULT_CACHE_BYTES,
-): Caches<V> {
+): Caches<V, K> {
   const versions = new VersionCache<V>(cacheBytes * CACHE_SHARES.versions);
   const merges = new MergeCache(cacheBytes * CACHE_SHARES.merges);
   const responses = new ResponseCache({
     budget: cacheBytes * CACHE_SHARES.responses,
   });
+  const keys = new WeightedLru<string, K>({
+    name: 'keys',
+    budget: cacheBytes * CACHE_SHARES.keys,
+  });
   return {
     versions,
     merges,
     responses,
-    stats: () => [versions.stats(), merges.stats(), responses.stats()],
+    keys,
+    stats: () => [
+      versions.stats(),
+      merges.stats(),
+      responses.stats(),
+      keys.stats(),
+    ],
   };
 }

@@ -1,5 +1,6 @@
+import type { WeightedLru } from '../cache/weighted-lru.js';
 import type { KeyRepository, StoredKey } from '../storage/key-repository.js';
-import { SECRET_PREFIX, sameHash, secretHash } from './key-secret.js';
+import { SECRET_PREFIX, secretHash } from './key-secret.js';
 
 /** Options of {@link KeyLookup}. */
 export interface KeyLookupOptions {
@@ -10,47 +11,49 @@ export interface KeyLookupOptions {
   readonly ttlMs?: number;
   /** Least time between two records of a key's use, in ms (default 60,000). */
   readonly touchEveryMs?: number;
-  /** Bytes the kept keys may take (default 1 MiB; about 2,000 keys). */
-  readonly budgetBytes?: number;
   /** The clock (ms). */
   readonly now?: () => number;
   /** Where failures of the background use records go. */
   readonly onError?: (error: unknown) => void;
 }
 
-interface Kept {
-  readonly key: StoredKey | null;
+/** What the lookup keeps per key, in the `keys` cache (`cache/cache-policy.ts`). */
+export interface KeptKey {
+  readonly key: StoredKey;
+  /** Until when (ms) it is trusted without reading it again. */
   readonly until: number;
-  readonly bytes: number;
+  /** When its use was last recorded (ms). */
+  touchedAt: number;
 }
 
-/** A kept key's weight: its fields' text, plus the map entry. */
-const weigh = (key: StoredKey | null): number =>
-  128 + (key === null ? 0 : JSON.stringify(key).length * 2);
+/** A kept key's weight: its fields' text, plus the entry. */
+const weigh = (key: StoredKey): number => 128 + JSON.stringify(key).length * 2;
 
 /**
  * Finds the stored key of a presented secret, keeping what it read for a short while (so a request with
- * a key costs no query most of the time), within a byte budget. Secrets are never kept or logged: the
- * map is keyed by their digests. A key's use is recorded at most once a minute, in the background.
+ * a key costs no query most of the time) in the `keys` cache, a share of `CACHE_BYTES`. Secrets are
+ * never kept or logged: the cache is keyed by their digests. A key's use is recorded at most once a
+ * minute, in the background (the time of the last record is kept with the key).
  */
 export class KeyLookup {
   readonly #keys: KeyRepository;
   readonly #ttlMs: number;
   readonly #touchEveryMs: number;
-  readonly #budget: number;
   readonly #now: () => number;
   readonly #onError: (error: unknown) => void;
-  readonly #kept = new Map<string, Kept>();
-  readonly #touched = new Map<string, number>();
-  #bytes = 0;
+  readonly #kept: WeightedLru<string, KeptKey>;
   #anyUntil = 0;
   #any = false;
 
-  constructor(keys: KeyRepository, options: KeyLookupOptions = {}) {
+  constructor(
+    keys: KeyRepository,
+    kept: WeightedLru<string, KeptKey>,
+    options: KeyLookupOptions = {},
+  ) {
     this.#keys = keys;
+    this.#kept = kept;
     this.#ttlMs = options.ttlMs ?? 500;
     this.#touchEveryMs = options.touchEveryMs ?? 60_000;
-    this.#budget = options.budgetBytes ?? 1024 * 1024;
     this.#now = options.now ?? (() => Date.now());
     this.#onError = options.onError ?? (() => undefined);
   }
@@ -68,56 +71,36 @@ export class KeyLookup {
     if (!secret.startsWith(SECRET_PREFIX)) return null;
     const hash = secretHash(secret);
     const now = this.#now();
-    const kept = this.#kept.get(hash);
-    let key: StoredKey | null;
-    if (kept !== undefined && now < kept.until) {
-      key = kept.key;
-    } else {
-      key = await this.#keys.findByHash(hash);
-      // Found by its digest; compared once more in constant time.
-      if (key !== null && !sameHash(key.secretHash, hash)) key = null;
-      this.#keep(hash, key, now);
+    const held = this.#kept.get(hash);
+    let kept: KeptKey | undefined = held;
+    if (kept === undefined || now >= kept.until) {
+      const key = await this.#keys.findByHash(hash);
+      // Unknown secrets are not kept: invented ones would only push real keys out.
+      if (key === null) {
+        this.#kept.delete(hash);
+        return null;
+      }
+      kept = {
+        key,
+        until: now + this.#ttlMs,
+        touchedAt: held?.touchedAt ?? Number.NEGATIVE_INFINITY,
+      };
+      this.#kept.set(hash, kept, weigh(key));
     }
-    if (key !== null && key.revokedAt === null) this.#touch(key.id, now);
-    return key;
+    if (kept.key.revokedAt === null) this.#touch(kept, now);
+    return kept.key;
   }
 
   /** Forgets every kept key (after a revoke through this process, which then applies at once). */
   forget(): void {
     this.#kept.clear();
-    this.#bytes = 0;
   }
 
-  #keep(hash: string, key: StoredKey | null, now: number): void {
-    const old = this.#kept.get(hash);
-    if (old !== undefined) {
-      this.#kept.delete(hash);
-      this.#bytes -= old.bytes;
-    }
-    // Unknown secrets are not kept: invented ones would only push real keys out.
-    if (key === null) return;
-    const bytes = weigh(key);
-    this.#kept.set(hash, { key, until: now + this.#ttlMs, bytes });
-    this.#bytes += bytes;
-    for (const [oldest, entry] of this.#kept) {
-      if (this.#bytes <= this.#budget) break;
-      this.#kept.delete(oldest);
-      this.#bytes -= entry.bytes;
-    }
-  }
-
-  #touch(id: string, now: number): void {
-    const last = this.#touched.get(id);
-    if (last !== undefined && now - last < this.#touchEveryMs) return;
-    this.#touched.delete(id);
-    this.#touched.set(id, now);
-    // Bounded like the kept keys: the oldest records go first.
-    if (this.#touched.size > 10_000) {
-      const oldest = this.#touched.keys().next().value;
-      if (oldest !== undefined) this.#touched.delete(oldest);
-    }
+  #touch(kept: KeptKey, now: number): void {
+    if (now - kept.touchedAt < this.#touchEveryMs) return;
+    kept.touchedAt = now;
     this.#keys
-      .touch(id, new Date(now).toISOString())
+      .touch(kept.key.id, new Date(now).toISOString())
       .catch((error: unknown) => this.#onError(error));
   }
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 /** Every secret starts with this, so secret scanners can recognise a leaked key. */
 export const SECRET_PREFIX = 'lck_';
@@ -17,11 +17,4 @@ export function newKeyMaterial(): { id: string; secret: string } {
  */
 export function secretHash(secret: string): string {
   return createHash('sha256').update(secret, 'utf8').digest('hex');
-}
-
-/** Constant-time equality of two hex digests of the same length. */
-export function sameHash(a: string, b: string): boolean {
-  const x = Buffer.from(a, 'hex');
-  const y = Buffer.from(b, 'hex');
-  return x.length === y.length && timingSafeEqual(x, y);
 }

@@ -5,7 +5,7 @@ import type { ResponseCache } from '../cache/response-cache.js';
 import type { ConfigVersion } from '../versions/config-version.js';
 import { ChangeFeed } from '../events/change-feed.js';
 import { KeyLookup } from '../keys/key-lookup.js';
-import type { KeyLookupOptions } from '../keys/key-lookup.js';
+import type { KeptKey, KeyLookupOptions } from '../keys/key-lookup.js';
 import { KeyService } from '../keys/key-service.js';
 import type { ChangeFeedOptions } from '../events/change-feed.js';
 import type { ConfigRepository } from '../storage/config-repository.js';
@@ -26,7 +26,7 @@ export interface Services {
   /** Revisions, restores and the audit trail. */
   readonly history: HistoryService;
   /** Every cache of the server (`cache/cache-policy.ts`), for their counters. */
-  readonly caches: Caches<ConfigVersion>;
+  readonly caches: Caches<ConfigVersion, KeptKey>;
   /** Whole read answers the REST layer reuses while the stored state holds (one of {@link caches}). */
   readonly responses: ResponseCache;
   /** The clock (ms since the epoch) answers are timed by. */
@@ -56,13 +56,17 @@ export function createServices(options: ServicesOptions): Services {
   const clock = given ?? (() => new Date());
   // The system clock's milliseconds are read without a Date per call (several per request).
   const now = given === undefined ? () => Date.now() : () => given().getTime();
-  const caches = createCaches<ConfigVersion>(options.cacheBytes);
+  const caches = createCaches<ConfigVersion, KeptKey>(options.cacheBytes);
   const configs = new ConfigService({
     repository: options.repository,
     cache: caches.versions,
     now: clock,
   });
-  const keyLookup = new KeyLookup(options.repository.keys, options.keyLookup);
+  const keyLookup = new KeyLookup(
+    options.repository.keys,
+    caches.keys,
+    options.keyLookup,
+  );
   return {
     configs,
     keys: new KeyService(options.repository.keys, clock, () =>
