@@ -12,6 +12,11 @@ import { createApp } from './http/app.js';
 import { Metrics } from './http/metrics.js';
 import { timeRepository } from './http/repository-timing.js';
 import { createLogger } from './logger.js';
+import {
+  Outbound,
+  registerOutboundMetrics,
+  userAgentOf,
+} from './outbound/index.js';
 import { DEMO_CONFIG } from './seed/demo-config.js';
 import { createServices } from './services/services.js';
 import { warmUp } from './warm-up.js';
@@ -103,8 +108,24 @@ export async function startServer(
       ? {}
       : { cacheBytes: options.cacheBytes }),
     ...(options.handlers === undefined ? {} : { handlers: options.handlers }),
+    outbound: new Outbound({
+      userAgent: userAgentOf(options.outboundContact),
+      ...(options.outboundAllow === undefined
+        ? {}
+        : { allow: options.outboundAllow }),
+    }),
   });
+  if (
+    options.outboundAllow !== undefined &&
+    options.outboundAllow.entries.length > 0
+  ) {
+    logger.warn(
+      { outboundAllow: options.outboundAllow.entries },
+      'OUTBOUND_ALLOW: outbound requests may reach these non-public addresses',
+    );
+  }
   if (metrics !== undefined) {
+    registerOutboundMetrics(metrics.registry, () => services.outbound.stats());
     // Figures read when Prometheus scrapes: nothing runs per request.
     for (const stats of services.caches.stats()) {
       metrics.registerCache(
@@ -266,6 +287,7 @@ export async function startServer(
         http.closeAllConnections?.();
         await stopped;
         await stopPruning();
+        await services.outbound.close();
         await repository.close();
         logger.info('stopped');
       })();

@@ -7,6 +7,7 @@ import { DurationSchema } from './duration.js';
 import { DEFAULT_BODY_LIMIT, DEFAULT_INLINE_BODY_LIMIT } from './limits.js';
 import { DEFAULT_BODY_MIN_RATE } from '../http/middleware/body-pace.js';
 import { DEFAULT_CACHE_BYTES } from '../cache/cache-policy.js';
+import { OUTBOUND_SETTINGS, OUTBOUND_SOURCES } from './outbound-settings.js';
 import { parseDatabaseUrl } from '../storage/open-repository.js';
 
 export { USAGE } from './usage.js';
@@ -208,6 +209,7 @@ export const SettingsSchema = z
     rateLimitWriteBurst: rate.default(DEFAULT_RATE_LIMITS.writes.burst),
     trustProxy: trustProxy.default(0),
     workers: workers.default(1),
+    ...OUTBOUND_SETTINGS,
   })
   .refine((s) => s.readToken === undefined || s.apiToken !== undefined, {
     path: ['readToken'],
@@ -261,6 +263,7 @@ const SOURCES = {
   rateLimitWriteBurst: ['RATE_LIMIT_WRITE_BURST', 'rate-limit-write-burst'],
   trustProxy: ['TRUST_PROXY', 'trust-proxy'],
   workers: ['WORKERS', 'workers'],
+  ...OUTBOUND_SOURCES,
 } as const satisfies Record<keyof Settings, readonly [string, string | null]>;
 
 type Key = keyof typeof SOURCES;

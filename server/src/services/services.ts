@@ -8,6 +8,7 @@ import { KeyLookup } from '../keys/key-lookup.js';
 import type { KeptKey, KeyLookupOptions } from '../keys/key-lookup.js';
 import { KeyService } from '../keys/key-service.js';
 import type { ChangeFeedOptions } from '../events/change-feed.js';
+import { Outbound, userAgentOf } from '../outbound/index.js';
 import type { ConfigRepository } from '../storage/config-repository.js';
 import { ConfigService } from './config-service.js';
 import { ExpressionService } from './expression-service.js';
@@ -33,6 +34,8 @@ export interface Services {
   now(): number;
   /** The change feed (`GET /events`, `configs.changes`); reads the repository only while streams are open. */
   readonly changes: ChangeFeed;
+  /** The one way out: every HTTP request the server makes of its own (behind the SSRF guard). */
+  readonly outbound: Outbound;
 }
 
 /** Options of {@link createServices}. */
@@ -48,6 +51,8 @@ export interface ServicesOptions {
   readonly feed?: Omit<ChangeFeedOptions, 'source'>;
   /** How long found keys are kept, and how often their use is recorded. */
   readonly keyLookup?: KeyLookupOptions;
+  /** The outbound module (default: one that reaches public addresses only). */
+  readonly outbound?: Outbound;
 }
 
 /** Wires the services over one repository. */
@@ -85,5 +90,6 @@ export function createServices(options: ServicesOptions): Services {
     responses: caches.responses,
     now,
     changes: new ChangeFeed({ ...options.feed, source: options.repository }),
+    outbound: options.outbound ?? new Outbound({ userAgent: userAgentOf() }),
   };
 }
