@@ -12,7 +12,7 @@ export type RevisionOp = z.infer<typeof RevisionOpSchema>;
  * A whole number from a query string or from JSON, within `min`–`max`, documented as an integer with
  * `description`.
  */
-const wholeNumber = (
+export const wholeNumber = (
   min: number,
   description: string,
   max = Number.MAX_SAFE_INTEGER,

@@ -215,3 +215,31 @@ export type {
   RevisionOp,
   RevisionOutput,
 } from './history.js';
+export {
+  CheckLinksInputSchema,
+  CheckLinksOutputSchema,
+  ConfigLinkHealthInputSchema,
+  ConfigLinkHealthOutputSchema,
+  FAILED_LINK_STATES,
+  isConfirmedFailure,
+  LINK_HEALTH_LIMITS,
+  LINK_STATES,
+  LinkEventSchema,
+  LinkHealthEntrySchema,
+  LinkHealthRecordSchema,
+  LinksHealthInputSchema,
+  LinksHealthItemSchema,
+  LinksHealthOutputSchema,
+  LinkStateSchema,
+} from './link-health.js';
+export type {
+  CheckLinksOutput,
+  ConfigLinkHealthOutput,
+  LinkEvent,
+  LinkHealthEntry,
+  LinkHealthRecord,
+  LinksHealthInput,
+  LinksHealthItem,
+  LinksHealthOutput,
+  LinkState,
+} from './link-health.js';
