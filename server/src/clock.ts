@@ -10,8 +10,8 @@ export interface Clock {
   /** Milliseconds since the epoch. */
   now(): number;
   /**
-   * Resolves after `ms`; rejects with the signal's reason when `signal` aborts first. A sleep never keeps
-   * the process alive by itself.
+   * Resolves after `ms`; rejects with the signal's reason when `signal` aborts first (a sleep keeps the
+   * process alive: whoever sleeps ends it when it stops).
    */
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
 }
@@ -20,8 +20,5 @@ export interface Clock {
 export const SYSTEM_CLOCK: Clock = {
   now: () => Date.now(),
   sleep: (ms, signal) =>
-    delay(Math.max(0, ms), undefined, {
-      ref: false,
-      ...(signal === undefined ? {} : { signal }),
-    }),
+    delay(Math.max(0, ms), undefined, signal === undefined ? {} : { signal }),
 };

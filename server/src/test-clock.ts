@@ -72,18 +72,23 @@ export class ManualClock implements Clock {
   }
 
   /**
-   * Runs until `done()` holds: lets real I/O run, and whenever a turn passes with sleeps waiting, jumps
-   * to the earliest and wakes it. Throws after `maxSteps` turns (a test that would never end).
+   * Runs until `done()` holds: lets real I/O run, and whenever a turn passes with sleeps waiting (and
+   * `canAdvance()` allows it: say no while real requests are in flight), jumps to the earliest and wakes
+   * it. Throws after `maxSteps` turns (a test that would never end).
    */
-  async runUntil(done: () => boolean, maxSteps = 1_000_000): Promise<void> {
+  async runUntil(
+    done: () => boolean,
+    options: { canAdvance?: () => boolean; maxSteps?: number } = {},
+  ): Promise<void> {
+    const canAdvance = options.canAdvance ?? (() => true);
+    const maxSteps = options.maxSteps ?? 1_000_000;
     for (let step = 0; !done(); step++) {
       if (step >= maxSteps)
         throw new Error('ManualClock.runUntil: too many steps');
       await realTick();
       if (done()) return;
       const next = this.#earliest();
-      if (next !== undefined) this.#wake(next);
-      else await new Promise((resolve) => setTimeout(resolve, 1));
+      if (next !== undefined && canAdvance()) this.#wake(next);
     }
   }
 

@@ -47,6 +47,11 @@ export class RedirectChainError extends OutboundError {
 /** Options of {@link followRedirects}. */
 export interface FollowOptions {
   readonly maxRedirects?: number;
+  /**
+   * Sends each hop (default: `outbound.send`); a caller that paces its requests per host passes its own,
+   * which must send through the same `outbound`.
+   */
+  readonly send?: (request: OutboundRequest) => Promise<OutboundResponse>;
 }
 
 /**
@@ -60,6 +65,7 @@ export async function followRedirects(
   options: FollowOptions = {},
 ): Promise<FollowedResponse> {
   const clock = outbound.clock;
+  const send = options.send ?? ((hop: OutboundRequest) => outbound.send(hop));
   const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
   const deadline = clock.now() + (request.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const hops: RedirectHop[] = [];
@@ -67,7 +73,7 @@ export async function followRedirects(
   for (;;) {
     let response: OutboundResponse;
     try {
-      response = await outbound.send({
+      response = await send({
         ...current,
         timeoutMs: Math.max(1, deadline - clock.now()),
       });

@@ -5,7 +5,7 @@
  * each due URL is checked by one of them, once per round; the hosts an instance holds leases on are its own
  * until they end, so the politeness limits hold across instances too.
  */
-import type { LinkHealthRecord } from '@linkconfig/shared';
+import type { LinkHealthRecord, LinkState } from '@linkconfig/shared';
 
 /** A claim of due URLs: who claims, until when, and how many. */
 export interface LinkClaim {
@@ -19,6 +19,10 @@ export interface LinkClaim {
   readonly limit: number;
   /** Most URLs of one host claimed (so one host's many links do not fill the claim). */
   readonly perHost: number;
+  /** Hosts whose URLs are not claimed this time (the claimer has enough of them in hand). */
+  readonly busyHosts?: readonly string[];
+  /** Only these URLs may be claimed (a run for some configs); absent: any. */
+  readonly only?: readonly string[];
 }
 
 /** Storage of link health. */
@@ -51,16 +55,21 @@ export interface LinkHealthStore {
    * URL is no longer tracked.
    */
   complete(record: LinkHealthRecord, owner: string): Promise<boolean>;
+  /** How many URLs are in each state (those with none left out). */
+  counts(): Promise<Partial<Record<LinkState, number>>>;
   /** Every record, by URL (backups). */
   all(): Promise<LinkHealthRecord[]>;
   /** Stores these records as they are, replacing records of the same URL (restoring a backup). */
   putAll(records: readonly LinkHealthRecord[]): Promise<void>;
 }
 
-/** The host a URL's lease and politeness are counted by (lower case, no port). */
+/**
+ * The host a URL's lease and politeness are counted by: its host and port as the URL names them (lower
+ * case; a default port left out), so `https://a.example/x` and `https://a.example:443/y` are one host.
+ */
 export function hostOf(url: string): string {
   try {
-    return new URL(url).hostname.toLowerCase();
+    return new URL(url).host.toLowerCase();
   } catch {
     return '';
   }

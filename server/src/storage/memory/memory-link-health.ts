@@ -1,5 +1,5 @@
 /** Link health kept in memory, for tests and the memory repository (`link-health-store.ts`). */
-import type { LinkHealthRecord } from '@linkconfig/shared';
+import type { LinkHealthRecord, LinkState } from '@linkconfig/shared';
 import { hostOf, uncheckedRecord } from '../link-health-store.js';
 import type { LinkClaim, LinkHealthStore } from '../link-health-store.js';
 
@@ -59,12 +59,15 @@ export function createMemoryLinkHealth(open: () => void): LinkHealthStore {
         if (lease.owner !== claim.owner && lease.until > claim.now)
           foreignHosts.add(hostOf(url));
       }
+      for (const host of claim.busyHosts ?? []) foreignHosts.add(host);
+      const only = claim.only === undefined ? undefined : new Set(claim.only);
       const due = [...records.values()]
         .filter(
           (r) =>
             r.nextAt <= claim.now &&
             live(r.url, claim.now) === undefined &&
-            !foreignHosts.has(hostOf(r.url)),
+            !foreignHosts.has(hostOf(r.url)) &&
+            (only === undefined || only.has(r.url)),
         )
         .sort((a, b) =>
           a.nextAt !== b.nextAt ? a.nextAt - b.nextAt : a.url < b.url ? -1 : 1,
@@ -89,6 +92,13 @@ export function createMemoryLinkHealth(open: () => void): LinkHealthStore {
       leases.delete(record.url);
       records.set(record.url, record);
       return true;
+    },
+    counts: async () => {
+      open();
+      const counts: Partial<Record<LinkState, number>> = {};
+      for (const { state } of records.values())
+        counts[state] = (counts[state] ?? 0) + 1;
+      return counts;
     },
     all: async () => {
       open();

@@ -138,6 +138,8 @@ export function createPostgresLinkHealth(
                  AND host NOT IN (
                    SELECT host FROM ${table} WHERE lease_until > $1 AND lease_owner <> $2
                  )
+                 AND NOT (host = ANY($6::text[]))
+                 AND ($7::text[] IS NULL OR url = ANY($7::text[]))
              ) d
              WHERE n <= $3
              ORDER BY next_at, url
@@ -148,7 +150,15 @@ export function createPostgresLinkHealth(
            RETURNING ${LINK_HEALTH_COLUMNS.split(', ')
              .map((c) => `t.${c}`)
              .join(', ')}`,
-          [c.now, c.owner, c.perHost, c.limit, c.until],
+          [
+            c.now,
+            c.owner,
+            c.perHost,
+            c.limit,
+            c.until,
+            c.busyHosts ?? [],
+            c.only ?? null,
+          ],
         );
         await client.query('COMMIT');
         return claimed
@@ -183,6 +193,14 @@ export function createPostgresLinkHealth(
           ],
         )
       ).rowCount ?? 0) > 0,
+    counts: async () =>
+      Object.fromEntries(
+        (
+          await query<{ state: string; n: string }>(
+            `SELECT state, COUNT(*) AS n FROM ${table} GROUP BY state`,
+          )
+        ).rows.map((r) => [r.state, Number(r.n)]),
+      ),
     all: () => rows('ORDER BY url', []),
     putAll: async (records) => {
       await insert(

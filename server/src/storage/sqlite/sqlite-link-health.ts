@@ -5,7 +5,7 @@
  * the configs' group commit.
  */
 import type Database from 'better-sqlite3';
-import type { LinkHealthRecord } from '@linkconfig/shared';
+import type { LinkHealthRecord, LinkState } from '@linkconfig/shared';
 import {
   LINK_HEALTH_COLUMNS,
   recordOfRow,
@@ -73,7 +73,14 @@ export function createSqliteLinkHealth(
   );
   // Due, not leased, not of a host another owner holds; at most `perHost` per host, earliest first.
   const selectDue = db.prepare<
-    { now: number; owner: string; limit: number; perHost: number },
+    {
+      now: number;
+      owner: string;
+      limit: number;
+      perHost: number;
+      busy: string;
+      only: string | null;
+    },
     LinkHealthRow
   >(
     `SELECT ${LINK_HEALTH_COLUMNS} FROM (
@@ -85,6 +92,8 @@ export function createSqliteLinkHealth(
            SELECT host FROM link_health
            WHERE lease_until > @now AND lease_owner <> @owner
          )
+         AND host NOT IN (SELECT value FROM json_each(@busy))
+         AND (@only IS NULL OR url IN (SELECT value FROM json_each(@only)))
      )
      WHERE n <= @perHost
      ORDER BY next_at, url
@@ -105,8 +114,18 @@ export function createSqliteLinkHealth(
       for (const url of gone) remove.run(url);
     },
   );
+  const selectCounts = db.prepare<[], { state: LinkState; n: number }>(
+    'SELECT state, COUNT(*) AS n FROM link_health GROUP BY state',
+  );
   const claim = db.transaction((c: LinkClaim) => {
-    const rows = selectDue.all(c);
+    const rows = selectDue.all({
+      now: c.now,
+      owner: c.owner,
+      limit: c.limit,
+      perHost: c.perHost,
+      busy: urlsOf(c.busyHosts ?? []),
+      only: c.only === undefined ? null : urlsOf(c.only),
+    });
     for (const row of rows) lease.run(c.owner, c.until, row.url);
     return rows.map(recordOfRow);
   });
@@ -140,6 +159,10 @@ export function createSqliteLinkHealth(
             record.url,
             owner,
           ).changes > 0,
+      ),
+    counts: () =>
+      guard(() =>
+        Object.fromEntries(selectCounts.all().map((r) => [r.state, r.n])),
       ),
     all: () => guard(() => selectAll.all().map(recordOfRow)),
     putAll: (records) =>
