@@ -210,6 +210,9 @@ export const SettingsSchema = z
     trustProxy: trustProxy.default(0),
     workers: workers.default(1),
     ...OUTBOUND_SETTINGS,
+    linkCheck: onOff.default(false),
+    linkCheckEvery: duration.default(7 * 86_400_000),
+    linkCheckConfirm: duration.default(86_400_000),
   })
   .refine((s) => s.readToken === undefined || s.apiToken !== undefined, {
     path: ['readToken'],
@@ -264,6 +267,9 @@ const SOURCES = {
   trustProxy: ['TRUST_PROXY', 'trust-proxy'],
   workers: ['WORKERS', 'workers'],
   ...OUTBOUND_SOURCES,
+  linkCheck: ['LINK_CHECK', 'link-check'],
+  linkCheckEvery: ['LINK_CHECK_EVERY', 'link-check-every'],
+  linkCheckConfirm: ['LINK_CHECK_CONFIRM', 'link-check-confirm'],
 } as const satisfies Record<keyof Settings, readonly [string, string | null]>;
 
 type Key = keyof typeof SOURCES;

@@ -51,5 +51,10 @@ Options (each also an environment variable):
                                        reach although not public; risky, see docs/outbound.md
                                        (default: none)
   --outbound-contact <url> OUTBOUND_CONTACT  URL or e-mail named in their User-Agent
+  --link-check <on|off> LINK_CHECK     check every link of every config in the background
+                                       (default off; docs/link-health.md)
+  --link-check-every <duration> LINK_CHECK_EVERY      how often each URL is checked (default 7d)
+  --link-check-confirm <duration> LINK_CHECK_CONFIRM  how far apart two failures must be to
+                                       confirm a link broken (default 24h)
   --help                               print this text
 `;

@@ -47,9 +47,12 @@ export function pacedSend(
   deps: Pick<CheckDeps, 'outbound' | 'pacer'>,
 ): (request: OutboundRequest) => Promise<OutboundResponse> {
   return (request) =>
-    deps.pacer.run(hostOf(String(request.url)), () =>
-      deps.outbound.send(request),
-    );
+    // A request the guard refuses at once costs its host nothing: it is refused without waiting a turn.
+    deps.outbound.refusesAtOnce(request.url)
+      ? deps.outbound.send(request)
+      : deps.pacer.run(hostOf(String(request.url)), () =>
+          deps.outbound.send(request),
+        );
 }
 
 /** Checks `url` once. */

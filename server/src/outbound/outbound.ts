@@ -147,6 +147,19 @@ export class Outbound {
     }
   }
 
+  /**
+   * Whether the guard refuses `url` before any connection (its scheme, a `localhost` name, an address
+   * literal that is not public): a caller that paces requests need not wait its turn to be refused.
+   */
+  refusesAtOnce(url: string | URL): boolean {
+    try {
+      const target = requestable(url);
+      return hostRefusal(target.hostname, portOf(target), this.#allow) !== null;
+    } catch (error) {
+      return error instanceof OutboundError && error.kind === 'refused';
+    }
+  }
+
   /** Counts so far, for `/metrics`. */
   stats(): OutboundStats {
     return { requests: this.#requests, refusals: this.#refusals };

@@ -87,8 +87,8 @@ export const ConfigLinkHealthOutputSchema = z.object({
   name: z.string(),
   links: z.array(LinkHealthEntrySchema),
   counts: z
-    .record(LinkStateSchema, z.number().int())
-    .describe('links per state'),
+    .partialRecord(LinkStateSchema, z.number().int())
+    .describe('links per state (states without links left out)'),
 });
 export type ConfigLinkHealthOutput = z.infer<
   typeof ConfigLinkHealthOutputSchema
@@ -142,8 +142,8 @@ export const LinksHealthInputSchema = z
     after: z
       .string()
       .max(2048)
-      .optional()
-      .describe('the `next` of the previous page'),
+      .meta({ description: 'The `next` of the page before.' })
+      .optional(),
   })
   .optional();
 export type LinksHealthInput = z.input<typeof LinksHealthInputSchema>;

@@ -57,4 +57,32 @@ describe('the outbound module in the server', () => {
       ),
     ).toBe(3);
   });
+
+  it('counts link checks, prevented false alarms and URLs by state on /metrics', async () => {
+    server = await startServer({
+      repository: createMemoryConfigRepository(),
+      logger: pino({ level: 'silent' }),
+      port: 0,
+      host: '127.0.0.1',
+      seed: 'none',
+      appDir: '/nonexistent',
+    });
+    const { configs, linkHealth } = server.services;
+    // A loopback URL outside OUTBOUND_ALLOW: the check is refused by the guard, no byte is sent.
+    const url = 'http://127.0.0.1:1/page';
+    await configs.put('site', { allLinks: { a: { url } } });
+    await linkHealth.checker.runFor([url]);
+    const text = await (await fetch(`${server.url}/metrics`)).text();
+    expect(sample(text, 'linkconfig_link_checks_total{result="blocked"}')).toBe(
+      1,
+    );
+    expect(sample(text, 'linkconfig_links{state="blocked"}')).toBe(1);
+    expect(sample(text, 'linkconfig_links{state="broken"}')).toBe(0);
+    expect(sample(text, 'linkconfig_link_false_alarms_prevented_total')).toBe(
+      0,
+    );
+    expect(
+      sample(text, 'linkconfig_outbound_refused_total{reason="loopback"}'),
+    ).toBe(2);
+  });
 });
