@@ -9,8 +9,11 @@ import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openRepository } from '../src/storage/open-repository.js';
-import { encodeRevision, keyframe } from '../src/storage/revision-content.js';
-import type { RevisionContent } from '../src/storage/revision-content.js';
+import {
+  encodeRevision,
+  keyframe,
+} from '../src/storage/log/revision-content.js';
+import type { RevisionContent } from '../src/storage/log/revision-content.js';
 import { contents } from './backup-fixtures.js';
 import { runLinkconfig } from './cli-run.js';
 

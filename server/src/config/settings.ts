@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { parseHistoryKeep } from '../storage/history-keep.js';
+import { parseHistoryKeep } from '../storage/log/history-keep.js';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { NamePatternSchema } from '@linkconfig/shared';

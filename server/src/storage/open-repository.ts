@@ -1,6 +1,6 @@
 import type { ConfigRepository, HistoryLimits } from './config-repository.js';
-import { createPostgresConfigRepository } from './postgres-config-repository.js';
-import { createSqliteConfigRepository } from './sqlite-config-repository.js';
+import { createPostgresConfigRepository } from './postgres/postgres-config-repository.js';
+import { createSqliteConfigRepository } from './sqlite/sqlite-config-repository.js';
 
 /** Where configs live, as `DATABASE_URL` says. */
 export type StorageTarget =
