@@ -4,7 +4,7 @@
  */
 import type { Author, ChangeEvent, RevisionOp } from '@linkconfig/shared';
 import type { EntityTags } from './etag.js';
-import type { HistoryKeep } from './log/history-keep.js';
+import type { HistoryKeep } from '../config/history-keep.js';
 import type { KeyRepository, StoredKey } from './key-repository.js';
 import type { RevisionContent } from './log/revision-content.js';
 

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { HistoryRepository } from '../config-repository.js';
-import type { HistoryKeep } from './history-keep.js';
+import type { HistoryKeep } from '../../config/history-keep.js';
 
 /** How often the server prunes history when `HISTORY_KEEP` bounds it. */
 export const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
