@@ -6,7 +6,7 @@
  * configs) are built on demand from a template and a counter, so a sequence never holds gigabytes.
  */
 import { createHash } from 'node:crypto';
-import { configName, putBody } from './dataset.js';
+import { configName, putBody } from '../dataset.js';
 
 /** One HTTP request as the load generator sends it. */
 export interface BenchRequest {

@@ -5,7 +5,7 @@
  * bench-scale.ts, the soak and the features comparison in soak.ts and features.ts. Owns the child
  * processes and temporary folders it creates; {@link BenchRun.cleanUp} removes them.
  */
-import type { BenchOptions } from './bench-options.js';
+import type { BenchOptions } from '../bench-options.js';
 import {
   settle,
   startBaseline,
@@ -14,16 +14,16 @@ import {
   TempDirs,
 } from './bench-servers.js';
 import type { Target } from './bench-servers.js';
-import type { CapturedResponse } from './ceiling-file.js';
-import { killAllChildren } from './child-server.js';
-import type { ChildServer } from './child-server.js';
-import { measure } from './load.js';
-import type { LoadResult, LoadSettings, RoundResult } from './load.js';
-import { countRepeats } from './request-sequences.js';
-import type { RequestSequence } from './request-sequences.js';
-import type { Scenario } from './scenarios.js';
-import { uploadDataset } from './upload.js';
-import type { UploadSummary } from './upload.js';
+import type { CapturedResponse } from '../ceiling-file.js';
+import { killAllChildren } from '../child-server.js';
+import type { ChildServer } from '../child-server.js';
+import { measure } from '../load.js';
+import type { LoadResult, LoadSettings, RoundResult } from '../load.js';
+import { countRepeats } from '../sequences/request-sequences.js';
+import type { RequestSequence } from '../sequences/request-sequences.js';
+import type { Scenario } from '../scenarios.js';
+import { uploadDataset } from '../upload.js';
+import type { UploadSummary } from '../upload.js';
 
 export type { Target } from './bench-servers.js';
 

@@ -2,11 +2,11 @@
  * The search scenarios' distinct requests (see request-sequences.ts): words in several spellings and
  * field orders, words that match nothing, tags with several limits, and regexes.
  */
-import { mulberry32, randomInt } from './prng.js';
-import type { Random } from './prng.js';
+import { mulberry32, randomInt } from '../prng.js';
+import type { Random } from '../prng.js';
 import { get, interleave, listSequence } from './request-sequences.js';
 import type { BenchRequest, RequestSequence } from './request-sequences.js';
-import { TAGS, WORDS } from './vocabulary.js';
+import { TAGS, WORDS } from '../vocabulary.js';
 
 /** The search fields, in the order the contract lists them. */
 const FIELDS = ['label', 'url', 'tags', 'description', 'id'] as const;

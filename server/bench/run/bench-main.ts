@@ -2,18 +2,18 @@
  * The main phase: the distinct-request tables (ours, the references or the in-repo baseline, the ceiling
  * and the hot cache).
  */
-import { DEFAULT_CACHE_BYTES } from '../src/cache/cache-policy.js';
+import { DEFAULT_CACHE_BYTES } from '../../src/cache/cache-policy.js';
 import type { BenchRun, LoadSummary, Target } from './bench-run.js';
 import { captureScenarios } from './bench-captures.js';
-import { memoryBreakdown } from './memory-breakdown.js';
-import type { MemoryBreakdown } from './memory-breakdown.js';
-import { allWorkersAnswer } from './workers-ready.js';
-import { ExternalServer } from './reference-server.js';
-import type { OtherResult, ScenarioResult } from './report-main.js';
-import { repeated } from './request-sequences.js';
-import type { RequestSequence } from './request-sequences.js';
-import { buildScenarios } from './scenarios.js';
-import type { Scenario } from './scenarios.js';
+import { memoryBreakdown } from '../memory-breakdown.js';
+import type { MemoryBreakdown } from '../memory-breakdown.js';
+import { allWorkersAnswer } from '../workers-ready.js';
+import { ExternalServer } from '../reference-server.js';
+import type { OtherResult, ScenarioResult } from '../report-main.js';
+import { repeated } from '../sequences/request-sequences.js';
+import type { RequestSequence } from '../sequences/request-sequences.js';
+import { buildScenarios } from '../scenarios.js';
+import type { Scenario } from '../scenarios.js';
 
 /** Results of the main phase. */
 export interface MainResults {

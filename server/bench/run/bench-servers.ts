@@ -7,14 +7,14 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { BenchOptions } from './bench-options.js';
-import { writeCeilingFile } from './ceiling-file.js';
-import type { CapturedResponse } from './ceiling-file.js';
-import { ChildServer } from './child-server.js';
-import type { MeasuredServer } from './measured-server.js';
+import type { BenchOptions } from '../bench-options.js';
+import { writeCeilingFile } from '../ceiling-file.js';
+import type { CapturedResponse } from '../ceiling-file.js';
+import { ChildServer } from '../child-server.js';
+import type { MeasuredServer } from '../measured-server.js';
 
 /** The repository root (two levels above this file). */
-export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** The server the benchmark starts unless `--server` says otherwise. */
 export const DEFAULT_SERVER_MAIN = join(REPO_ROOT, 'server', 'dist', 'main.js');
 const BENCH_DIR = join(REPO_ROOT, 'server', 'bench');

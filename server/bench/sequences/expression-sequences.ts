@@ -2,16 +2,16 @@
  * The expression scenarios' distinct requests (see request-sequences.ts): `/query` on one and on three
  * stored configs, `/cherry-pick`, and the memory soak's inline configs.
  */
-import { configName, generateConfig } from './dataset.js';
-import { mulberry32, randomInt } from './prng.js';
-import type { Random } from './prng.js';
+import { configName, generateConfig } from '../dataset.js';
+import { mulberry32, randomInt } from '../prng.js';
+import type { Random } from '../prng.js';
 import { countedTemplate, post } from './request-sequences.js';
 import type {
   CountedTemplate,
   RequestSequence,
   SequenceScope,
 } from './request-sequences.js';
-import { TAGS } from './vocabulary.js';
+import { TAGS } from '../vocabulary.js';
 
 /** A tag drawn with a bias to the common ones (so most expressions select something). */
 const someTag = (rnd: Random): string =>

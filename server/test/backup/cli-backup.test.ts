@@ -3,11 +3,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../src/logger.js';
-import { startServer } from '../src/start-server.js';
-import type { RunningServer } from '../src/start-server.js';
-import { secretHash } from '../src/keys/key-secret.js';
-import { openRepository } from '../src/storage/open-repository.js';
+import { createLogger } from '../../src/logger.js';
+import { startServer } from '../../src/start-server.js';
+import type { RunningServer } from '../../src/start-server.js';
+import { secretHash } from '../../src/keys/key-secret.js';
+import { openRepository } from '../../src/storage/open-repository.js';
 import {
   CONFIGS,
   SECRET,
@@ -16,8 +16,8 @@ import {
   contents,
   writesGoOn,
 } from './backup-fixtures.js';
-import { runLinkconfig } from './cli-run.js';
-import { TEST_POSTGRES_URL, dropSchemas } from './test-databases.js';
+import { runLinkconfig } from '../cli-run.js';
+import { TEST_POSTGRES_URL, dropSchemas } from '../test-databases.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'linkconfig-cli-backup-'));
 const prefix = `lc_backup_${randomBytes(4).toString('hex')}`;

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { firstRequests } from './bench-captures.js';
 import { ceilingSequence } from './bench-main.js';
 import { OUR_ENV } from './bench-servers.js';
-import type { BenchRequest, RequestSequence } from './request-sequences.js';
+import type {
+  BenchRequest,
+  RequestSequence,
+} from '../sequences/request-sequences.js';
 
 const posts: RequestSequence = {
   size: 10,

@@ -3,12 +3,15 @@
  * baseline): the answers the ceiling replays, and whether the others' answers agree with ours.
  */
 import type { BenchRun, Target } from './bench-run.js';
-import { captureFirst, sameAnswer, sendOnce } from './capture.js';
-import type { CapturedResponse } from './ceiling-file.js';
-import type { ScenarioResult } from './report-main.js';
-import { PUT_NAMES } from './request-sequences.js';
-import type { BenchRequest, RequestSequence } from './request-sequences.js';
-import type { Scenario } from './scenarios.js';
+import { captureFirst, sameAnswer, sendOnce } from '../capture.js';
+import type { CapturedResponse } from '../ceiling-file.js';
+import type { ScenarioResult } from '../report-main.js';
+import { PUT_NAMES } from '../sequences/request-sequences.js';
+import type {
+  BenchRequest,
+  RequestSequence,
+} from '../sequences/request-sequences.js';
+import type { Scenario } from '../scenarios.js';
 
 /** The requests of a sequence that are sent once before measuring: its first `count`. */
 export const firstRequests = (

@@ -7,8 +7,8 @@ import {
   validateLinkConfig,
 } from '@linkconfig/shared';
 import { describe, expect, it } from 'vitest';
-import { generateDataset } from './dataset.js';
-import { sequenceCursor } from './load.js';
+import { generateDataset } from '../dataset.js';
+import { sequenceCursor } from '../load.js';
 import {
   countedTemplate,
   countRepeats,
@@ -23,9 +23,9 @@ import {
   threeConfigs,
 } from './expression-sequences.js';
 import type { BenchRequest, RequestSequence } from './request-sequences.js';
-import { mulberry32 } from './prng.js';
-import { buildScenarios, PUT_BYTES, SCENARIO_IDS } from './scenarios.js';
-import { HOSTS, TAGS, WORDS } from './vocabulary.js';
+import { mulberry32 } from '../prng.js';
+import { buildScenarios, PUT_BYTES, SCENARIO_IDS } from '../scenarios.js';
+import { HOSTS, TAGS, WORDS } from '../vocabulary.js';
 
 const scope = { configs: 50, links: 500 };
 const scenarios = buildScenarios(scope);

@@ -1,9 +1,9 @@
 /** What the backup CLI tests write and compare: configs, a key, and everything a database reads back. */
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import { createLogger } from '../src/logger.js';
-import { startServer } from '../src/start-server.js';
-import { openRepository } from '../src/storage/open-repository.js';
+import { createLogger } from '../../src/logger.js';
+import { startServer } from '../../src/start-server.js';
+import { openRepository } from '../../src/storage/open-repository.js';
 
 /** Configs whose exact text matters: key order, integer-like ids, escapes, names outside the BMP. */
 export const CONFIGS: Record<string, string> = {

@@ -4,9 +4,9 @@
 import { deletePutNames, firstRequests } from './bench-captures.js';
 import { mib } from './bench-run.js';
 import type { BenchRun, LoadSummary, Target } from './bench-run.js';
-import { captureFirst } from './capture.js';
-import type { ScaleRow } from './report.js';
-import { buildScenarios } from './scenarios.js';
+import { captureFirst } from '../capture.js';
+import type { ScaleRow } from '../report.js';
+import { buildScenarios } from '../scenarios.js';
 
 /** Results of the scale phase. */
 export interface ScaleResults {

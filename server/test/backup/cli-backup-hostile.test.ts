@@ -8,14 +8,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openRepository } from '../src/storage/open-repository.js';
+import { openRepository } from '../../src/storage/open-repository.js';
 import {
   encodeRevision,
   keyframe,
-} from '../src/storage/log/revision-content.js';
-import type { RevisionContent } from '../src/storage/log/revision-content.js';
+} from '../../src/storage/log/revision-content.js';
+import type { RevisionContent } from '../../src/storage/log/revision-content.js';
 import { contents } from './backup-fixtures.js';
-import { runLinkconfig } from './cli-run.js';
+import { runLinkconfig } from '../cli-run.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'linkconfig-cli-hostile-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
