@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { OutboundAllowList } from '../src/outbound/index.js';
 import { startServer } from '../src/start-server.js';
 import type { RunningServer } from '../src/start-server.js';
-import { createMemoryConfigRepository } from '../src/storage/memory-config-repository.js';
+import { createMemoryConfigRepository } from '../src/storage/memory/memory-config-repository.js';
 
 let server: RunningServer | undefined;
 afterEach(async () => {

@@ -16,7 +16,7 @@ import type {
   LinkHealthRow,
   LinkHealthStore,
 } from '../link-health-store.js';
-import { inMigration } from '../postgres-migrate.js';
+import { inMigration } from './postgres-migrate.js';
 
 /** The table's migration, under the adapter's migration lock. */
 export async function migrateLinkHealth(
