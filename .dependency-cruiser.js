@@ -5,27 +5,33 @@
 /** Test code: suites, contract suites and test helpers. */
 const TESTS = '\\.(test|contract)\\.ts$|(^|/)test-[a-z-]+\\.ts$|/testing/';
 
-/** The server's layers, each allowed to import only itself and those listed (besides `shared`). */
+/**
+ * The server's layers, each allowed to import only itself and those listed (besides `shared`): folders,
+ * or single modules of `server/src/` (`clock.ts`).
+ */
 const SERVER_BELOW = {
-  // Leaves: the clock, and the caches' budgets, import nothing of the server.
-  time: [],
+  // Leaves: the caches' budgets import nothing of the server.
   cache: [],
   // The one way out (SSRF guard): it times its limits by the clock and knows nothing else.
-  outbound: ['time'],
+  outbound: ['clock.ts'],
   // The settings: OUTBOUND_ALLOW is read by the outbound module's own grammar.
   config: ['cache', 'outbound'],
   // Storage: the repositories, their write algorithm and the log of changes; read settings only.
   storage: ['config'],
 };
 
+/** A layer entry as a path: a folder (`cache/`) or one module (`clock\.ts$`). */
+const layerPath = (entry) =>
+  entry.endsWith('.ts') ? `${entry.replace('.', '\\.')}$` : `${entry}/`;
+
 const serverLayer = ([name, below]) => ({
   name: `server-${name}-imports-downward`,
-  comment: `server/src/${name}/ imports only ${['itself', ...below.map((b) => `${b}/`)].join(', ')} of the server`,
+  comment: `server/src/${name}/ imports only ${['itself', ...below.map((b) => (b.endsWith('.ts') ? b : `${b}/`))].join(', ')} of the server`,
   severity: 'error',
   from: { path: `^server/src/${name}/`, pathNot: TESTS },
   to: {
     path: '^server/src/',
-    pathNot: `^server/src/(${[name, ...below].join('|')})/`,
+    pathNot: `^server/src/(${[name, ...below].map(layerPath).join('|')})`,
   },
 });
 
@@ -89,7 +95,7 @@ export default {
       to: { path: '^shared/src/expression/' },
     },
 
-    // server/src: from the bottom up, time, cache, outbound and config → storage → versions, events, keys,
+    // server/src: from the bottom up, clock, cache, outbound and config → storage → versions, events, keys,
     // auth, backup, link-health → services → context, trpc → routers → http → start-up (start-server,
     // warm-up, serve, cli, index).
     ...Object.entries(SERVER_BELOW).map(serverLayer),

@@ -6,12 +6,12 @@ import type { LinkHealthRecord } from '@linkconfig/shared';
 import { LinkChecker } from '../src/link-health/link-checker.js';
 import type { LinkCheckerOptions } from '../src/link-health/link-checker.js';
 import { Outbound, OutboundAllowList } from '../src/outbound/index.js';
-import type { Clock } from '../src/time/clock.js';
+import type { Clock } from '../src/clock.js';
 import { createServices } from '../src/services/services.js';
 import type { Services } from '../src/services/services.js';
 import { createMemoryConfigRepository } from '../src/storage/memory/memory-config-repository.js';
 import type { ConfigRepository } from '../src/storage/config-repository.js';
-import { ManualClock } from '../src/time/test-clock.js';
+import { ManualClock } from '../src/test-clock.js';
 import type { LoopbackServer } from './loopback-server.js';
 
 /** A checker and what it works on. */

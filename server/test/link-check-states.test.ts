@@ -5,7 +5,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock, realTick } from '../src/time/test-clock.js';
+import { ManualClock, realTick } from '../src/test-clock.js';
 import { checkerHarness } from './link-check-harness.js';
 import { startLoopbackServer } from './loopback-server.js';
 import type { LoopbackServer, SeenRequest } from './loopback-server.js';

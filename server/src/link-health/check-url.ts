@@ -5,7 +5,7 @@
  * per host ({@link HostPacer}). What it found becomes a {@link CheckOutcome}; the state rules are
  * `link-transition.ts`'s.
  */
-import type { Clock } from '../time/clock.js';
+import type { Clock } from '../clock.js';
 import {
   followRedirects,
   OutboundError,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ManualClock, realTick } from '../time/test-clock.js';
+import { ManualClock, realTick } from '../test-clock.js';
 import { HostPacer } from './host-pacer.js';
 
 /** Tasks that end when the test says so, recording when each started (clock time) and how many ran. */

@@ -4,7 +4,7 @@
  * redirect hop included, each counted against the host it is sent to. Times come from the clock, so tests
  * measure the spacing without waiting for it.
  */
-import type { Clock } from '../time/clock.js';
+import type { Clock } from '../clock.js';
 
 /** The limits (docs/link-health.md#politeness). */
 export interface PacerLimits {

@@ -8,8 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import type { LinkEvent, LinkHealthRecord } from '@linkconfig/shared';
 import type { WeightedLru } from '../cache/weighted-lru.js';
-import { SYSTEM_CLOCK } from '../time/clock.js';
-import type { Clock } from '../time/clock.js';
+import { SYSTEM_CLOCK } from '../clock.js';
+import type { Clock } from '../clock.js';
 import { followRedirects } from '../outbound/index.js';
 import type { Outbound } from '../outbound/index.js';
 import type { ConfigService } from '../services/config-service.js';

@@ -9,7 +9,7 @@
 // export, which TypeScript then looks for one level deeper: the cast says what Node hands over.
 import * as robotsModule from 'robots-parser';
 import type { WeightedLru } from '../cache/weighted-lru.js';
-import type { Clock } from '../time/clock.js';
+import type { Clock } from '../clock.js';
 import { AGENT_TOKEN } from '../outbound/index.js';
 
 type RobotsParse = typeof robotsModule.default.default;

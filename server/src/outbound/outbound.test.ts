@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLoopbackServer } from '../../test/loopback-server.js';
 import type { LoopbackServer } from '../../test/loopback-server.js';
-import { ManualClock, realTick } from '../time/test-clock.js';
+import { ManualClock, realTick } from '../test-clock.js';
 import { OutboundAllowList } from './address-policy.js';
 import type { Resolver } from './guarded-connector.js';
 import { Outbound } from './outbound.js';

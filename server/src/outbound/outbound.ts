@@ -7,8 +7,8 @@
 import type { Readable } from 'node:stream';
 import { Agent, request as undiciRequest } from 'undici';
 import type { buildConnector } from 'undici';
-import { SYSTEM_CLOCK } from '../time/clock.js';
-import type { Clock } from '../time/clock.js';
+import { SYSTEM_CLOCK } from '../clock.js';
+import type { Clock } from '../clock.js';
 import { OutboundAllowList } from './address-policy.js';
 import {
   defaultPort,
