@@ -185,11 +185,16 @@ export class LinkChecker {
     this.#seenToken = token;
   }
 
+  /** One pass of the schedule: tracks new URLs, then checks every due one (what each tick does). */
+  async runDue(): Promise<void> {
+    await this.syncUrls();
+    await this.#drain(undefined);
+  }
+
   async #loop(): Promise<void> {
     while (!this.#stop.signal.aborted) {
       try {
-        await this.syncUrls();
-        await this.#drain(undefined);
+        await this.runDue();
       } catch (error) {
         this.#options.onError?.(error);
       }
