@@ -52,7 +52,7 @@ export function addBackupCommands(program: Command, io: CliIo): void {
           parseDatabaseUrl(url).kind,
         );
         io.stdout.write(
-          `backup of ${counts['config'] ?? 0} configs, ${counts['revision'] ?? 0} revisions and ${counts['key'] ?? 0} access keys (${(bytes / 1024 / 1024).toFixed(1)} MB) written to ${file}\n`,
+          `backup of ${counts['config'] ?? 0} configs, ${counts['revision'] ?? 0} revisions, ${counts['key'] ?? 0} access keys and ${counts['link'] ?? 0} link checks (${(bytes / 1024 / 1024).toFixed(1)} MB) written to ${file}\n`,
         );
       } finally {
         await repository.close();
@@ -82,13 +82,13 @@ export function addBackupCommands(program: Command, io: CliIo): void {
         const maxConfigBytes = bodyLimit(options, io);
         const repository = await openRepository(url);
         try {
-          const { configs, revisions, keys, removed } = await restoreBackup(
-            repository,
-            file,
-            { force: options.force === true, maxConfigBytes },
-          );
+          const { configs, revisions, keys, links, removed } =
+            await restoreBackup(repository, file, {
+              force: options.force === true,
+              maxConfigBytes,
+            });
           io.stdout.write(
-            `restored ${configs} configs, ${revisions} revisions and ${keys} access keys from ${file}${removed > 0 ? `; ${removed} configs that were there were deleted first` : ''}\n`,
+            `restored ${configs} configs, ${revisions} revisions, ${keys} access keys and ${links} link checks from ${file}${removed > 0 ? `; ${removed} configs that were there were deleted first` : ''}\n`,
           );
         } catch (error) {
           if (error instanceof NotEmptyError)

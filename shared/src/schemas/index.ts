@@ -133,6 +133,7 @@ export {
   BackupEndSchema,
   BackupHeaderSchema,
   BackupKeySchema,
+  BackupLinkSchema,
   BackupRecordSchema,
   BackupRevisionSchema,
 } from './backup.js';
@@ -141,6 +142,7 @@ export type {
   BackupEnd,
   BackupHeader,
   BackupKey,
+  BackupLink,
   BackupRecord,
   BackupRevision,
 } from './backup.js';
