@@ -6,6 +6,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { addBackupCommands } from './backup-commands.js';
+import { addCheckCommands } from './check-commands.js';
 import { UsageError } from './cli-io.js';
 import type { CliIo, ExitStatus } from './cli-io.js';
 import { addKeysCommands } from './keys-commands.js';
@@ -21,7 +22,7 @@ export function createProgram(
 ): Command {
   const program = new Command('linkconfig')
     .description(
-      'The Link Config Service: serve it, and manage its keys, imports, exports and backups',
+      'The Link Config Service: serve it, manage its keys, imports, exports and backups, and check its links',
     )
     .enablePositionalOptions()
     .exitOverride()
@@ -45,6 +46,7 @@ export function createProgram(
   addTransferCommands(program, io, exit);
   addBackupCommands(program, io);
   addKeysCommands(program, io);
+  addCheckCommands(program, io, exit);
   return program;
 }
 
