@@ -193,16 +193,17 @@ export class LinkChecker {
 
   async #loop(): Promise<void> {
     while (!this.#stop.signal.aborted) {
+      // A check on demand during this pass wakes this one: the pass after it starts at once.
+      const wake = new AbortController();
+      this.#wake = wake;
       try {
         await this.runDue();
       } catch (error) {
         this.#options.onError?.(error);
       }
       if (this.#stop.signal.aborted) break;
-      if (this.#wake.signal.aborted) this.#wake = new AbortController();
-      await this.#clock
-        .sleep(TICK_MS, this.#wake.signal)
-        .catch(() => undefined);
+      if (wake.signal.aborted) continue;
+      await this.#clock.sleep(TICK_MS, wake.signal).catch(() => undefined);
     }
   }
 
@@ -211,7 +212,9 @@ export class LinkChecker {
     only: readonly string[] | undefined,
     onChecked?: (record: LinkHealthRecord) => void,
   ): Promise<void> {
-    const running = new Map<string, Promise<void>>();
+    // Keyed by claim: a URL asked for again during its check may be claimed again before it ends.
+    const running = new Map<number, Promise<void>>();
+    let claims = 0;
     const perHost = new Map<string, number>();
     for (;;) {
       if (running.size < REFILL_BELOW && !this.#stop.signal.aborted) {
@@ -230,13 +233,14 @@ export class LinkChecker {
         for (const record of claimed) {
           const host = hostOf(record.url);
           perHost.set(host, (perHost.get(host) ?? 0) + 1);
+          const key = claims++;
           const done = this.#check(record, onChecked).finally(() => {
-            running.delete(record.url);
+            running.delete(key);
             const left = (perHost.get(host) ?? 1) - 1;
             if (left === 0) perHost.delete(host);
             else perHost.set(host, left);
           });
-          running.set(record.url, done);
+          running.set(key, done);
         }
       }
       if (running.size === 0) return;

@@ -42,7 +42,11 @@ export interface LinkHealthStore {
     gone: readonly string[],
     now: number,
   ): Promise<void>;
-  /** Makes these tracked URLs due at `at` (a check on demand); returns how many there were. */
+  /**
+   * Makes these tracked URLs due at `at` (a check on demand); returns how many there were. A lease on
+   * one ends: the check under way was asked before the demand, so its result is not stored, and the URL
+   * is checked again.
+   */
   schedule(urls: readonly string[], at: number): Promise<number>;
   /**
    * Leases URLs due by `claim.now` to `claim.owner` until `claim.until`: none with a live lease, none of a

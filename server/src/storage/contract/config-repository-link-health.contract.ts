@@ -177,6 +177,18 @@ export function runLinkHealthContract(
       ]);
     });
 
+    it('ends the lease of a URL asked for during its check: the late result is dropped, the URL stays due', async () => {
+      const links = repo.linkHealth;
+      await links.track(['https://a.example/'], [], NOW);
+      const [record] = await links.claim(claimBy('me'));
+      if (record === undefined) throw new Error('nothing claimed');
+      expect(await links.schedule([record.url], NOW + 5)).toBe(1);
+      expect(await links.complete(checked(record), 'me')).toBe(false);
+      expect(urls(await links.claim(claimBy('me', { now: NOW + 5 })))).toEqual([
+        'https://a.example/',
+      ]);
+    });
+
     it('puts records back as they were (restore) and lists them all by URL', async () => {
       const links = repo.linkHealth;
       const records = [

@@ -48,6 +48,7 @@ export function createMemoryLinkHealth(open: () => void): LinkHealthStore {
         const record = records.get(url);
         if (record === undefined) continue;
         count++;
+        leases.delete(url);
         if (record.nextAt > at) records.set(url, { ...record, nextAt: at });
       }
       return count;

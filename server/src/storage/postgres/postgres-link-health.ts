@@ -117,7 +117,8 @@ export function createPostgresLinkHealth(
     schedule: async (urls, at) =>
       (
         await query(
-          `UPDATE ${table} SET next_at = LEAST(next_at, $1) WHERE url = ANY($2::text[])`,
+          `UPDATE ${table} SET next_at = LEAST(next_at, $1), lease_owner = NULL, lease_until = NULL
+           WHERE url = ANY($2::text[])`,
           [at, urls],
         )
       ).rowCount ?? 0,

@@ -69,7 +69,8 @@ export function createSqliteLinkHealth(
     `SELECT ${LINK_HEALTH_COLUMNS} FROM link_health ORDER BY url`,
   );
   const schedule = db.prepare<[number, string]>(
-    `UPDATE link_health SET next_at = MIN(next_at, ?) WHERE url IN (SELECT value FROM json_each(?))`,
+    `UPDATE link_health SET next_at = MIN(next_at, ?), lease_owner = NULL, lease_until = NULL
+     WHERE url IN (SELECT value FROM json_each(?))`,
   );
   // Due, not leased, not of a host another owner holds; at most `perHost` per host, earliest first.
   const selectDue = db.prepare<
