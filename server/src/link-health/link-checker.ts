@@ -22,6 +22,7 @@ import { HostPacer, POLITE } from './host-pacer.js';
 import type { PacerLimits } from './host-pacer.js';
 import { transition } from './link-transition.js';
 import type { CheckOutcome, CheckTiming } from './link-transition.js';
+import { ResultBatch } from './result-batch.js';
 import { RobotsRules } from './robots-rules.js';
 import type { KeptRobots } from './robots-rules.js';
 
@@ -77,6 +78,7 @@ export class LinkChecker {
   readonly #timing: CheckTiming;
   readonly #deps: CheckDeps;
   readonly #owner = randomUUID();
+  readonly #results: ResultBatch;
   readonly stats: LinkCheckStats = {
     checks: new Map(),
     falseAlarmsPrevented: 0,
@@ -111,6 +113,10 @@ export class LinkChecker {
       },
       this.#clock,
     );
+    this.#results = new ResultBatch(options.store, {
+      owner: this.#owner,
+      clock: this.#clock,
+    });
     this.#deps = {
       outbound: options.outbound,
       pacer,
@@ -139,6 +145,7 @@ export class LinkChecker {
   async stop(): Promise<void> {
     this.#stop.abort();
     this.#wake.abort();
+    await this.#results.close();
     await this.#running;
   }
 
@@ -270,7 +277,7 @@ export class LinkChecker {
       { outcome, now: this.#clock.now() },
       this.#timing,
     );
-    const stored = await this.#options.store.complete(next.record, this.#owner);
+    const stored = await this.#results.store(next.record);
     if (!stored) return;
     count(this.stats.checks, outcome.kind);
     if (next.clearedFailure) this.stats.falseAlarmsPrevented++;

@@ -54,11 +54,14 @@ export interface LinkHealthStore {
    */
   claim(claim: LinkClaim): Promise<LinkHealthRecord[]>;
   /**
-   * Stores the result of a check made under `owner`'s lease and ends the lease. `false`, and nothing
-   * stored, when the lease is no longer `owner`'s (it ran out and another instance took the URL) or the
-   * URL is no longer tracked.
+   * Stores the results of checks made under `owner`'s leases, in one transaction, and ends the leases.
+   * Answers the URLs stored: a result whose lease is no longer `owner`'s (it ran out and another instance
+   * took the URL, or the URL was asked for again) or whose URL is no longer tracked is not stored.
    */
-  complete(record: LinkHealthRecord, owner: string): Promise<boolean>;
+  complete(
+    records: readonly LinkHealthRecord[],
+    owner: string,
+  ): Promise<Set<string>>;
   /** How many URLs are in each state (those with none left out). */
   counts(): Promise<Partial<Record<LinkState, number>>>;
   /** Every record, by URL (backups). */

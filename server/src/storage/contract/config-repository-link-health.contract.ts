@@ -37,6 +37,13 @@ const checked = (
 const urls = (records: readonly LinkHealthRecord[]): string[] =>
   records.map((r) => r.url).sort();
 
+/** Completes one check; whether its result was stored. */
+const completeOne = async (
+  store: ConfigRepository['linkHealth'],
+  record: LinkHealthRecord,
+  owner: string,
+): Promise<boolean> => (await store.complete([record], owner)).has(record.url);
+
 /** Link health: tracked URLs, due checks claimed under leases, results stored by the lease holder only. */
 export function runLinkHealthContract(
   harness: RepositoryHarness,
@@ -71,7 +78,7 @@ export function runLinkHealthContract(
       });
       const [claimed] = await links.claim(claimBy('me', { limit: 1 }));
       expect(claimed?.url).toBe('https://a.example/1');
-      await links.complete(checked(first as LinkHealthRecord), 'me');
+      await completeOne(links, checked(first as LinkHealthRecord), 'me');
       // Tracking a known URL again leaves its record alone.
       await links.track(
         ['https://a.example/1'],
@@ -147,24 +154,24 @@ export function runLinkHealthContract(
       expect(urls(await links.claim(claimBy('b', { now: NOW + 10 })))).toEqual([
         'https://a.example/',
       ]);
-      expect(await links.complete(checked(record), 'a')).toBe(false);
-      expect(await links.complete(checked(record, { status: 204 }), 'b')).toBe(
-        true,
-      );
+      expect(await completeOne(links, checked(record), 'a')).toBe(false);
+      expect(
+        await completeOne(links, checked(record, { status: 204 }), 'b'),
+      ).toBe(true);
       expect((await links.get([record.url]))[0]?.status).toBe(204);
       // The lease has ended: a second result under it is not stored.
-      expect(await links.complete(checked(record, { status: 500 }), 'b')).toBe(
-        false,
-      );
+      expect(
+        await completeOne(links, checked(record, { status: 500 }), 'b'),
+      ).toBe(false);
       await links.track([], [record.url], NOW);
-      expect(await links.complete(checked(record), 'b')).toBe(false);
+      expect(await completeOne(links, checked(record), 'b')).toBe(false);
     });
 
     it('makes tracked URLs due on demand, never later than they were', async () => {
       const links = repo.linkHealth;
       await links.track(['https://a.example/', 'https://b.example/'], [], NOW);
       for (const record of await links.claim(claimBy('me')))
-        await links.complete(checked(record), 'me');
+        await completeOne(links, checked(record), 'me');
       expect(await links.claim(claimBy('me', { now: NOW + 1 }))).toEqual([]);
       expect(
         await links.schedule(
@@ -183,10 +190,29 @@ export function runLinkHealthContract(
       const [record] = await links.claim(claimBy('me'));
       if (record === undefined) throw new Error('nothing claimed');
       expect(await links.schedule([record.url], NOW + 5)).toBe(1);
-      expect(await links.complete(checked(record), 'me')).toBe(false);
+      expect(await completeOne(links, checked(record), 'me')).toBe(false);
       expect(urls(await links.claim(claimBy('me', { now: NOW + 5 })))).toEqual([
         'https://a.example/',
       ]);
+    });
+
+    it('stores several results in one call, each only under its own lease', async () => {
+      const links = repo.linkHealth;
+      await links.track(
+        ['https://a.example/', 'https://b.example/', 'https://c.example/'],
+        [],
+        NOW,
+      );
+      const mine = await links.claim(claimBy('me', { limit: 2 }));
+      const [theirs] = await links.claim(claimBy('them'));
+      if (theirs === undefined) throw new Error('nothing left to claim');
+      const stored = await links.complete(
+        [...mine, theirs].map((r) => checked(r, { status: 203 })),
+        'me',
+      );
+      expect([...stored].sort()).toEqual(urls(mine));
+      expect((await links.get([theirs.url]))[0]?.status).toBeNull();
+      expect(await links.complete([], 'me')).toEqual(new Set());
     });
 
     it('puts records back as they were (restore) and lists them all by URL', async () => {
@@ -256,7 +282,7 @@ export function runLinkHealthContract(
             const owner = 'abc'[i] ?? '';
             const store = stores[i] ?? links;
             expect(
-              await store.complete(checked(r, { status: 201 }), owner),
+              await completeOne(store, checked(r, { status: 201 }), owner),
             ).toBe(true);
             if (owner === 'b') byB ??= r;
           }

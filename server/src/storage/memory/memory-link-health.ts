@@ -86,13 +86,17 @@ export function createMemoryLinkHealth(open: () => void): LinkHealthStore {
       }
       return claimed;
     },
-    complete: async (record, owner) => {
+    complete: async (list, owner) => {
       open();
-      const lease = leases.get(record.url);
-      if (lease?.owner !== owner || !records.has(record.url)) return false;
-      leases.delete(record.url);
-      records.set(record.url, record);
-      return true;
+      const stored = new Set<string>();
+      for (const record of list) {
+        const lease = leases.get(record.url);
+        if (lease?.owner !== owner || !records.has(record.url)) continue;
+        leases.delete(record.url);
+        records.set(record.url, record);
+        stored.add(record.url);
+      }
+      return stored;
     },
     counts: async () => {
       open();

@@ -172,28 +172,36 @@ export function createPostgresLinkHealth(
         client.release();
       }
     },
-    complete: async (record, owner) =>
-      ((
-        await query(
-          `UPDATE ${table} SET state = $1, since = $2, checked_at = $3, status = $4, final_url = $5,
-             reason = $6, failing_since = $7, failures = $8, next_at = $9,
-             lease_owner = NULL, lease_until = NULL
-           WHERE url = $10 AND lease_owner = $11`,
-          [
-            record.state,
-            record.since,
-            record.checkedAt,
-            record.status,
-            record.finalUrl,
-            record.reason,
-            record.failingSince,
-            record.failures,
-            record.nextAt,
-            record.url,
-            owner,
-          ],
-        )
-      ).rowCount ?? 0) > 0,
+    complete: async (records, owner) => {
+      if (records.length === 0) return new Set<string>();
+      const column = <T>(of: (r: LinkHealthRecord) => T): T[] =>
+        records.map(of);
+      const { rows: stored } = await query<{ url: string }>(
+        `UPDATE ${table} t SET state = v.state, since = v.since, checked_at = v.checked_at,
+           status = v.status, final_url = v.final_url, reason = v.reason,
+           failing_since = v.failing_since, failures = v.failures, next_at = v.next_at,
+           lease_owner = NULL, lease_until = NULL
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::text[],
+                     $7::text[], $8::text[], $9::int[], $10::bigint[])
+           AS v(url, state, since, checked_at, status, final_url, reason, failing_since, failures, next_at)
+         WHERE t.url = v.url AND t.lease_owner = $11
+         RETURNING t.url`,
+        [
+          column((r) => r.url),
+          column((r) => r.state),
+          column((r) => r.since),
+          column((r) => r.checkedAt),
+          column((r) => r.status),
+          column((r) => r.finalUrl),
+          column((r) => r.reason),
+          column((r) => r.failingSince),
+          column((r) => r.failures),
+          column((r) => r.nextAt),
+          owner,
+        ],
+      );
+      return new Set(stored.map((r) => r.url));
+    },
     counts: async () =>
       Object.fromEntries(
         (

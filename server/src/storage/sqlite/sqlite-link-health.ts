@@ -130,6 +130,28 @@ export function createSqliteLinkHealth(
     for (const row of rows) lease.run(c.owner, c.until, row.url);
     return rows.map(recordOfRow);
   });
+  const completeAll = db.transaction(
+    (records: readonly LinkHealthRecord[], owner: string) => {
+      const stored = new Set<string>();
+      for (const r of records) {
+        const { changes } = finish.run(
+          r.state,
+          r.since,
+          r.checkedAt,
+          r.status,
+          r.finalUrl,
+          r.reason,
+          r.failingSince,
+          r.failures,
+          r.nextAt,
+          r.url,
+          owner,
+        );
+        if (changes > 0) stored.add(r.url);
+      }
+      return stored;
+    },
+  );
   const putAll = db.transaction((records: readonly LinkHealthRecord[]) => {
     for (const record of records) upsert.run(...rowValues(record));
   });
@@ -144,23 +166,8 @@ export function createSqliteLinkHealth(
       }),
     schedule: (urls, at) => guard(() => schedule.run(at, urlsOf(urls)).changes),
     claim: (c) => guard(() => claim.immediate(c)),
-    complete: (record, owner) =>
-      guard(
-        () =>
-          finish.run(
-            record.state,
-            record.since,
-            record.checkedAt,
-            record.status,
-            record.finalUrl,
-            record.reason,
-            record.failingSince,
-            record.failures,
-            record.nextAt,
-            record.url,
-            owner,
-          ).changes > 0,
-      ),
+    complete: (records, owner) =>
+      guard(() => completeAll.immediate(records, owner)),
     counts: () =>
       guard(() =>
         Object.fromEntries(selectCounts.all().map((r) => [r.state, r.n])),
