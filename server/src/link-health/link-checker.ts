@@ -40,8 +40,10 @@ const LEASE_MS = 10 * 60_000;
 /** Checks in hand at most, and when to claim more. */
 const IN_HAND = 256;
 const REFILL_BELOW = 128;
-/** Checks of one host in hand at most. */
+/** Checks of one host taken in one claim at most. */
 const PER_HOST_IN_HAND = 4;
+/** A host with fewer checks in hand than this gets more at the next claim (which is made at once). */
+const LOW_IN_HAND = 2;
 
 /** Options of {@link LinkChecker}. */
 export interface LinkCheckerOptions {
@@ -214,7 +216,11 @@ export class LinkChecker {
     }
   }
 
-  /** Claims and checks due URLs (of `only`, when given) until none is due. */
+  /**
+   * Claims and checks due URLs (of `only`, when given) until none is due. Each host is kept supplied: a
+   * claim is made whenever a host is down to its last URL in hand (or fewer than half the checks in hand
+   * are left), for the hosts with fewer than two in hand, so no host waits idle for the others.
+   */
   async #drain(
     only: readonly string[] | undefined,
     onChecked?: (record: LinkHealthRecord) => void,
@@ -223,8 +229,11 @@ export class LinkChecker {
     const running = new Map<number, Promise<void>>();
     let claims = 0;
     const perHost = new Map<string, number>();
+    let hostRunningLow = true;
     for (;;) {
-      if (running.size < REFILL_BELOW && !this.#stop.signal.aborted) {
+      const claimNow = hostRunningLow || running.size < REFILL_BELOW;
+      if (claimNow && !this.#stop.signal.aborted) {
+        hostRunningLow = false;
         const now = this.#clock.now();
         const claimed = await this.#options.store.claim({
           owner: this.#owner,
@@ -233,7 +242,7 @@ export class LinkChecker {
           limit: IN_HAND - running.size,
           perHost: PER_HOST_IN_HAND,
           busyHosts: [...perHost]
-            .filter(([, n]) => n >= PER_HOST_IN_HAND)
+            .filter(([, n]) => n >= LOW_IN_HAND)
             .map(([host]) => host),
           ...(only === undefined ? {} : { only }),
         });
@@ -246,6 +255,7 @@ export class LinkChecker {
             const left = (perHost.get(host) ?? 1) - 1;
             if (left === 0) perHost.delete(host);
             else perHost.set(host, left);
+            if (left < LOW_IN_HAND) hostRunningLow = true;
           });
           running.set(key, done);
         }
