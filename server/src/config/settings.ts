@@ -214,8 +214,12 @@ export const SettingsSchema = z
     workers: workers.default(1),
     ...OUTBOUND_SETTINGS,
     linkCheck: onOff.default(false),
-    linkCheckEvery: duration.default(7 * 86_400_000),
-    linkCheckConfirm: duration.default(86_400_000),
+    linkCheckEvery: duration
+      .default(7 * 86_400_000)
+      .refine((ms) => ms >= 3_600_000, { error: 'must be at least 1h' }),
+    linkCheckConfirm: duration
+      .default(86_400_000)
+      .refine((ms) => ms >= 60_000, { error: 'must be at least 1m' }),
   })
   .refine((s) => s.readToken === undefined || s.apiToken !== undefined, {
     path: ['readToken'],

@@ -8,6 +8,26 @@ const load = (env: Record<string, string>, argv: string[] = []): Settings => {
   return settings;
 };
 
+describe('LINK_CHECK, LINK_CHECK_EVERY and LINK_CHECK_CONFIRM', () => {
+  it('are off, a week and a day by default, and read durations', () => {
+    expect(load({})).toMatchObject({
+      linkCheck: false,
+      linkCheckEvery: 7 * 86_400_000,
+      linkCheckConfirm: 86_400_000,
+    });
+    expect(
+      load({ LINK_CHECK: 'on', LINK_CHECK_EVERY: '2d' }, [
+        '--link-check-confirm',
+        '12h',
+      ]),
+    ).toMatchObject({
+      linkCheck: true,
+      linkCheckEvery: 2 * 86_400_000,
+      linkCheckConfirm: 12 * 3_600_000,
+    });
+  });
+});
+
 describe('OUTBOUND_ALLOW and OUTBOUND_CONTACT', () => {
   it('allow nothing and name no contact by default', () => {
     const settings = load({});
@@ -39,6 +59,12 @@ describe('OUTBOUND_ALLOW and OUTBOUND_CONTACT', () => {
     [{ OUTBOUND_ALLOW: '127.0.0.1' }, /OUTBOUND_ALLOW.*is not IP:PORT/],
     [{ OUTBOUND_ALLOW: '10.0.0.0/8:80' }, /OUTBOUND_ALLOW.*is not IP:PORT/],
     [{ OUTBOUND_CONTACT: 'call me' }, /OUTBOUND_CONTACT.*no spaces/],
+    [
+      { LINK_CHECK: 'sometimes' },
+      /LINK_CHECK \(--link-check\): must be on or off/,
+    ],
+    [{ LINK_CHECK_EVERY: '10m' }, /LINK_CHECK_EVERY.*at least 1h/],
+    [{ LINK_CHECK_CONFIRM: '5s' }, /LINK_CHECK_CONFIRM.*at least 1m/],
   ])('refuse %j with a readable message', (env, message) => {
     expect(() => loadSettings(env, [])).toThrow(message);
   });
