@@ -7,12 +7,10 @@ import { NotEmptyError, restoreBackup } from '../backup/restore-backup.js';
 import { ByteSizeSchema } from '../config/settings.js';
 import { DEFAULT_BODY_LIMIT } from '../config/limits.js';
 import { writeBackup } from '../backup/write-backup.js';
-import {
-  openRepository,
-  parseDatabaseUrl,
-} from '../storage/open-repository.js';
+import { parseDatabaseUrl } from '../storage/open-repository.js';
 import { databaseUrlOf, UsageError } from './cli-io.js';
 import type { CliIo } from './cli-io.js';
+import { openCliDatabase } from './open-database.js';
 
 /**
  * The largest config a restored file may hold: `--body-limit`, else `BODY_LIMIT`, else the server's
@@ -46,7 +44,7 @@ export function addBackupCommands(program: Command, io: CliIo): void {
     .option(...DATABASE_OPTION)
     .action(async (file: string, options: { databaseUrl?: string }) => {
       const url = databaseUrlOf(options, io);
-      const repository = await openRepository(url);
+      const repository = await openCliDatabase(url, 'read');
       try {
         const { counts, bytes } = await writeBackup(
           repository,
@@ -82,7 +80,7 @@ export function addBackupCommands(program: Command, io: CliIo): void {
       ) => {
         const url = databaseUrlOf(options, io);
         const maxConfigBytes = bodyLimit(options, io);
-        const repository = await openRepository(url);
+        const repository = await openCliDatabase(url, 'create');
         try {
           const { configs, revisions, keys, removed } = await restoreBackup(
             repository,

@@ -29,6 +29,7 @@ import type { ConfigEndpoint } from './config-endpoint.js';
 import { formatReport } from './import-report.js';
 import { UsageError } from './cli-io.js';
 import type { CliIo, ExitStatus } from './cli-io.js';
+import type { DatabaseUse } from './open-database.js';
 
 /** From how many links on an import a terminal gets a progress bar. */
 const PROGRESS_MIN_LINKS = 2000;
@@ -56,9 +57,10 @@ function addTargetOptions(command: Command): Command {
     );
 }
 
+/** Where the configs are; `use` says whether a database opened directly must exist already. */
 async function openEndpoint(
   options: TargetOptions,
-  io: CliIo,
+  { io, use }: { io: CliIo; use: DatabaseUse },
 ): Promise<ConfigEndpoint> {
   if (options.databaseUrl !== undefined) {
     if (options.server !== undefined || options.key !== undefined) {
@@ -68,7 +70,7 @@ async function openEndpoint(
     }
     // The server's storage and services load only when a database is used directly.
     const { databaseEndpoint } = await import('./database-endpoint.js');
-    return databaseEndpoint(options.databaseUrl);
+    return databaseEndpoint(options.databaseUrl, use);
   }
   return restEndpoint({
     server:
@@ -156,7 +158,7 @@ async function runImport(
           parsed: part.parsed,
         }))
       : [{ into: options.into, parsed: read.parsed }];
-  const endpoint = await openEndpoint(options, io);
+  const endpoint = await openEndpoint(options, { io, use: 'create' });
   try {
     const done: (ImportReport & { into: string; written: boolean })[] = [];
     for (const { into, parsed } of parts) {
@@ -200,7 +202,7 @@ async function runExport(
     options.format ??
     (options.output === undefined ? null : formatOfFileName(options.output)) ??
     'json';
-  const endpoint = await openEndpoint(options, io);
+  const endpoint = await openEndpoint(options, { io, use: 'read' });
   let text: string;
   try {
     const current = await endpoint.read(name);
