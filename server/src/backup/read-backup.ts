@@ -11,6 +11,7 @@ import {
   BACKUP_VERSION,
   BackupRecordSchema,
   LIMITS,
+  findJsonInfidelity,
   validateLinkConfig,
 } from '@linkconfig/shared';
 import type {
@@ -19,6 +20,7 @@ import type {
   BackupRevision,
 } from '@linkconfig/shared';
 import { DEFAULT_BODY_LIMIT } from '../config/limits.js';
+import { describeIssues, issuesOf } from '../errors.js';
 import {
   ChainReader,
   RevisionContentError,
@@ -117,6 +119,12 @@ export async function* readRecords(
     } catch {
       throw fail('not a JSON record');
     }
+    // As for every body the API reads: a repeated key would let its last value win unseen (a revoked
+    // key's `"revokedAt":null` after its date), an out-of-range number would change on the way in.
+    const unfaithful = findJsonInfidelity(text);
+    if (unfaithful !== undefined) {
+      throw fail(`${unfaithful.path}: ${unfaithful.reason}`);
+    }
     const kind = (value as { kind?: unknown } | null)?.kind;
     if (typeof kind !== 'string' || !KNOWN_KINDS.has(kind)) {
       throw fail(
@@ -124,7 +132,11 @@ export async function* readRecords(
       );
     }
     const parsed = BackupRecordSchema.safeParse(value);
-    if (!parsed.success) throw fail(`a broken ${kind} record`);
+    if (!parsed.success) {
+      throw fail(
+        `a broken ${kind} record (${describeIssues(issuesOf(parsed.error) ?? [])})`,
+      );
+    }
     const record = parsed.data;
     if (version === 0 && record.kind !== 'header') {
       throw fail(`not a ${BACKUP_FORMAT} file (no header)`);
@@ -231,6 +243,12 @@ export async function checkBackup(
           config = JSON.parse(record.json);
         } catch {
           throw fail(`config "${record.name}" is not JSON`);
+        }
+        const unfaithful = findJsonInfidelity(record.json);
+        if (unfaithful !== undefined) {
+          throw fail(
+            `config "${record.name}" cannot be kept as written at ${unfaithful.path}: ${unfaithful.reason}`,
+          );
         }
         const checked = validateLinkConfig(config, {
           maxDepth: LIMITS.nestingMax,
