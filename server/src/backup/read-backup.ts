@@ -59,6 +59,7 @@ export const maxLineLength = (maxConfigBytes: number): number =>
 async function* readLines(
   file: string,
   maxLength: number,
+  onBytes?: (bytesRead: number) => void,
 ): AsyncGenerator<string> {
   // The start of the current line, in pieces joined once its end arrives: a long line is not copied
   // and searched again with every chunk.
@@ -69,7 +70,9 @@ async function* readLines(
     new BackupFileError(
       `${file}, line ${line + 1}: longer than ${maxLength} characters, more than a config within BODY_LIMIT needs (a damaged file, or BODY_LIMIT lower than where the backup was made)`,
     );
-  for await (const chunk of createReadStream(file, { encoding: 'utf8' })) {
+  const stream = createReadStream(file, { encoding: 'utf8' });
+  for await (const chunk of stream) {
+    onBytes?.(stream.bytesRead);
     const text = String(chunk);
     let start = 0;
     for (
@@ -97,17 +100,22 @@ async function* readLines(
 
 /**
  * The checked data records of a backup file, one line at a time; `maxConfigBytes` bounds its lines
- * ({@link maxLineLength}).
+ * ({@link maxLineLength}); `onBytes` hears how many bytes of the file are read so far.
  */
 export async function* readRecords(
   file: string,
   maxConfigBytes: number = DEFAULT_BODY_LIMIT,
+  onBytes?: (bytesRead: number) => void,
 ): AsyncGenerator<BackupLine> {
   let line = 0;
   let version = 0;
   let ended = false;
   const counts: Record<string, number> = {};
-  for await (const text of readLines(file, maxLineLength(maxConfigBytes))) {
+  for await (const text of readLines(
+    file,
+    maxLineLength(maxConfigBytes),
+    onBytes,
+  )) {
     line++;
     if (text.trim() === '') continue;
     const fail = (why: string): BackupFileError =>
@@ -188,13 +196,14 @@ const digest = (text: string): string =>
   createHash('sha256').update(text).digest('hex');
 
 /**
- * Reads the whole file and checks every record and how they fit together. No text of a revision may
+ * Reads the whole file (telling `onBytes` how far) and checks every record and how they fit together. No text of a revision may
  * exceed `maxConfigBytes` (`BODY_LIMIT`): a keyframe that inflates further, or a change that grows past it,
  * refuses the file, as do lines longer than {@link maxLineLength}.
  */
 export async function checkBackup(
   file: string,
   maxConfigBytes: number = DEFAULT_BODY_LIMIT,
+  onBytes?: (bytesRead: number) => void,
 ): Promise<BackupContents> {
   /** Per config: the version and a digest of its text (what its newest revision must hold). */
   const configs = new Map<string, { version?: number; digest: string }>();
@@ -231,6 +240,7 @@ export async function checkBackup(
   for await (const { line, record, version: v } of readRecords(
     file,
     maxConfigBytes,
+    onBytes,
   )) {
     version = v;
     const at = `${file}, line ${line}`;

@@ -21,12 +21,12 @@ import type {
   ParsedImport,
   TransferFormat,
 } from '@linkconfig/shared';
-import { SingleBar } from 'cli-progress';
 import { Option } from 'commander';
 import type { Command } from 'commander';
 import { restEndpoint } from './config-endpoint.js';
 import type { ConfigEndpoint } from './config-endpoint.js';
 import { formatReport } from './import-report.js';
+import { NO_PROGRESS, progressOn } from './progress.js';
 import { UsageError } from './cli-io.js';
 import type { CliIo, ExitStatus } from './cli-io.js';
 import type { DatabaseUse } from './open-database.js';
@@ -87,6 +87,8 @@ interface ImportOptions extends TargetOptions {
   readonly folders: boolean;
   readonly configPerFolder?: boolean;
   readonly json?: boolean;
+  /** Exit 1 when links were skipped (default: 0, the report lists them). */
+  readonly strict?: boolean;
 }
 
 /** Imports one parsed file into the config `into`: read it with its version, plan, write over that version. */
@@ -97,24 +99,19 @@ async function importInto(
 ): Promise<{ report: ImportReport; written: boolean }> {
   const current = await endpoint.read(into);
   const total = parsed.candidates.length;
-  const bar =
-    io.stdout.isTTY === true && total >= PROGRESS_MIN_LINKS
-      ? new SingleBar({
-          stream: io.stderr,
-          clearOnComplete: true,
-          // Whether to show it was decided above, by the terminal the command runs in.
-          noTTYOutput: true,
-          format: 'importing [{bar}] {value}/{total} links',
-        })
-      : undefined;
-  bar?.start(total, 0);
+  // Quiet when not on a terminal, and for files that take no time.
+  const progress =
+    total >= PROGRESS_MIN_LINKS
+      ? progressOn(io, { lines: false })
+      : NO_PROGRESS;
+  progress.start('importing', total);
   const plan = planImport(parsed, {
     mode: options.mode,
     existing: current?.config ?? null,
     foldersAsTags: options.folders,
-    onProgress: (done) => bar?.update(done),
+    onProgress: (done) => progress.update(done, `${done}/${total} links`),
   });
-  bar?.stop();
+  progress.stop();
   // Nothing new (the same file again): no write, so the stored version and its timestamps stay.
   const unchanged =
     current !== null &&
@@ -176,7 +173,9 @@ async function runImport(
             : 'unchanged';
         io.stdout.write(formatReport(report, into, outcome));
       }
-      if (report.skipped.length > 0) exit.code = 1;
+      // Skipped links are reported, not failed: every real browser export has some (`place:` queries,
+      // `javascript:` bookmarklets), and a script under `set -e` must not stop on them unless it asks to.
+      if (report.skipped.length > 0 && options.strict === true) exit.code = 1;
     }
     if (options.json === true) {
       const value = options.configPerFolder === true ? done : done[0];
@@ -237,7 +236,7 @@ export function addTransferCommands(
     program
       .command('import')
       .description(
-        'import links from a bookmarks HTML, CSV or JSON file into a config (exit 1 when some links were skipped)',
+        'import links from a bookmarks HTML, CSV or JSON file into a config (skipped links are reported; --strict makes them exit 1)',
       )
       .argument('<file>', 'the file to import')
       .requiredOption(
@@ -263,7 +262,11 @@ export function addTransferCommands(
         '--config-per-folder',
         'bookmarks: a config per top folder, named <config>-<folder> (links outside folders go into <config>)',
       )
-      .option('--json', 'print the report as JSON'),
+      .option('--json', 'print the report as JSON')
+      .option(
+        '--strict',
+        'exit 1 when links were skipped (they are never written either way)',
+      ),
   ).action((file: string, options: ImportOptions) =>
     runImport(file, options, { io, exit }),
   );

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { createAuthenticator } from '../../auth.js';
 import type { AuthSettings } from '../../auth.js';
 import { appRouter } from '../../routers/app-router.js';
+import { SERVER_VERSION } from '../../version.js';
 import { EVENTS_ALLOW, documentEvents } from './openapi-changes.js';
 import { REST_ROUTES, allowedMethods } from './route-table.js';
 import type { RestRoute } from './route-table.js';
@@ -137,7 +138,7 @@ export function buildOpenApiDocument(
 ): Json {
   const doc = generateOpenApiDocument(appRouter, {
     title: 'Link Config Service',
-    version: '0.2.0',
+    version: SERVER_VERSION,
     description: [
       'Named link configs over REST (this document) and tRPC (`/trpc`).',
       'Every non-2xx answer is `{ "error": "…" }`. A method a path does not support answers 405 with an `Allow` header.',
