@@ -391,6 +391,7 @@ describe('the server package', () => {
       hybridPending: 0,
       rejected: { name: 'RemoteStoreError', status: 400, configName: 'broken' },
       sanitized: 'about:blank',
+      clientMissing: 404,
     });
 
     child.kill('SIGTERM');

@@ -5,6 +5,7 @@
  */
 import openapiTS, { astToString } from 'openapi-typescript';
 import { describe, expect, it } from 'vitest';
+import type { AuthSettings } from '../src/auth.js';
 import { buildOpenApiDocument } from '../src/http/routes/openapi.js';
 
 type Json = Record<string, unknown>;
@@ -36,7 +37,7 @@ describe('the OpenAPI document for generated clients', () => {
     expect(patch).not.toContain('never');
   });
 
-  it.each([
+  it.each<[string, AuthSettings]>([
     ['API_TOKEN only', { apiToken: 'w' }],
     ['API_TOKEN and READ_TOKEN', { apiToken: 'w', readToken: 'r' }],
   ])(
