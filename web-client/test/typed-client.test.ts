@@ -66,13 +66,13 @@ describe('the typed client', () => {
   });
 
   it('reads a token function for every request, and rejects with the exported TRPCClientError', async () => {
-    let token: string | undefined;
+    const key: { current?: string } = {};
     let asked = 0;
     const client = createLinkConfigClient({
       baseUrl: server.url,
       token: () => {
         asked++;
-        return token;
+        return key.current;
       },
     });
     const config = { allLinks: { a: { url: 'https://a.example/' } } };
@@ -81,7 +81,7 @@ describe('the typed client', () => {
       .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(TRPCClientError);
     expect((refused as TRPCClientError<AppRouter>).data?.httpStatus).toBe(401);
-    token = 'write';
+    key.current = 'write';
     await client.configs.put.mutate({ name: 'one', config });
     const page = await client.history.list.query({ name: 'one', limit: 5 });
     expect(page.revisions.map((r) => r.rev)).toEqual([1]);
