@@ -24,7 +24,7 @@ import { describeIssues, issuesOf } from '../errors.js';
 import {
   ChainReader,
   RevisionContentError,
-} from '../storage/revision-content.js';
+} from '../storage/log/revision-content.js';
 import { revisionOf } from './backup-rows.js';
 
 /** A backup that cannot be restored, with the line that says why. */

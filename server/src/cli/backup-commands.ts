@@ -8,7 +8,7 @@ import type { RestoreProgress } from '../backup/restore-backup.js';
 import { ByteSizeSchema } from '../config/settings.js';
 import { DEFAULT_BODY_LIMIT } from '../config/limits.js';
 import { writeBackup } from '../backup/write-backup.js';
-import { parseDatabaseUrl } from '../storage/open-repository.js';
+import { parseDatabaseUrl } from '../config/database-url.js';
 import { databaseUrlOf, UsageError } from './cli-io.js';
 import type { CliIo } from './cli-io.js';
 import { openCliDatabase } from './open-database.js';

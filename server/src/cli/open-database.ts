@@ -7,10 +7,8 @@
  */
 import { existsSync } from 'node:fs';
 import type { ConfigRepository } from '../storage/config-repository.js';
-import {
-  openRepository,
-  parseDatabaseUrl,
-} from '../storage/open-repository.js';
+import { parseDatabaseUrl } from '../config/database-url.js';
+import { openRepository } from '../storage/open-repository.js';
 
 /** What a command does with the database: `read` needs one that exists, `create` may make it. */
 export type DatabaseUse = 'read' | 'create';
