@@ -91,3 +91,37 @@ describe.each([
     },
   );
 });
+
+describe('linkconfig import of a file that is not UTF-8', () => {
+  it('reports the lines, and skips a link whose URL held such bytes', async () => {
+    const file = join(dir, 'latin1.html');
+    writeFileSync(
+      file,
+      Buffer.concat([
+        Buffer.from(
+          '<!DOCTYPE NETSCAPE-Bookmark-file-1>\n<DL><p>\n<DT><A HREF="https://cafe.example/caf',
+        ),
+        Buffer.from([0xe9]),
+        Buffer.from(
+          '">Caf\u00e9</A>\n<DT><A HREF="https://fine.example/">Fine</A>\n</DL><p>\n',
+        ),
+      ]),
+    );
+    const run = await runLinkconfig([
+      'import',
+      file,
+      '--into',
+      'latin',
+      '--database-url',
+      `sqlite:${join(dir, 'latin.db')}`,
+    ]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/1 added, 0 merged, 1 skipped/);
+    expect(run.stdout).toContain(
+      'line 3:5  https://cafe.example/caf\uFFFD  the URL held bytes that are not UTF-8',
+    );
+    expect(run.stdout).toContain(
+      'notes:\n  line 3  bytes that are not UTF-8 were read as \uFFFD',
+    );
+  });
+});

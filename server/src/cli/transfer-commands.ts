@@ -6,6 +6,7 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import {
   TRANSFER_FORMATS,
+  decodeImportBytes,
   formatOfFileName,
   importSizeProblem,
   planImport,
@@ -141,8 +142,13 @@ async function runImport(
   );
   const tooBig = importSizeProblem(size);
   if (tooBig !== null) throw new Error(tooBig);
-  const text = await readFile(file, 'utf8');
-  const read = readImport(text, { format: options.format, fileName: file });
+  // Decoded here rather than by readFile: bytes that are not UTF-8 are reported, not hidden.
+  const { text, malformedLines } = decodeImportBytes(await readFile(file));
+  const read = readImport(text, {
+    format: options.format,
+    fileName: file,
+    malformedLines,
+  });
   if (!read.ok) throw new Error(`${file}: ${read.error}`);
   // One config per top folder: "<into>-<folder>", links outside every folder into "<into>".
   const parts =

@@ -16,6 +16,7 @@ import type {
   LinkConfig,
   ParsedImport,
   SkippedLink,
+  SourcePosition,
 } from '../schemas/index.js';
 import { setOwn } from '../sync/own-keys.js';
 import { isPlainObject } from '../util/is-plain-object.js';
@@ -111,6 +112,14 @@ function joinSections(
   }
 }
 
+/** Orders what the report lists by where the file has it. */
+const byPosition = (
+  a: { position: SourcePosition },
+  b: { position: SourcePosition },
+): number =>
+  a.position.line - b.position.line ||
+  (a.position.column ?? 0) - (b.position.column ?? 0);
+
 /** Plans an import of `parsed` into `options.existing` (see the module's rules). */
 export function planImport(
   parsed: ParsedImport,
@@ -185,11 +194,8 @@ export function planImport(
       mode,
       added,
       merged,
-      skipped: skipped.sort(
-        (a, b) =>
-          a.position.line - b.position.line ||
-          (a.position.column ?? 0) - (b.position.column ?? 0),
-      ),
+      skipped: skipped.sort(byPosition),
+      notes: [...(parsed.notes ?? [])].sort(byPosition),
       tagsCreated: [...tagsCreated],
       tagRule: TAG_RULE,
     },

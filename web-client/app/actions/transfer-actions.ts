@@ -4,6 +4,7 @@
  * confirmed import is saved, through the session's hybrid store (so it works offline too).
  */
 import {
+  decodeImportBytes,
   planImport,
   readImport,
   writeBookmarksHtml,
@@ -57,13 +58,19 @@ export class TransferActions {
 
   /** A file was chosen or dropped: its text replaces what was pasted. */
   async chooseFile(file: File): Promise<void> {
-    this.state.text = await file.text();
+    // Decoded by the shared rule: bytes that are not UTF-8 are reported in the preview, not hidden.
+    const { text, malformedLines } = decodeImportBytes(
+      new Uint8Array(await file.arrayBuffer()),
+    );
+    this.state.text = text;
+    this.state.malformedLines = malformedLines;
     this.state.fileName = file.name;
     await this.preview();
   }
 
   pasteText(text: string): void {
     this.state.text = text;
+    this.state.malformedLines = [];
     this.state.fileName = null;
     this.state.preview = null;
   }
@@ -102,6 +109,7 @@ export class TransferActions {
     }
     const read = readImport(state.text, {
       fileName: state.fileName ?? undefined,
+      malformedLines: state.malformedLines,
     });
     if (!read.ok) {
       state.problem = `This file cannot be imported: ${read.error}.`;

@@ -15,6 +15,8 @@ export interface TransferState {
   /** The file's text (chosen, dropped or pasted), and its name when it came from a file. */
   text: string;
   fileName: string | null;
+  /** Lines of the chosen file whose bytes were not UTF-8 (the preview reports them). */
+  malformedLines: readonly number[];
   /** The config to import into: the open one by default, or a new name. */
   into: string;
   mode: ImportMode;
@@ -30,6 +32,7 @@ export function initialTransfer(): TransferState {
   return {
     text: '',
     fileName: null,
+    malformedLines: [],
     into: '',
     mode: 'merge',
     preview: null,

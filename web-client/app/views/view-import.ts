@@ -56,6 +56,23 @@ function previewView(
         : nothing
     }
     ${
+      preview.report.notes.length > 0
+        ? html`<details open>
+            <summary>Read, but not as written</summary>
+            <ul data-testid="import-notes">
+              ${preview.report.notes.map(
+                (item) =>
+                  html`<li>
+                    Line
+                    ${item.position.line}${item.url === undefined ? '' : html`: <code>${item.url}</code>`}
+                    — ${item.note}
+                  </li>`,
+              )}
+            </ul>
+          </details>`
+        : nothing
+    }
+    ${
       tagsCreated.length > 0
         ? html`<p class="hint">
             New tags: ${tagsCreated.join(', ')}. ${preview.report.tagRule}.
