@@ -7,6 +7,7 @@ import { readFile, stat, writeFile } from 'node:fs/promises';
 import {
   TRANSFER_FORMATS,
   decodeImportBytes,
+  exportLosses,
   formatOfFileName,
   importSizeProblem,
   planImport,
@@ -195,7 +196,20 @@ async function runImport(
 interface ExportOptions extends TargetOptions {
   readonly format?: TransferFormat;
   readonly output?: string;
-  readonly folders?: string;
+  /** Tags that become folders (comma-separated), or `false` (`--no-folders`): none. */
+  readonly folders?: string | boolean;
+}
+
+/** The bookmark folders an export asks for: default every tag, `--folders a,b` those, `--no-folders` none. */
+function folderTagsOf(
+  folders: ExportOptions['folders'],
+): readonly string[] | undefined {
+  if (folders === undefined || folders === true) return undefined;
+  if (folders === false) return [];
+  return folders
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter((tag) => tag !== '');
 }
 
 async function runExport(
@@ -212,13 +226,21 @@ async function runExport(
   try {
     const current = await endpoint.read(name);
     if (current === null) throw new Error(`there is no config "${name}"`);
-    const folderTags = (options.folders ?? '')
-      .split(',')
-      .map((tag) => tag.trim())
-      .filter((tag) => tag !== '');
+    const folderTags = folderTagsOf(options.folders);
+    const html = {
+      title: name,
+      ...(folderTags === undefined ? {} : { folderTags }),
+    };
+    // Said before the file is written, on stderr (stdout may be the file).
+    const losses = exportLosses(current.config, format, html);
+    if (losses.length > 0) {
+      io.stderr.write(
+        `${format === 'html' ? 'bookmarks HTML' : format.toUpperCase()} does not carry all of "${name}":\n${losses.map((loss) => `  - ${loss}\n`).join('')}`,
+      );
+    }
     text =
       format === 'html'
-        ? writeBookmarksHtml(current.config, { title: name, folderTags })
+        ? writeBookmarksHtml(current.config, html)
         : format === 'csv'
           ? writeCsv(current.config)
           : writeJson(current.config);
@@ -287,7 +309,11 @@ export function addTransferCommands(
       .option('-o, --output <file>', 'write to this file instead of stdout')
       .option(
         '--folders <tags>',
-        'bookmarks HTML: put links with these tags (comma-separated) into folders of that name',
+        'bookmarks HTML: only these tags (comma-separated) become folders (default: each link in the folder of its first tag)',
+      )
+      .option(
+        '--no-folders',
+        'bookmarks HTML: no folders, links in the config order',
       ),
   ).action((name: string, options: ExportOptions) =>
     runExport(name, options, io),

@@ -4,7 +4,8 @@
  * - every URL is checked by {@link urlProblem} (the shared sanitizer first); refused links are reported
  *   with their position, never stored;
  * - a link whose URL the config (or the file, earlier) already has is merged into that link: its new tags
- *   are added, a missing label or description is filled, nothing else changes;
+ *   are added, a missing label or description is filled, nothing else changes; but two links of the
+ *   file with one URL and two ids of their own stay two links;
  * - a new link keeps the id the file gave when it is usable and free, else gets a readable id from its
  *   label, made unique; ids never clash with ids already in the config;
  * - tags follow {@link TAG_RULE}, folders become tags the same way.
@@ -149,6 +150,8 @@ export function planImport(
   const merged: { id: string; url: string }[] = [];
   const skipped: SkippedLink[] = [...parsed.skipped];
   const tagsCreated = new Set<string>();
+  /** Links this import added under the id the file gave them. */
+  const ownIds = new Set<string>();
   const total = parsed.candidates.length;
   parsed.candidates.forEach((candidate, index) => {
     if (index % 1000 === 0) options.onProgress?.(index, total);
@@ -166,7 +169,14 @@ export function planImport(
     const key = urlKey(candidate.url);
     const same = matches.get(key);
     const sameLink = same === undefined ? undefined : links[same];
-    if (same !== undefined && isPlainObject(sameLink)) {
+    // Two links of the file with one URL and two ids of their own stay two links, as in the config
+    // the file was exported from.
+    const apart =
+      same !== undefined &&
+      ownIds.has(same) &&
+      candidate.id !== undefined &&
+      candidate.id !== same;
+    if (same !== undefined && isPlainObject(sameLink) && !apart) {
       setOwn(links, same, mergeInto(sameLink, candidate, tags));
       merged.push({ id: same, url: candidate.url });
       return;
@@ -180,7 +190,8 @@ export function planImport(
         ? uniqueId(idBase(candidate.label ?? candidate.url), taken)
         : uniqueId(wanted, taken);
     setOwn(links, id, newLink(candidate, tags));
-    matches.set(key, id);
+    if (!apart) matches.set(key, id);
+    if (id === candidate.id) ownIds.add(id);
     added.push(id);
   });
   options.onProgress?.(total, total);

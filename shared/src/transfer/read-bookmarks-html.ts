@@ -194,8 +194,11 @@ export function readBookmarksHtml(text: string): ReadImportResult {
               if ('seconds' in time) meta[field] = time.seconds;
               else notes.push({ position: at, url: href, note: time.note });
             }
+            // An id written by an export (browsers' own `ID`s, such as `rdf:#$…`, are no usable id).
+            const id = attributes['id']?.trim() ?? '';
             const candidate: ImportCandidate = {
               url: href,
+              ...(id === '' ? {} : { id }),
               tags: (attributes['tags'] ?? '')
                 .split(',')
                 .map((tag) => tag.trim())

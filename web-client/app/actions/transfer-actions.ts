@@ -5,6 +5,7 @@
  */
 import {
   decodeImportBytes,
+  exportLosses,
   planImport,
   readImport,
   writeBookmarksHtml,
@@ -41,9 +42,20 @@ export class TransferActions {
   openDialog(): void {
     const dialog = document.getElementById(DIALOG_ID);
     if (!(dialog instanceof HTMLDialogElement) || dialog.open) return;
+    const open = this.page.state.open;
+    const config = open === null ? null : this.page.raw(open.draft);
     this.page.state.transfer = {
       ...initialTransfer(),
-      into: this.page.state.open?.name ?? '',
+      into: open?.name ?? '',
+      // Said before any download: the dialog is modal, so the config does not change while it is open.
+      exportLosses:
+        config === null
+          ? null
+          : {
+              json: exportLosses(config, 'json'),
+              html: exportLosses(config, 'html'),
+              csv: exportLosses(config, 'csv'),
+            },
     };
     // The input keeps the last file; choosing the same file again must be a change.
     const input = document.getElementById('import-file');

@@ -1,5 +1,10 @@
 /** The state of the import and export dialog (view-import.ts, transfer-actions.ts). */
-import type { ImportMode, ImportReport, LinkConfig } from '@linkconfig/shared';
+import type {
+  ImportMode,
+  ImportReport,
+  LinkConfig,
+  TransferFormat,
+} from '@linkconfig/shared';
 
 /** What an import would do, shown before anything is written. */
 export interface ImportPreview {
@@ -26,6 +31,8 @@ export interface TransferState {
   busy: boolean;
   /** What the last export did ("Copied …"), read out and shown. */
   exportNote: string | null;
+  /** Per format, what an export of the open config leaves out (`exportLosses`), taken when the dialog opens. */
+  exportLosses: Readonly<Record<TransferFormat, readonly string[]>> | null;
 }
 
 export function initialTransfer(): TransferState {
@@ -39,5 +46,6 @@ export function initialTransfer(): TransferState {
     problem: null,
     busy: false,
     exportNote: null,
+    exportLosses: null,
   };
 }

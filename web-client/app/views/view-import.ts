@@ -98,9 +98,20 @@ function exportView(state: AppState, actions: Actions): TemplateResult {
   if (open === null) {
     return html`<p class="hint">Open a config to export it.</p>`;
   }
+  const losses = state.transfer.exportLosses;
+  const left = TRANSFER_FORMATS.filter(
+    (format) => (losses?.[format] ?? []).length > 0,
+  );
   return html`<p class="hint">
       “${open.name}” as it is shown, unsaved edits included.
     </p>
+    ${left.map(
+      (format) =>
+        html`<p class="hint" data-testid=${`export-losses-${format}`}>
+          ${FORMAT_NAMES[format]} leaves out:
+          ${(losses?.[format] ?? []).join('; ')}. JSON keeps everything.
+        </p>`,
+    )}
     <div class="actions">
       ${TRANSFER_FORMATS.map(
         (format) =>
