@@ -94,7 +94,7 @@ test('export the open config: the JSON download is the config, HTML and CSV down
     'meta.location',
   );
   await expect(dialog.getByTestId('export-losses-html')).toContainText(
-    'bookmarks HTML leaves out:',
+    'Bookmarks HTML leaves out:',
   );
   await expect(dialog.getByTestId('export-losses-json')).toHaveCount(0);
   const downloaded = async (format: string) => {

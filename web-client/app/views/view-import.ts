@@ -108,8 +108,8 @@ function exportView(state: AppState, actions: Actions): TemplateResult {
     ${left.map(
       (format) =>
         html`<p class="hint" data-testid=${`export-losses-${format}`}>
-          ${FORMAT_NAMES[format]} leaves out:
-          ${(losses?.[format] ?? []).join('; ')}. JSON keeps everything.
+          ${FORMAT_NAMES[format].replace(/^./, (c) => c.toUpperCase())} leaves
+          out: ${(losses?.[format] ?? []).join('; ')}.
         </p>`,
     )}
     <div class="actions">
