@@ -109,6 +109,7 @@ export type { Author } from './author.js';
 export {
   ImportCandidateSchema,
   ImportModeSchema,
+  ImportNoteSchema,
   ImportReportSchema,
   ParsedImportSchema,
   SkippedLinkSchema,
@@ -119,6 +120,7 @@ export {
 export type {
   ImportCandidate,
   ImportMode,
+  ImportNote,
   ImportReport,
   ParsedImport,
   ReadImportResult,
