@@ -110,7 +110,7 @@ export class LinkChecker {
         );
         return {
           status: response.status,
-          text: response.body.toString('utf8'),
+          text: new TextDecoder().decode(response.body),
         };
       },
       this.#clock,

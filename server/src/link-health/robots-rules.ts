@@ -15,10 +15,15 @@ import { AGENT_TOKEN } from '../outbound/index.js';
 type RobotsParse = typeof robotsModule.default.default;
 const robotsParser = robotsModule.default as unknown as RobotsParse;
 
+/** Parsed rules, as far as the checker asks them (robots-parser's own type stays inside this module). */
+export interface RobotsFile {
+  isAllowed(url: string, agent?: string): boolean | undefined;
+}
+
 /** What the cache keeps of one origin's robots.txt. */
 export interface KeptRobots {
   /** The parsed rules; `null`: no rules (everything allowed). */
-  readonly rules: ReturnType<typeof robotsParser> | null;
+  readonly rules: RobotsFile | null;
   /** Until when it holds, ms since the epoch. */
   readonly until: number;
 }
