@@ -6,7 +6,7 @@
  * the socket is actually connected to (whatever path led there).
  */
 import { lookup as dnsLookup } from 'node:dns';
-import type { LookupAddress, LookupOptions } from 'node:dns';
+import type { LookupAllOptions } from 'node:dns';
 import type { LookupFunction, Socket } from 'node:net';
 import { buildConnector } from 'undici';
 import {
@@ -19,15 +19,48 @@ import type { OutboundAllowList } from './address-policy.js';
 import { refused } from './outbound-error.js';
 import type { OutboundError } from './outbound-error.js';
 
-/** Node's `dns.lookup` as the guard calls it (always with `all: true`). */
+/** One address a name resolves to. */
+export interface ResolvedAddress {
+  readonly address: string;
+  readonly family: number;
+}
+
+/**
+ * Node's `dns.lookup` as the guard calls it (always with `all: true`). Written without Node's own types:
+ * the server's types travel into the browser package's declarations (the router's context), which must
+ * not need Node's.
+ */
 export type Resolver = (
   hostname: string,
-  options: LookupOptions & { all: true },
-  callback: (
-    error: NodeJS.ErrnoException | null,
-    addresses: LookupAddress[],
-  ) => void,
+  options: { readonly all: true },
+  callback: (error: Error | null, addresses: ResolvedAddress[]) => void,
 ) => void;
+
+/** Where a connection goes, as undici asks its connector. */
+export interface ConnectTarget {
+  readonly hostname: string;
+  readonly port: string;
+  readonly protocol: string;
+}
+
+/** A socket as the guard looks at it. */
+export interface OpenedSocket {
+  readonly remoteAddress?: string | undefined;
+  destroy(): void;
+}
+
+/**
+ * Opens a socket for a target (undici's connector, or a test's): calls back with the socket, or an
+ * error. Typed without undici's or Node's types, for the same reason as {@link Resolver}.
+ */
+export type SocketOpener = (
+  target: ConnectTarget,
+  callback: (error: Error | null, socket: OpenedSocket | null) => void,
+) => void;
+
+/** The system's resolver, in the shape of {@link Resolver}. */
+const systemResolver: Resolver = (hostname, options, callback) =>
+  dnsLookup(hostname, options as LookupAllOptions, callback);
 
 /** Options of {@link guardedConnector}. */
 export interface GuardOptions {
@@ -36,8 +69,8 @@ export interface GuardOptions {
   readonly resolve?: Resolver;
   /** Longest wait for a connection, ms. */
   readonly connectTimeoutMs: number;
-  /** The connector that opens sockets (default: undici's own); tests pass one to see the last check. */
-  readonly base?: buildConnector.connector;
+  /** Opens sockets (default: undici's own connector); tests pass one to see the last check. */
+  readonly base?: SocketOpener | undefined;
 }
 
 /** The port a URL of `protocol` reaches when it names none. */
@@ -102,7 +135,7 @@ export function guardedLookup(resolve: Resolver): LookupFunction {
   return (hostname, options, callback) => {
     resolve(hostname, { ...options, all: true }, (error, addresses) => {
       if (error !== null) {
-        callback(error, '', 4);
+        callback(error as NodeJS.ErrnoException, '', 4);
         return;
       }
       for (const { address } of addresses) {
@@ -127,7 +160,7 @@ export function guardedLookup(resolve: Resolver): LookupFunction {
         none.code = 'ENOTFOUND';
         callback(none, '', 4);
       } else if (options.all === true) {
-        callback(null, addresses);
+        callback(null, [...addresses]);
       } else {
         callback(null, first.address, first.family);
       }
@@ -139,14 +172,14 @@ export function guardedLookup(resolve: Resolver): LookupFunction {
 export function guardedConnector(
   options: GuardOptions,
 ): buildConnector.connector {
-  const resolve: Resolver = options.resolve ?? dnsLookup;
-  const base =
+  const resolve: Resolver = options.resolve ?? systemResolver;
+  const base: SocketOpener =
     options.base ??
-    buildConnector({
+    (buildConnector({
       timeout: options.connectTimeoutMs,
       lookup: guardedLookup(resolve),
-    });
-  return (target, callback) => {
+    }) as SocketOpener);
+  const connector: buildConnector.connector = (target, callback) => {
     const host = target.hostname;
     const port = Number(target.port) || defaultPort(target.protocol);
     const early = hostRefusal(host, port, options.allow);
@@ -155,12 +188,12 @@ export function guardedConnector(
       return;
     }
     base(target, (error, socket) => {
-      if (error !== null) {
-        callback(error, null);
+      if (error !== null || socket === null) {
+        callback(error ?? new Error('no socket'), null);
         return;
       }
       const late = connectedRefusal(
-        (socket as Socket).remoteAddress,
+        socket.remoteAddress,
         { host, port },
         options.allow,
       );
@@ -169,7 +202,8 @@ export function guardedConnector(
         callback(late, null);
         return;
       }
-      callback(null, socket);
+      callback(null, socket as Socket);
     });
   };
+  return connector;
 }

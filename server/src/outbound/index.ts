@@ -21,6 +21,12 @@ export type {
   OutboundResponse,
   OutboundStats,
 } from './outbound.js';
+export type {
+  ConnectTarget,
+  OpenedSocket,
+  Resolver,
+  SocketOpener,
+} from './guarded-connector.js';
 export { OutboundError } from './outbound-error.js';
 export type { OutboundFailure } from './outbound-error.js';
 export { registerOutboundMetrics } from './outbound-metrics.js';

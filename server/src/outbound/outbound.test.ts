@@ -99,7 +99,7 @@ describe('Outbound, allowed only 127.0.0.1:PORT of the test site', () => {
     const before = site.requests.length;
     const got = await outbound.send(get(`${site.origin}/page`));
     expect(got.status).toBe(200);
-    expect(got.body.toString()).toBe('hello /page');
+    expect(Buffer.from(got.body).toString()).toBe('hello /page');
     expect(got.truncated).toBe(false);
     const head = await outbound.send(
       get(`${site.origin}/page`, { method: 'HEAD' }),

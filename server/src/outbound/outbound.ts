@@ -6,7 +6,6 @@
  */
 import type { Readable } from 'node:stream';
 import { Agent, request as undiciRequest } from 'undici';
-import type { buildConnector } from 'undici';
 import { SYSTEM_CLOCK } from '../clock.js';
 import type { Clock } from '../clock.js';
 import { OutboundAllowList } from './address-policy.js';
@@ -15,7 +14,7 @@ import {
   guardedConnector,
   hostRefusal,
 } from './guarded-connector.js';
-import type { Resolver } from './guarded-connector.js';
+import type { Resolver, SocketOpener } from './guarded-connector.js';
 import { OutboundError, refused, toOutboundError } from './outbound-error.js';
 
 /** Default cap of the body bytes read from an answer. */
@@ -64,7 +63,7 @@ export interface OutboundResponse {
   readonly status: number;
   /** Header names in lower case; repeated headers joined with `, `. */
   readonly headers: Readonly<Record<string, string>>;
-  readonly body: Buffer;
+  readonly body: Uint8Array;
   /** The answer had more body than was read. */
   readonly truncated: boolean;
 }
@@ -80,7 +79,7 @@ export interface OutboundOptions {
   /** Resolves names (default: the system's); tests pass their own. */
   readonly resolve?: Resolver;
   /** Opens sockets behind the guard (default: undici's); tests only. */
-  readonly connector?: buildConnector.connector;
+  readonly connector?: SocketOpener;
 }
 
 /** What `/metrics` reads: requests by purpose and outcome, refusals by reason. */
