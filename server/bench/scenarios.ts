@@ -115,7 +115,6 @@ export function buildScenarios(scope: SequenceScope): Scenario[] {
     id: (typeof SCENARIO_IDS)[number],
     title: string,
     sequence: RequestSequence,
-    mix: Mix = 'project',
   ): Scenario => ({
     id,
     title,
@@ -123,8 +122,13 @@ export function buildScenarios(scope: SequenceScope): Scenario[] {
     targets: READ_TARGETS,
     scale: true,
     read: true,
-    mix,
+    mix: 'project',
   });
+  const common = (
+    id: (typeof SCENARIO_IDS)[number],
+    title: string,
+    sequence: RequestSequence,
+  ): Scenario => ({ ...read(id, title, sequence), mix: 'common' });
   const edits = editSequences();
   return [
     {
@@ -153,18 +157,12 @@ export function buildScenarios(scope: SequenceScope): Scenario[] {
       '/search?regex=…&fields=label,description',
       regexSequence(),
     ),
-    read('common-q', '/search?q= common word', commonWordSequence(), 'common'),
-    read(
-      'common-tag',
-      '/search?tag= common tag',
-      commonTagSequence(),
-      'common',
-    ),
-    read(
+    common('common-q', '/search?q= common word', commonWordSequence()),
+    common('common-tag', '/search?tag= common tag', commonTagSequence()),
+    common(
       'common-regex',
       '/search?regex=\\b(A\\|B)\\s+\\w+ common words, label+description',
       commonRegexSequence(),
-      'common',
     ),
     read('query-one', 'POST /query, one config', queryOneSequence(scope)),
     read(
