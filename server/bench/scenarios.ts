@@ -10,25 +10,29 @@ import {
   commonRegexSequence,
   commonTagSequence,
   commonWordSequence,
-} from './common-sequences.js';
-import { editSequences } from './patch-sequences.js';
-import { getSequence, putSequence, repeated } from './request-sequences.js';
+} from './sequences/common-sequences.js';
+import { editSequences } from './sequences/patch-sequences.js';
+import {
+  getSequence,
+  putSequence,
+  repeated,
+} from './sequences/request-sequences.js';
 import {
   noMatchSequence,
   regexSequence,
   searchWordSequence,
   tagSequence,
-} from './search-sequences.js';
+} from './sequences/search-sequences.js';
 import {
   cherryPickSequence,
   queryOneSequence,
   queryThreeSequence,
-} from './expression-sequences.js';
+} from './sequences/expression-sequences.js';
 import type {
   BenchRequest,
   RequestSequence,
   SequenceScope,
-} from './request-sequences.js';
+} from './sequences/request-sequences.js';
 
 /**
  * A target: ours ≥ `ratio` × the in-run figure of the column `of`: a reference by name (`hono` matches a
