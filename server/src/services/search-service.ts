@@ -9,6 +9,10 @@ import type {
 import { DomainError } from '../errors.js';
 import { EVENT_LOOP_SLICES } from '../event-loop.js';
 import type { Outcome } from '../outcome.js';
+import type { SummaryIndex } from '../cache/summary-index.js';
+import { summaryQuery } from '../versions/search-summary.js';
+import type { SummaryTerms } from '../versions/search-summary.js';
+import { ConfigCandidates } from './config-candidates.js';
 import type { ConfigService, Readable, StateRead } from './config-service.js';
 import { foldCase } from '../versions/fold-case.js';
 import { requiredLiterals } from './regex-literals.js';
@@ -50,14 +54,21 @@ interface Criteria {
 export class SearchService {
   readonly #configs: ConfigService;
   readonly #slices: SliceOptions;
+  readonly #candidates: ConfigCandidates;
 
-  /** `slices`: how a search over many configs shares the event loop (between two configs). */
+  /**
+   * `slices`: how a search over many configs shares the event loop (between two configs); `summaries`:
+   * the summaries across configs that let a search skip configs that cannot match (none: every config
+   * is read).
+   */
   constructor(
     configs: ConfigService,
     slices: SliceOptions = EVENT_LOOP_SLICES,
+    summaries?: SummaryIndex,
   ) {
     this.#configs = configs;
     this.#slices = slices;
+    this.#candidates = new ConfigCandidates(summaries);
   }
 
   /** Runs one search; the answer depends only on the stored configs. */
@@ -92,15 +103,21 @@ export class SearchService {
       input.config === undefined ? undefined : compile(input.config, 'config');
     const results: SearchOutput['results'] = [];
     const entries: IndexedLink[] = [];
-    let configsSearched = 0;
     let linksScanned = 0;
+    const catalog = await this.#configs.versions(state, readable);
+    // Only the configs whose summary allows a match (and those without one), when the terms tell.
+    const visit =
+      configFilter === undefined
+        ? this.#candidates.positions(catalog, summaryQuery(terms(criteria)))
+        : undefined;
+    // Configs searched: every one the filter keeps, up to the one that filled the limit.
+    let configsSearched = visit === undefined ? 0 : catalog.length;
     // A search that reads many configs lets other requests in between two of them, every slice.
     const pauseIfDue = slicePauser(this.#slices);
-    for (const { name, version } of await this.#configs.versions(
-      state,
-      readable,
-    )) {
-      if (results.length >= input.limit) break;
+    for (const at of visit ?? allPositions(catalog.length)) {
+      const named = catalog[at];
+      if (named === undefined) continue;
+      const { name, version } = named;
       const paused = pauseIfDue();
       if (paused !== undefined) await paused;
       if (configFilter !== undefined && !configFilter.test(name)) {
@@ -110,9 +127,13 @@ export class SearchService {
       const cached = this.#configs.cachedAt(name, version);
       const current =
         cached === undefined ? await this.#configs.readVersion(name) : cached;
-      if (current === null) continue;
-      configsSearched++;
+      if (current === null) {
+        if (visit !== undefined) configsSearched--;
+        continue;
+      }
+      if (visit === undefined) configsSearched++;
       const index = current.searchIndex;
+      this.#candidates.note(named, index);
       this.#configs.offer(current);
       for (const position of candidates(index, criteria)) {
         const entry = index.links[position];
@@ -126,6 +147,11 @@ export class SearchService {
         });
         entries.push(entry);
         if (results.length >= input.limit) break;
+      }
+      if (results.length >= input.limit) {
+        // The configs after this one were not searched.
+        if (visit !== undefined) configsSearched -= catalog.length - at - 1;
+        break;
       }
     }
     const value = { results, configsSearched, linksScanned };
@@ -187,6 +213,16 @@ function* ascendingUnion(sources: Iterable<number>[]): Generator<number> {
       }
     }
   }
+}
+
+/** The terms the summaries across configs can tell (texts they cannot hold left out). */
+function terms(criteria: Criteria): SummaryTerms {
+  const { q } = criteria;
+  return {
+    tag: criteria.tag,
+    q: q !== undefined && haystackSafe(q) ? q : undefined,
+    literals: criteria.regexLiterals,
+  };
 }
 
 function* allPositions(count: number): Generator<number> {

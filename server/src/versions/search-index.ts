@@ -147,7 +147,7 @@ function buildSignatures(
 }
 
 /** Whether the trigram at `p` holds no separator (no query text can contain one). */
-function plain(text: string, p: number): boolean {
+export function plain(text: string, p: number): boolean {
   for (let i = p; i < p + 3; i++) {
     const c = text.charCodeAt(i);
     if (c === 0 || c === 1) return false;
@@ -236,7 +236,8 @@ export function haystackSafe(q: string): boolean {
   return !q.includes(FIELD_SEP) && !q.includes(TAG_SEP);
 }
 
-function trigramHash(text: string, i: number): number {
+/** The hash of the trigram of `text` at `i` (the signatures' buckets are its low bits). */
+export function trigramHash(text: string, i: number): number {
   let h = Math.imul(text.charCodeAt(i), 0x9e3779b1);
   h = Math.imul(h ^ text.charCodeAt(i + 1), 0x85ebca6b);
   h = Math.imul(h ^ text.charCodeAt(i + 2), 0xc2b2ae35);
