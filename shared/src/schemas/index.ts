@@ -107,6 +107,7 @@ export type { Author } from './author.js';
 export {
   ImportCandidateSchema,
   ImportModeSchema,
+  ImportNoteSchema,
   ImportReportSchema,
   ParsedImportSchema,
   SkippedLinkSchema,
@@ -117,6 +118,7 @@ export {
 export type {
   ImportCandidate,
   ImportMode,
+  ImportNote,
   ImportReport,
   ParsedImport,
   ReadImportResult,
