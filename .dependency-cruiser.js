@@ -5,23 +5,33 @@
 /** Test code: suites, contract suites and test helpers. */
 const TESTS = '\\.(test|contract)\\.ts$|(^|/)test-[a-z-]+\\.ts$|/testing/';
 
-/** The server's layers, each allowed to import only itself and those listed (besides `shared`). */
+/**
+ * The server's layers, each allowed to import only itself and those listed (besides `shared`): folders,
+ * or single modules of `server/src/` (`clock.ts`).
+ */
 const SERVER_BELOW = {
-  // Leaves: the settings and the caches' budgets import nothing of the server but each other.
+  // Leaves: the caches' budgets import nothing of the server.
   cache: [],
-  config: ['cache'],
+  // The one way out (SSRF guard): it times its limits by the clock and knows nothing else.
+  outbound: ['clock.ts'],
+  // The settings: OUTBOUND_ALLOW is read by the outbound module's own grammar.
+  config: ['cache', 'outbound'],
   // Storage: the repositories, their write algorithm and the log of changes; read settings only.
   storage: ['config'],
 };
 
+/** A layer entry as a path: a folder (`cache/`) or one module (`clock\.ts$`). */
+const layerPath = (entry) =>
+  entry.endsWith('.ts') ? `${entry.replace('.', '\\.')}$` : `${entry}/`;
+
 const serverLayer = ([name, below]) => ({
   name: `server-${name}-imports-downward`,
-  comment: `server/src/${name}/ imports only ${['itself', ...below.map((b) => `${b}/`)].join(', ')} of the server`,
+  comment: `server/src/${name}/ imports only ${['itself', ...below.map((b) => (b.endsWith('.ts') ? b : `${b}/`))].join(', ')} of the server`,
   severity: 'error',
   from: { path: `^server/src/${name}/`, pathNot: TESTS },
   to: {
     path: '^server/src/',
-    pathNot: `^server/src/(${[name, ...below].join('|')})/`,
+    pathNot: `^server/src/(${[name, ...below].map(layerPath).join('|')})`,
   },
 });
 
@@ -85,17 +95,18 @@ export default {
       to: { path: '^shared/src/expression/' },
     },
 
-    // server/src: from the bottom up, cache and config → storage → versions, events, keys, auth, backup
-    // → services → context, trpc → routers → http → start-up (start-server, warm-up, serve, cli, index).
+    // server/src: from the bottom up, clock, cache, outbound and config → storage → versions, events, keys,
+    // auth, backup, link-health → services → context, trpc → routers → http → start-up (start-server,
+    // warm-up, serve, cli, index).
     ...Object.entries(SERVER_BELOW).map(serverLayer),
     {
       name: 'server-middle-imports-no-transport',
       comment:
-        'versions/, events/, keys/, backup/ and services/ never import a transport (routers, tRPC, ' +
+        'versions/, events/, keys/, backup/, link-health/ and services/ never import a transport (routers, tRPC, ' +
         'the request context, http) nor start-up',
       severity: 'error',
       from: {
-        path: '^server/src/(versions|events|keys|backup|services)/',
+        path: '^server/src/(versions|events|keys|backup|services|link-health)/',
         pathNot: TESTS,
       },
       to: {

@@ -9,7 +9,8 @@ export type DomainErrorCode =
   | 'invalid_request'
   | 'precondition_failed'
   | 'unauthorized'
-  | 'forbidden';
+  | 'forbidden'
+  | 'disabled';
 
 /**
  * The one table of what each domain code answers: the tRPC code (`/trpc`) and the HTTP status (REST,
@@ -20,7 +21,7 @@ export const ERROR_CODES: Readonly<
     DomainErrorCode,
     {
       readonly trpc: TRPC_ERROR_CODE_KEY;
-      readonly http: 400 | 401 | 403 | 404 | 412;
+      readonly http: 400 | 401 | 403 | 404 | 409 | 412;
     }
   >
 > = {
@@ -31,6 +32,8 @@ export const ERROR_CODES: Readonly<
   precondition_failed: { trpc: 'PRECONDITION_FAILED', http: 412 },
   unauthorized: { trpc: 'UNAUTHORIZED', http: 401 },
   forbidden: { trpc: 'FORBIDDEN', http: 403 },
+  // A feature this server runs without (link checking while LINK_CHECK=off).
+  disabled: { trpc: 'CONFLICT', http: 409 },
 };
 
 /** A rule of the service was broken; the message is safe to show to the caller as is. */

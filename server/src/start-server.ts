@@ -11,7 +11,15 @@ import type { Settings } from './config/settings.js';
 import { createApp } from './http/app.js';
 import { Metrics } from './http/metrics.js';
 import { timeRepository } from './http/repository-timing.js';
+import { DEFAULT_TIMING } from './link-health/link-checker.js';
+import { registerLinkCheckMetrics } from './link-health/link-check-metrics.js';
+import { tellLinkEvent } from './link-health/link-events.js';
 import { createLogger } from './logger.js';
+import {
+  Outbound,
+  registerOutboundMetrics,
+  userAgentOf,
+} from './outbound/index.js';
 import { seedDemo } from './seed/seed-demo.js';
 import { createServices } from './services/services.js';
 import { warmUp } from './warm-up.js';
@@ -103,8 +111,42 @@ export async function startServer(
       ? {}
       : { cacheBytes: options.cacheBytes }),
     ...(options.handlers === undefined ? {} : { handlers: options.handlers }),
+    outbound: new Outbound({
+      userAgent: userAgentOf(options.outboundContact),
+      ...(options.outboundAllow === undefined
+        ? {}
+        : { allow: options.outboundAllow }),
+    }),
+    linkCheck: {
+      timing: {
+        everyMs: options.linkCheckEvery ?? DEFAULT_TIMING.everyMs,
+        confirmMs: options.linkCheckConfirm ?? DEFAULT_TIMING.confirmMs,
+      },
+      onEvent: (event) => tellLinkEvent(event, logger),
+      onError: (error) =>
+        logger.error({ err: error }, 'link check failed; trying again later'),
+    },
   });
+  if (options.linkCheck === true) {
+    services.linkHealth.checker.start();
+    logger.info('link checking is on');
+  }
+  if (
+    options.outboundAllow !== undefined &&
+    options.outboundAllow.entries.length > 0
+  ) {
+    logger.warn(
+      { outboundAllow: options.outboundAllow.entries },
+      'OUTBOUND_ALLOW: outbound requests may reach these non-public addresses',
+    );
+  }
   if (metrics !== undefined) {
+    registerOutboundMetrics(metrics.registry, () => services.outbound.stats());
+    registerLinkCheckMetrics(
+      metrics.registry,
+      services.linkHealth.checker.stats,
+      repository.linkHealth,
+    );
     // Figures read when Prometheus scrapes: nothing runs per request.
     for (const stats of services.caches.stats()) {
       metrics.registerCache(
@@ -265,6 +307,8 @@ export async function startServer(
         http.closeAllConnections?.();
         await stopped;
         await stopPruning();
+        await services.linkHealth.checker.stop();
+        await services.outbound.close();
         await repository.close();
         logger.info('stopped');
       })();

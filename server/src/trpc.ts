@@ -25,9 +25,10 @@ export type Representation = 'entry' | 'json' | 'none';
 export interface RestMeta {
   /**
    * Where a PUT/PATCH/POST input comes from: the body's fields (default), or the whole body as one input
-   * field (PUT `/configs/{name}`: the body *is* the config; PATCH: the body is the merge patch).
+   * field (PUT `/configs/{name}`: the body *is* the config; PATCH: the body is the merge patch), or
+   * nowhere but the path (`none`: a POST that acts on what its path names reads no body).
    */
-  readonly body?: 'fields' | { readonly as: string };
+  readonly body?: 'fields' | 'none' | { readonly as: string };
   /** Input fields read from request headers: input field → header name. */
   readonly headers?: Readonly<Record<string, string>>;
   /** How the value is answered (default `json`; `none` answers 204). */

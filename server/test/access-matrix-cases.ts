@@ -93,6 +93,11 @@ export interface RouteCase {
   readonly rest: (ctx: CaseContext) => { path: string; init: RequestInit };
   /** The tRPC input (`undefined`: none). */
   readonly input: (ctx: CaseContext) => unknown;
+  /**
+   * What a caller allowed through gets when it is not the route's own success (REST) or 200 (tRPC): a
+   * check on demand answers 409 on the matrix's servers, where link checking is off.
+   */
+  readonly allowed?: { readonly rest: number; readonly trpc: number };
 }
 
 /** What a request may need: a fresh key id to revoke. */
@@ -206,6 +211,27 @@ export const ROUTE_CASES: Readonly<Record<string, RouteCase>> = {
     rest: () => ({ path: '/history', init: {} }),
     input: () => ({}),
   },
+  'links.health': {
+    kind: 'named-read',
+    rest: () => ({ path: `/configs/${enc(T)}/links/health`, init: {} }),
+    input: () => ({ name: T }),
+  },
+  // Lists the links of every readable config whose URL is broken (the matrix stores T's and S's as
+  // broken): filtered per caller like the list of names.
+  'links.across': {
+    kind: 'list',
+    rest: () => ({ path: '/links/health?state=broken', init: {} }),
+    input: () => ({ state: 'broken' }),
+  },
+  'links.check': {
+    kind: 'write',
+    rest: () => ({
+      path: `/configs/${enc(T)}/links/check`,
+      init: { method: 'POST' },
+    }),
+    input: () => ({ name: T }),
+    allowed: { rest: 409, trpc: 409 },
+  },
   'keys.access': {
     kind: 'list',
     rest: () => ({ path: '/access', init: {} }),
@@ -258,8 +284,12 @@ export function expectedStatus(
 
 /** The bytes an answer or event for `caller` must never hold. */
 export function forbiddenBytes(caller: Caller): string[] {
-  const hidden = caller === 'admin' ? [] : [S, S_MARK, 'SMARK'];
-  return mayReadT(caller) ? hidden : [...hidden, T_MARK, 'TMARK'];
+  // The marks in lower case too: they are the host names of the configs' URLs.
+  const hidden =
+    caller === 'admin' ? [] : [S, S_MARK, 'SMARK', S_MARK.toLowerCase()];
+  return mayReadT(caller)
+    ? hidden
+    : [...hidden, T_MARK, 'TMARK', T_MARK.toLowerCase()];
 }
 
 /** The route ids of the route table (REST) and of its procedures (tRPC). */

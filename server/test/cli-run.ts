@@ -1,6 +1,7 @@
 /** Runs the `linkconfig` command in-process for tests, keeping what it printed. */
 import { PassThrough } from 'node:stream';
 import { runCli } from '../src/cli/program.js';
+import type { Clock } from '../src/clock.js';
 
 export interface CliRun {
   readonly code: number;
@@ -11,7 +12,7 @@ export interface CliRun {
 export async function runLinkconfig(
   argv: string[],
   env: Record<string, string> = {},
-  options: { tty?: boolean } = {},
+  options: { tty?: boolean; clock?: Clock } = {},
 ): Promise<CliRun> {
   const stdout = Object.assign(new PassThrough(), {
     isTTY: options.tty === true,
@@ -21,6 +22,11 @@ export async function runLinkconfig(
   let err = '';
   stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  const code = await runCli(argv, { env, stdout, stderr });
+  const code = await runCli(argv, {
+    env,
+    stdout,
+    stderr,
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
+  });
   return { code, stdout: out, stderr: err };
 }

@@ -56,7 +56,7 @@ describe('GET /openapi.json', () => {
         'GET /events',
       ].sort(),
     );
-    expect(REST_ROUTES).toHaveLength(18);
+    expect(REST_ROUTES).toHaveLength(21);
   });
 
   it('lints clean with the strict recommended rules', async () => {
@@ -100,6 +100,9 @@ describe('GET /openapi.json', () => {
       'POST /configs/{name}/restore':
         '200 400 401 403 404 412 413 415 429 500 503',
       'GET /history': '200 400 401 500',
+      'GET /configs/{name}/links/health': '200 400 401 404 500',
+      'GET /links/health': '200 400 401 429 500',
+      'POST /configs/{name}/links/check': '200 400 401 403 404 409 429 500',
     });
     for (const { op } of operations(doc)) {
       for (const [status, response] of Object.entries(op.responses)) {
@@ -133,6 +136,7 @@ describe('GET /openapi.json', () => {
     expect(get?.parameters?.map((p) => `${p.in} ${p.name}`).sort()).toEqual([
       'header If-None-Match',
       'path name',
+      'query links',
     ]);
   });
 
@@ -294,6 +298,7 @@ describe('GET /openapi.json tells the truth about this server (issue 17)', () =>
       'DELETE /keys/{id}',
       'GET /keys',
       'PATCH /configs/{name}',
+      'POST /configs/{name}/links/check',
       'POST /configs/{name}/restore',
       'POST /keys',
       'PUT /configs/{name}',

@@ -17,6 +17,7 @@ import {
 import type {
   BackupConfig,
   BackupKey,
+  BackupLink,
   BackupRevision,
 } from '@linkconfig/shared';
 import { DEFAULT_BODY_LIMIT } from '../config/limits.js';
@@ -33,13 +34,20 @@ export class BackupFileError extends Error {
 }
 
 /** The kinds of record this version restores; a file with others is refused, never restored in part. */
-const KNOWN_KINDS = new Set(['header', 'config', 'revision', 'key', 'end']);
+const KNOWN_KINDS = new Set([
+  'header',
+  'config',
+  'revision',
+  'key',
+  'link',
+  'end',
+]);
 
 /** A data record of a file, with its line (1-based) and the file's format version. */
 export interface BackupLine {
   readonly line: number;
   readonly version: number;
-  readonly record: BackupConfig | BackupRevision | BackupKey;
+  readonly record: BackupConfig | BackupRevision | BackupKey | BackupLink;
 }
 
 /**
@@ -172,6 +180,7 @@ export async function* readRecords(
       case 'config':
       case 'revision':
       case 'key':
+      case 'link':
         counts[record.kind] = (counts[record.kind] ?? 0) + 1;
         yield { line, version, record };
     }
@@ -190,6 +199,8 @@ export interface BackupContents {
   readonly configs: number;
   readonly revisions: number;
   readonly keys: number;
+  /** Link records (format 3). */
+  readonly links: number;
 }
 
 const digest = (text: string): string =>
@@ -209,6 +220,7 @@ export async function checkBackup(
   const configs = new Map<string, { version?: number; digest: string }>();
   const ids = new Set<number>();
   const keyIds = new Set<string>();
+  const linkUrls = new Set<string>();
   const secretHashes = new Set<string>();
   const finished = new Set<string>();
   let version = 1;
@@ -327,6 +339,11 @@ export async function checkBackup(
         }
         keyIds.add(record.id);
         secretHashes.add(record.secretHash);
+        break;
+      case 'link':
+        if (linkUrls.has(record.url))
+          throw fail(`the link record of ${record.url} comes twice`);
+        linkUrls.add(record.url);
     }
   }
   finish(file);
@@ -337,5 +354,11 @@ export async function checkBackup(
       }
     }
   }
-  return { version, configs: configs.size, revisions, keys: keyIds.size };
+  return {
+    version,
+    configs: configs.size,
+    revisions,
+    keys: keyIds.size,
+    links: linkUrls.size,
+  };
 }

@@ -11,6 +11,7 @@ import type {
   RevisionRecord,
   StoredConfig,
 } from '../storage/config-repository.js';
+import type { LinkHealthRecord } from '@linkconfig/shared';
 import { DEFAULT_BODY_LIMIT } from '../config/limits.js';
 import type { StoredKey } from '../storage/key-repository.js';
 import { configOf, keyOf, revisionOf } from './backup-rows.js';
@@ -50,6 +51,8 @@ export interface RestoreSummary {
   readonly configs: number;
   readonly revisions: number;
   readonly keys: number;
+  /** What the link checker knew of URLs (format 3). */
+  readonly links: number;
   /** Configs deleted first (`force` only). */
   readonly removed: number;
 }
@@ -108,7 +111,7 @@ export async function restoreBackup(
       maxConfigBytes,
       onConfig: written,
     });
-    return { configs, revisions: 0, keys: 0, removed };
+    return { configs, revisions: 0, keys: 0, links: 0, removed };
   }
   let replace = options.force && held.words !== null;
   let configs: StoredConfig[] = [];
@@ -116,6 +119,8 @@ export async function restoreBackup(
   let chars = 0;
   let done = 0;
   const keys: StoredKey[] = [];
+  let links: LinkHealthRecord[] = [];
+  let linkCount = 0;
   const flush = async (): Promise<void> => {
     await repository.restoreRows({ configs, revisions }, { replace });
     replace = false;
@@ -127,7 +132,15 @@ export async function restoreBackup(
   };
   for await (const { record } of readRecords(file, maxConfigBytes)) {
     if (record.kind === 'key') keys.push(keyOf(record));
-    else if (record.kind === 'revision') {
+    else if (record.kind === 'link') {
+      const { kind: _link, ...health } = record;
+      links.push(health);
+      if (links.length >= BATCH_ROWS) {
+        await repository.linkHealth.putAll(links);
+        linkCount += links.length;
+        links = [];
+      }
+    } else if (record.kind === 'revision') {
       revisions.push(revisionOf(record));
       chars += record.content?.data.length ?? 0;
     } else if (record.version !== undefined) {
@@ -143,10 +156,13 @@ export async function restoreBackup(
   }
   if (configs.length + revisions.length > 0 || replace) await flush();
   await repository.keys.putAll(keys);
+  await repository.linkHealth.putAll(links);
+  linkCount += links.length;
   return {
     configs: contents.configs,
     revisions: contents.revisions,
     keys: keys.length,
+    links: linkCount,
     removed: options.force ? held.configs : 0,
   };
 }

@@ -30,10 +30,21 @@ export async function* backupRecords(
     createdAt: now().toISOString(),
     source,
   };
-  const counts: Record<string, number> = { config: 0, revision: 0, key: 0 };
+  const counts: Record<string, number> = {
+    config: 0,
+    revision: 0,
+    key: 0,
+    link: 0,
+  };
   for await (const item of repository.snapshot()) {
     counts[item.kind] = (counts[item.kind] ?? 0) + 1;
     yield recordOf(item);
+  }
+  // What the link checker knows, read after the snapshot: derived from the configs' URLs, it need not
+  // agree with them to the write (a URL no config holds is forgotten at the checker's next look).
+  for (const record of await repository.linkHealth.all()) {
+    counts['link'] = (counts['link'] ?? 0) + 1;
+    yield { kind: 'link', ...record };
   }
   yield { kind: 'end', counts };
 }

@@ -11,11 +11,13 @@
  * |             | and the HTTP bodies (plain, gzip, br) of that version     |                             |                                                 |       |
  * | `merges`    | prepared merges of several stored configs (`/query` with  | the names and versions, in  | any part's new version (it is in the key); LRU; | 10 %  |
  * |             | `configs`) asked at least twice recently                  | order                       | built from the parts' prepared forms            |       |
- * | `responses` | whole read answers (`/search`, `/query`, `/cherry-pick`,  | route + request text        | any write (change token), the answer's own time | 19.5 %|
+ * | `responses` | whole read answers (`/search`, `/query`, `/cherry-pick`,  | route + request text        | any write (change token), the answer's own time | 19 %  |
  * |             | `GET /configs`) asked at least twice recently             | (≤ 8 KiB; never inline      | limit (expression analysis: `:time:`, search    |       |
  * |             |                                                           | configs)                    | ages), randomness or custom handlers: not kept  |       |
  * | `keys`      | access keys found by their secret's digest, with when     | the secret's SHA-256        | a revoke through this process (at once); their  | 0.5 % |
  * |             | their use was last recorded (`keys/key-lookup.ts`)        |                             | time limit (500 ms: other processes); LRU       |       |
+ * | `robots`    | the link checker's parsed robots.txt of each origin, with | the origin                  | its age (a day; an origin whose robots.txt did  | 0.5 % |
+ * |             | when it was read (`link-health/robots-rules.ts`)          |                             | not answer: 5 minutes); LRU                     |       |
  * | `summaries` | per config, the buckets of its version's text (trigrams,  | config name                 | a newer version replaces it; one whose version  | 5 %   |
  * |             | tags) across configs (`summary-index.ts`): what a search  |                             | is not the current one is ignored; fixed size   |       |
  * |             | can rule out without reading the config                   |                             | per config, none kept beyond the budget         |       |
@@ -41,8 +43,9 @@ export const DEFAULT_CACHE_BYTES = 256 * 1024 * 1024;
 export const CACHE_SHARES = {
   versions: 0.65,
   merges: 0.1,
-  responses: 0.195,
+  responses: 0.19,
   keys: 0.005,
+  robots: 0.005,
   summaries: 0.05,
 } as const;
 
@@ -146,21 +149,29 @@ export class MergeCache {
   }
 }
 
-/** All caches of one server (`K`: what the key lookup keeps per key). */
-export interface Caches<V extends CachedVersion = CachedVersion, K = unknown> {
+/**
+ * All caches of one server (`K`: what the key lookup keeps per key; `R`: what the link checker keeps of an
+ * origin's robots.txt).
+ */
+export interface Caches<
+  V extends CachedVersion = CachedVersion,
+  K = unknown,
+  R = unknown,
+> {
   readonly versions: VersionCache<V>;
   readonly merges: MergeCache;
   readonly responses: ResponseCache;
   readonly keys: WeightedLru<string, K>;
+  readonly robots: WeightedLru<string, R>;
   readonly summaries: SummaryIndex;
   /** Counters of every cache, for `/metrics`. */
   stats(): CacheStats[];
 }
 
 /** Builds the caches for a `CACHE_BYTES` budget. */
-export function createCaches<V extends CachedVersion, K = unknown>(
+export function createCaches<V extends CachedVersion, K = unknown, R = unknown>(
   cacheBytes: number = DEFAULT_CACHE_BYTES,
-): Caches<V, K> {
+): Caches<V, K, R> {
   const versions = new VersionCache<V>(cacheBytes * CACHE_SHARES.versions);
   const merges = new MergeCache(cacheBytes * CACHE_SHARES.merges);
   const responses = new ResponseCache({
@@ -170,6 +181,10 @@ export function createCaches<V extends CachedVersion, K = unknown>(
     name: 'keys',
     budget: cacheBytes * CACHE_SHARES.keys,
   });
+  const robots = new WeightedLru<string, R>({
+    name: 'robots',
+    budget: cacheBytes * CACHE_SHARES.robots,
+  });
   const summaries = new SummaryIndex({
     budget: cacheBytes * CACHE_SHARES.summaries,
   });
@@ -178,12 +193,14 @@ export function createCaches<V extends CachedVersion, K = unknown>(
     merges,
     responses,
     keys,
+    robots,
     summaries,
     stats: () => [
       versions.stats(),
       merges.stats(),
       responses.stats(),
       keys.stats(),
+      robots.stats(),
       summaries.stats(),
     ],
   };

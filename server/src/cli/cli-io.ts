@@ -1,6 +1,7 @@
 /** What every command of `linkconfig` shares: its surroundings, its exit status and its usage mistakes. */
 import { DEFAULT_DATABASE_URL } from '../config/settings.js';
 import { parseDatabaseUrl } from '../config/database-url.js';
+import type { Clock } from '../clock.js';
 
 /** A mistake in how a command was called: the command exits with 2 and says why. */
 export class UsageError extends Error {
@@ -12,6 +13,8 @@ export interface CliIo {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly stdout: NodeJS.WritableStream & { readonly isTTY?: boolean };
   readonly stderr: NodeJS.WritableStream;
+  /** The clock of commands that wait (`check`'s politeness); default the system's. Tests pass their own. */
+  readonly clock?: Clock;
 }
 
 /** The exit code a command asks for when it finishes without an error (1: done, with a reported problem). */

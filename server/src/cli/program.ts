@@ -8,6 +8,7 @@ import { Command, CommanderError } from 'commander';
 import { SettingsError, refusedSettings } from '../config/settings.js';
 import { SERVER_VERSION } from '../version.js';
 import { addBackupCommands } from './backup-commands.js';
+import { addCheckCommands } from './check-commands.js';
 import { UsageError } from './cli-io.js';
 import type { CliIo, ExitStatus } from './cli-io.js';
 import { addKeysCommands } from './keys-commands.js';
@@ -23,7 +24,7 @@ export function createProgram(
 ): Command {
   const program = new Command('linkconfig')
     .description(
-      'The Link Config Service: serve it, and manage its keys, imports, exports and backups',
+      'The Link Config Service: serve it, manage its keys, imports, exports and backups, and check its links',
     )
     .version(SERVER_VERSION, '-V, --version', 'print the version')
     .enablePositionalOptions()
@@ -57,6 +58,7 @@ export function createProgram(
   addTransferCommands(program, io, exit);
   addBackupCommands(program, io);
   addKeysCommands(program, io);
+  addCheckCommands(program, io, exit);
   return program;
 }
 

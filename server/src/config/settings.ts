@@ -10,6 +10,7 @@ import {
   DEFAULT_INLINE_BODY_LIMIT,
 } from './limits.js';
 import { DEFAULT_CACHE_BYTES } from '../cache/cache-policy.js';
+import { OUTBOUND_SETTINGS, OUTBOUND_SOURCES } from './outbound-settings.js';
 import { parseDatabaseUrl } from './database-url.js';
 
 export { usage } from './usage.js';
@@ -211,6 +212,14 @@ export const SettingsSchema = z
     rateLimitWriteBurst: rate.default(DEFAULT_RATE_LIMITS.writes.burst),
     trustProxy: trustProxy.default(0),
     workers: workers.default(1),
+    ...OUTBOUND_SETTINGS,
+    linkCheck: onOff.default(false),
+    linkCheckEvery: duration
+      .default(7 * 86_400_000)
+      .refine((ms) => ms >= 3_600_000, { error: 'must be at least 1h' }),
+    linkCheckConfirm: duration
+      .default(86_400_000)
+      .refine((ms) => ms >= 60_000, { error: 'must be at least 1m' }),
   })
   .refine((s) => s.readToken === undefined || s.apiToken !== undefined, {
     path: ['readToken'],
@@ -264,6 +273,10 @@ const SOURCES = {
   rateLimitWriteBurst: ['RATE_LIMIT_WRITE_BURST', 'rate-limit-write-burst'],
   trustProxy: ['TRUST_PROXY', 'trust-proxy'],
   workers: ['WORKERS', 'workers'],
+  ...OUTBOUND_SOURCES,
+  linkCheck: ['LINK_CHECK', 'link-check'],
+  linkCheckEvery: ['LINK_CHECK_EVERY', 'link-check-every'],
+  linkCheckConfirm: ['LINK_CHECK_CONFIRM', 'link-check-confirm'],
 } as const satisfies Record<keyof Settings, readonly [string, string | null]>;
 
 type Key = keyof typeof SOURCES;

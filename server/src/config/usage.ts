@@ -54,5 +54,15 @@ Options (each also an environment variable):
   --trust-proxy <off|on|n>     TRUST_PROXY   proxies trusted for X-Forwarded-For (default off)
   --workers <auto|n>    WORKERS        server processes sharing the port: auto (one per core) or a
                                        number (default 1); each has its own caches
+  --outbound-allow <list> OUTBOUND_ALLOW  IP:PORT pairs (127.0.0.1:8080,[::1]:9000) that the
+                                       server's own requests (link checks, purges, webhooks) may
+                                       reach although not public; risky, see docs/outbound.md
+                                       (default: none)
+  --outbound-contact <url> OUTBOUND_CONTACT  URL or e-mail named in their User-Agent
+  --link-check <on|off> LINK_CHECK     check every link of every config in the background
+                                       (default off; docs/link-health.md)
+  --link-check-every <duration> LINK_CHECK_EVERY      how often each URL is checked (default 7d)
+  --link-check-confirm <duration> LINK_CHECK_CONFIRM  how far apart two failures must be to
+                                       confirm a link broken (default 24h)
   --help                               print this text
 `;

@@ -6,7 +6,19 @@ export class HttpError extends Error {
   override readonly name = 'HttpError';
   constructor(
     readonly status:
-      400 | 401 | 403 | 404 | 405 | 408 | 411 | 412 | 413 | 415 | 500 | 503,
+      | 400
+      | 401
+      | 403
+      | 404
+      | 405
+      | 408
+      | 409
+      | 411
+      | 412
+      | 413
+      | 415
+      | 500
+      | 503,
     message: string,
     /** Extra response headers (`Allow`, `WWW-Authenticate`, `Connection`, `Retry-After`, `ETag`). */
     readonly headers: Readonly<Record<string, string>> = {},

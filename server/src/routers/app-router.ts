@@ -3,6 +3,7 @@ import { configsOperations, configsRouter } from './configs.js';
 import { expressionsOperations, expressionsRouter } from './expressions.js';
 import { keysOperations, keysRouter } from './keys.js';
 import { historyOperations, historyRouter } from './history.js';
+import { linksOperations, linksRouter } from './links.js';
 import { searchOperations, searchRouter } from './search.js';
 
 /**
@@ -16,6 +17,7 @@ export const OPERATIONS = {
   expressions: expressionsOperations,
   keys: keysOperations,
   history: historyOperations,
+  links: linksOperations,
 } as const;
 
 /** Every procedure of the service; the REST routes and `/trpc` both serve this one definition. */
@@ -25,6 +27,7 @@ export const appRouter = router({
   expressions: expressionsRouter,
   keys: keysRouter,
   history: historyRouter,
+  links: linksRouter,
 });
 
 /** The router's type, for `@trpc/client` (see `createLinkConfigClient` in the web-client package). */

@@ -2,7 +2,7 @@ import { TRPCError, tracked } from '@trpc/server';
 import { z } from 'zod';
 import {
   ChangesInputSchema,
-  ConfigNameInputSchema,
+  GetConfigInputSchema,
   GetConfigOutputSchema,
   ListConfigsInputSchema,
   ListConfigsOutputSchema,
@@ -84,7 +84,7 @@ export const configsOperations = {
       },
       rest: { representation: 'entry' },
     },
-    input: ConfigNameInputSchema,
+    input: GetConfigInputSchema,
     output: GetConfigOutputSchema,
     run: async (ctx, input) => {
       const view = await ctx.services.configs.current(
@@ -94,6 +94,12 @@ export const configsOperations = {
       );
       if (view === null) {
         throw configNotFound(input.name);
+      }
+      if (input.links === 'healthy') {
+        // Another answer than the stored version's: no ETag, never a 304.
+        return {
+          value: await ctx.services.linkHealth.healthyEntry(view.entry),
+        };
       }
       return { value: view.entry, version: view };
     },

@@ -9,10 +9,15 @@ import { KeyLookup } from '../keys/key-lookup.js';
 import type { KeptKey, KeyLookupOptions } from '../keys/key-lookup.js';
 import { KeyService } from '../keys/key-service.js';
 import type { ChangeFeedOptions } from '../events/change-feed.js';
+import { LinkChecker } from '../link-health/link-checker.js';
+import type { LinkCheckerOptions } from '../link-health/link-checker.js';
+import type { KeptRobots } from '../link-health/robots-rules.js';
+import { Outbound, userAgentOf } from '../outbound/index.js';
 import type { ConfigRepository } from '../storage/config-repository.js';
 import { ConfigService } from './config-service.js';
 import { ExpressionService } from './expression-service.js';
 import { HistoryService } from './history-service.js';
+import { LinkHealthService } from './link-health-service.js';
 import { SearchService } from './search-service.js';
 
 /** Everything the procedures call. */
@@ -27,13 +32,17 @@ export interface Services {
   /** Revisions, restores and the audit trail. */
   readonly history: HistoryService;
   /** Every cache of the server (`cache/cache-policy.ts`), for their counters. */
-  readonly caches: Caches<ConfigVersion, KeptKey>;
+  readonly caches: Caches<ConfigVersion, KeptKey, KeptRobots>;
   /** Whole read answers the REST layer reuses while the stored state holds (one of {@link caches}). */
   readonly responses: ResponseCache;
   /** The clock (ms since the epoch) answers are timed by. */
   now(): number;
   /** The change feed (`GET /events`, `configs.changes`); reads the repository only while streams are open. */
   readonly changes: ChangeFeed;
+  /** The one way out: every HTTP request the server makes of its own (behind the SSRF guard). */
+  readonly outbound: Outbound;
+  /** Link health: the checker of this process and what it found (`/links/health`). */
+  readonly linkHealth: LinkHealthService;
 }
 
 /** Options of {@link createServices}. */
@@ -49,6 +58,13 @@ export interface ServicesOptions {
   readonly feed?: Omit<ChangeFeedOptions, 'source'>;
   /** How long found keys are kept, and how often their use is recorded. */
   readonly keyLookup?: KeyLookupOptions;
+  /** The outbound module (default: one that reaches public addresses only). */
+  readonly outbound?: Outbound;
+  /** The link checker's timing, clock and where its events go (it starts only when told to). */
+  readonly linkCheck?: Omit<
+    LinkCheckerOptions,
+    'store' | 'configs' | 'outbound' | 'robotsCache'
+  >;
 }
 
 /** Wires the services over one repository. */
@@ -57,7 +73,9 @@ export function createServices(options: ServicesOptions): Services {
   const clock = given ?? (() => new Date());
   // The system clock's milliseconds are read without a Date per call (several per request).
   const now = given === undefined ? () => Date.now() : () => given().getTime();
-  const caches = createCaches<ConfigVersion, KeptKey>(options.cacheBytes);
+  const caches = createCaches<ConfigVersion, KeptKey, KeptRobots>(
+    options.cacheBytes,
+  );
   const configs = new ConfigService({
     repository: options.repository,
     cache: caches.versions,
@@ -68,6 +86,15 @@ export function createServices(options: ServicesOptions): Services {
     caches.keys,
     options.keyLookup,
   );
+  const outbound =
+    options.outbound ?? new Outbound({ userAgent: userAgentOf() });
+  const checker = new LinkChecker({
+    ...options.linkCheck,
+    store: options.repository.linkHealth,
+    configs,
+    outbound,
+    robotsCache: caches.robots,
+  });
   return {
     configs,
     keys: new KeyService(options.repository.keys, clock, () =>
@@ -86,5 +113,11 @@ export function createServices(options: ServicesOptions): Services {
     responses: caches.responses,
     now,
     changes: new ChangeFeed({ ...options.feed, source: options.repository }),
+    outbound,
+    linkHealth: new LinkHealthService({
+      store: options.repository.linkHealth,
+      configs,
+      checker,
+    }),
   };
 }

@@ -6,6 +6,7 @@ import type { Author, ChangeEvent, RevisionOp } from '@linkconfig/shared';
 import type { EntityTags } from './etag.js';
 import type { HistoryKeep } from '../config/history-keep.js';
 import type { KeyRepository, StoredKey } from './key-repository.js';
+import type { LinkHealthStore } from './link-health-store.js';
 import type { RevisionContent } from './log/revision-content.js';
 
 /** One stored config: the JSON text exactly as received, plus the server's timestamps. */
@@ -126,6 +127,8 @@ export interface HistoryLimits {
 export interface ConfigRepository extends HistoryRepository {
   /** The access keys stored in the same database (`key-repository.ts`). */
   readonly keys: KeyRepository;
+  /** What the link checker knows of each URL, in the same database (`link-health-store.ts`). */
+  readonly linkHealth: LinkHealthStore;
   /** Every name, sorted by code point. */
   list(): Promise<string[]>;
   /** The stored config, or `null` when the name does not exist. */

@@ -29,6 +29,7 @@ export async function contents(url: string): Promise<Record<string, unknown>> {
       trail: await repository.auditTrail({ afterId: 0, limit: 1000 }),
       deleted: await repository.deletedNames(),
       keys: await repository.keys.list(),
+      links: await repository.linkHealth.all(),
     };
     for (const name of NAMES) {
       view[name] = await repository.revisions(name, { from: 1, to: 1000 });

@@ -38,6 +38,21 @@ beforeAll(async () => {
     lastUsedAt: null,
     revokedAt: null,
   });
+  // What the link checker found: kept in backups, so a restored database does not start over.
+  await repository.linkHealth.putAll([
+    {
+      url: 'https://example.org/gone',
+      state: 'broken',
+      since: '2026-01-02T00:00:00.000Z',
+      checkedAt: '2026-01-02T00:00:00.000Z',
+      status: 404,
+      finalUrl: 'https://example.org/gone',
+      reason: 'HTTP 404',
+      failingSince: null,
+      failures: 2,
+      nextAt: 1_767_312_000_000,
+    },
+  ]);
   await repository.close();
   server = await startServer({
     databaseUrl: source,
@@ -87,7 +102,7 @@ describe('linkconfig backup and restore', () => {
     ]);
     expect(run).toMatchObject({ code: 0, stderr: '' });
     expect(run.stdout).toMatch(
-      /^backup of 3 configs, 6 revisions and 1 access keys \(0\.0 MB\) written to /,
+      /^backup of 3 configs, 6 revisions, 1 access keys and 1 link checks \(0\.0 MB\) written to /,
     );
     const lines = readFileSync(backup, 'utf8')
       .trimEnd()
@@ -100,16 +115,17 @@ describe('linkconfig backup and restore', () => {
       'config',
       ...Array<string>(6).fill('revision'),
       'key',
+      'link',
       'end',
     ]);
     expect(lines[0]).toMatchObject({
       format: 'linkconfig-backup',
-      version: 2,
+      version: 3,
       source: 'sqlite',
     });
     expect(lines.at(-1)).toEqual({
       kind: 'end',
-      counts: { config: 3, revision: 6, key: 1 },
+      counts: { config: 3, revision: 6, key: 1, link: 1 },
     });
     const text = readFileSync(backup, 'utf8');
     expect(text).not.toContain(SECRET);
@@ -126,7 +142,7 @@ describe('linkconfig backup and restore', () => {
     ]);
     expect(run).toEqual({
       code: 0,
-      stdout: `restored 3 configs, 6 revisions and 1 access keys from ${backup}\n`,
+      stdout: `restored 3 configs, 6 revisions, 1 access keys and 1 link checks from ${backup}\n`,
       stderr: '',
     });
     const restored = await contents(target);

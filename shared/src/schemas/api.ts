@@ -133,6 +133,17 @@ export const InlineConfigSchema = z
 export const ListConfigsOutputSchema = z.array(z.string());
 export const ConfigNameInputSchema = z.object({ name: ConfigNameSchema });
 export type ConfigNameInput = z.infer<typeof ConfigNameInputSchema>;
+/** `GET /configs/:name`: the name, and with `links=healthy` the links confirmed broken left out. */
+export const GetConfigInputSchema = ConfigNameInputSchema.extend({
+  links: z
+    .enum(['all', 'healthy'])
+    .meta({
+      description:
+        '`healthy`: leave out links the link checker confirmed broken or unreachable (an answer without ETag); default `all`.',
+    })
+    .optional(),
+});
+export type GetConfigInput = z.infer<typeof GetConfigInputSchema>;
 /** `GET /configs/:name`: the entry, its config passed on as stored (see {@link asStored}). */
 export const GetConfigOutputSchema = z.object({
   config: asStored<LinkConfig>('LinkConfig'),

@@ -3,16 +3,18 @@ import { ConfigNameSchema } from './api.js';
 import { AuthorSchema } from './author.js';
 import { RevisionOpSchema } from './history.js';
 import { AccessKeySchema, CreateKeyInputSchema } from './keys.js';
+import { LinkHealthRecordSchema } from './link-health.js';
 import { TimestampSchema } from './link-config.js';
 
 /**
  * The backup file of a whole database (docs/import-export.md#backups): JSON lines, each a typed record.
  * A header first, then the data records, then an end record with the count of each kind, so a file cut
  * short is never restored as if it were whole. Version 1 held configs only; version 2 adds each config's
- * history (`revision` records) and the access keys (`key` records), and the configs' versions.
+ * history (`revision` records) and the access keys (`key` records), and the configs' versions; version
+ * 3 adds what the link checker knows of each URL (`link` records).
  */
 export const BACKUP_FORMAT = 'linkconfig-backup';
-export const BACKUP_VERSION = 2;
+export const BACKUP_VERSION = 3;
 
 export const BackupHeaderSchema = z.object({
   kind: z.literal('header'),
@@ -76,6 +78,12 @@ export const BackupKeySchema = AccessKeySchema.extend({
 });
 export type BackupKey = z.infer<typeof BackupKeySchema>;
 
+/** What the link checker knows of one URL (docs/link-health.md), as stored. */
+export const BackupLinkSchema = LinkHealthRecordSchema.extend({
+  kind: z.literal('link'),
+});
+export type BackupLink = z.infer<typeof BackupLinkSchema>;
+
 export const BackupEndSchema = z.object({
   kind: z.literal('end'),
   /** How many records of each data kind the file holds. */
@@ -88,6 +96,7 @@ export const BackupRecordSchema = z.discriminatedUnion('kind', [
   BackupConfigSchema,
   BackupRevisionSchema,
   BackupKeySchema,
+  BackupLinkSchema,
   BackupEndSchema,
 ]);
 export type BackupRecord = z.infer<typeof BackupRecordSchema>;

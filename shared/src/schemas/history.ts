@@ -13,7 +13,7 @@ export type RevisionOp = z.infer<typeof RevisionOpSchema>;
  * coerced value, so tRPC clients get `number` as its input type; the REST routes convert a query string
  * or path segment to a number before this check (`numberFields` of the route table in the server).
  */
-const wholeNumber = (
+export const wholeNumber = (
   min: number,
   description: string,
   max = Number.MAX_SAFE_INTEGER,

@@ -38,6 +38,7 @@ export {
   DOCUMENTED_SCHEMAS,
   ErrorBodySchema,
   ExpressionSchema,
+  GetConfigInputSchema,
   GetConfigOutputSchema,
   InlineConfigSchema,
   LIMITS,
@@ -58,6 +59,7 @@ export type {
   CherryPickOutput,
   ConfigNameInput,
   ErrorBody,
+  GetConfigInput,
   PutConfigInput,
   PutConfigOutput,
   QueryInput,
@@ -133,6 +135,7 @@ export {
   BackupEndSchema,
   BackupHeaderSchema,
   BackupKeySchema,
+  BackupLinkSchema,
   BackupRecordSchema,
   BackupRevisionSchema,
 } from './backup.js';
@@ -141,6 +144,7 @@ export type {
   BackupEnd,
   BackupHeader,
   BackupKey,
+  BackupLink,
   BackupRecord,
   BackupRevision,
 } from './backup.js';
@@ -217,3 +221,31 @@ export type {
   RevisionOp,
   RevisionOutput,
 } from './history.js';
+export {
+  CheckLinksInputSchema,
+  CheckLinksOutputSchema,
+  ConfigLinkHealthInputSchema,
+  ConfigLinkHealthOutputSchema,
+  FAILED_LINK_STATES,
+  isConfirmedFailure,
+  LINK_HEALTH_LIMITS,
+  LINK_STATES,
+  LinkEventSchema,
+  LinkHealthEntrySchema,
+  LinkHealthRecordSchema,
+  LinksHealthInputSchema,
+  LinksHealthItemSchema,
+  LinksHealthOutputSchema,
+  LinkStateSchema,
+} from './link-health.js';
+export type {
+  CheckLinksOutput,
+  ConfigLinkHealthOutput,
+  LinkEvent,
+  LinkHealthEntry,
+  LinkHealthRecord,
+  LinksHealthInput,
+  LinksHealthItem,
+  LinksHealthOutput,
+  LinkState,
+} from './link-health.js';

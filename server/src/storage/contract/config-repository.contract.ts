@@ -6,6 +6,7 @@ import {
 } from './config-repository-fixtures.contract.js';
 import { runHistoryContract } from './config-repository-history.contract.js';
 import { runKeysContract } from './config-repository-keys.contract.js';
+import { runLinkHealthContract } from './config-repository-link-health.contract.js';
 import { runRestoreContract } from './config-repository-restore.contract.js';
 import { runSnapshotContract } from './config-repository-snapshot.contract.js';
 import { runStorageContract } from './config-repository-storage.contract.js';
@@ -20,7 +21,8 @@ export type { RepositoryHarness } from './config-repository-fixtures.contract.js
  * (`config-repository-changes.contract.ts`), the revisions of every config
  * (`config-repository-history.contract.ts`), snapshots for backups (`config-repository-snapshot.contract.ts`,
  * with history and keys and their restore in `config-repository-restore.contract.ts`)
- * and access keys (`config-repository-keys.contract.ts`); shared helpers in
+ * access keys (`config-repository-keys.contract.ts`) and link health
+ * (`config-repository-link-health.contract.ts`); shared helpers in
  * `config-repository-fixtures.contract.ts`.
  */
 export function runConfigRepositoryContract(
@@ -34,6 +36,7 @@ export function runConfigRepositoryContract(
     runChangesContract(harness, scope);
     runSnapshotContract(scope);
     runKeysContract(harness, scope);
+    runLinkHealthContract(harness, scope);
     runHistoryContract(harness, scope);
     runRestoreContract(harness, scope);
   });

@@ -9,6 +9,7 @@ import type {
 import { putConfig, removeConfig } from '../config-write.js';
 import type { WriteTransaction } from '../config-write.js';
 import { createMemoryKeys } from './memory-keys.js';
+import { createMemoryLinkHealth } from './memory-link-health.js';
 import { changesPage, highestId, historyLimits } from '../write-rules.js';
 import { createMemoryHistory } from './memory-history.js';
 
@@ -70,6 +71,7 @@ export function createMemoryConfigRepository(
   const keys = createMemoryKeys(open);
   return {
     keys,
+    linkHealth: createMemoryLinkHealth(open),
     ...history.reads,
     list: async () => {
       open();

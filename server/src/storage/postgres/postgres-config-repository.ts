@@ -17,6 +17,10 @@ import { migrate } from './postgres-migrate.js';
 import { postgresRestore } from './postgres-restore.js';
 import { postgresSnapshot } from './postgres-snapshot.js';
 import { createPostgresKeys, migrateKeys } from './postgres-keys.js';
+import {
+  createPostgresLinkHealth,
+  migrateLinkHealth,
+} from './postgres-link-health.js';
 import { historyLimits } from '../write-rules.js';
 
 /** Options of {@link createPostgresConfigRepository}. */
@@ -70,11 +74,13 @@ export async function createPostgresConfigRepository(
   };
   const { table, revision, changes, revisions } = names;
   const keysTable = `${schema}.linkconfig_keys`;
+  const linkHealthTable = `${schema}.linkconfig_link_health`;
   // NOTIFY channels are identifiers of at most 63 bytes: a digest of the schema keeps them short.
   const channel = `linkconfig_${createHash('sha256').update(schemaName).digest('hex').slice(0, 24)}`;
   try {
     await migrate(pool, names);
     await migrateKeys(pool, keysTable);
+    await migrateLinkHealth(pool, linkHealthTable);
   } catch (error) {
     await pool.end();
     throw error;
@@ -111,6 +117,10 @@ export async function createPostgresConfigRepository(
 
   return {
     keys: createPostgresKeys(query, keysTable),
+    linkHealth: createPostgresLinkHealth(pool, {
+      table: linkHealthTable,
+      isClosed: () => closed,
+    }),
     ...createPostgresHistoryReads(query, revisions),
     list: async () =>
       (await query<{ name: string }>(`SELECT name FROM ${table}`)).rows

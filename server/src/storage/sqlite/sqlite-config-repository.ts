@@ -8,6 +8,7 @@ import type {
 import { putConfig, removeConfig, stampOfRow } from '../config-write.js';
 import { createGroupCommit } from './sqlite-group-commit.js';
 import { createSqliteKeys } from './sqlite-keys.js';
+import { createSqliteLinkHealth } from './sqlite-link-health.js';
 import { createSqliteHistory } from './sqlite-history.js';
 import { openSqliteDatabase } from './sqlite-open.js';
 import { sqliteRestore } from './sqlite-restore.js';
@@ -121,6 +122,7 @@ export function createSqliteConfigRepository(
 
   return {
     keys: createSqliteKeys(db, guard),
+    linkHealth: createSqliteLinkHealth(db, guard),
     ...history.reads,
     list: () =>
       guard(() =>

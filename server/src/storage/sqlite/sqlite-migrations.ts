@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { LINK_HEALTH_TABLE_SQL } from './sqlite-link-health.js';
 import {
   firstRevisionsSql,
   REVISIONS_TABLE_SQL,
@@ -64,6 +65,8 @@ export const MIGRATIONS: readonly (
     db.exec(REVISIONS_TABLE_SQL);
     firstRevisionsSql(db);
   },
+  // Link health (issue 31): one row per distinct URL of the configs, with the check's lease.
+  LINK_HEALTH_TABLE_SQL,
 ];
 
 /** Applies the migrations the file has not had yet, each in its own transaction. */

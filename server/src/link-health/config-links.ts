@@ -1,0 +1,65 @@
+/**
+ * Which URL each link of a config is checked by, and a walk over the configs' links for the checker and
+ * the cross-config reads. Only `http:` and `https:` URLs are checked; a URL is checked without its
+ * `#fragment` (never sent to the server), so `…/page#a` and `…/page#b` are one check.
+ */
+import { isPlainObject, slicePauser } from '@linkconfig/shared';
+import { EVENT_LOOP_SLICES } from '../event-loop.js';
+import type { ConfigService, Readable } from '../services/config-service.js';
+import type { StateRead } from '../services/version-catalog.js';
+
+/** One link of a config and the URL it is checked by (`null`: not checked). */
+export interface ConfigLink {
+  readonly id: string;
+  readonly url: string | null;
+}
+
+/** The URL a link's `url` is checked by, or `null` (not http(s), or not a URL). */
+export function checkedUrl(raw: unknown): string | null {
+  if (typeof raw !== 'string') return null;
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  url.hash = '';
+  return url.href;
+}
+
+/** The links of a stored config, in catalog order, with the URL each is checked by. */
+export function linksOf(stored: Record<string, unknown>): ConfigLink[] {
+  const all = stored['allLinks'];
+  if (!isPlainObject(all)) return [];
+  return Object.entries(all).map(([id, link]) => ({
+    id,
+    url: isPlainObject(link) ? checkedUrl(link['url']) : null,
+  }));
+}
+
+/**
+ * Every config (of those `readable`) in name order with its links, reading versions as a search does
+ * (cached ones without a read, others read and offered to the cache) and pausing between configs every
+ * slice, so a walk over thousands of configs shares the event loop.
+ */
+export async function* configLinks(
+  configs: ConfigService,
+  options: { readonly state?: StateRead; readonly readable?: Readable } = {},
+): AsyncGenerator<{ readonly name: string; readonly links: ConfigLink[] }> {
+  const pauseIfDue = slicePauser(EVENT_LOOP_SLICES);
+  for (const { name, version } of await configs.versions(
+    options.state,
+    options.readable,
+  )) {
+    const paused = pauseIfDue();
+    if (paused !== undefined) await paused;
+    const cached = configs.cachedAt(name, version);
+    const current =
+      cached === undefined ? await configs.readVersion(name) : cached;
+    if (current === null) continue;
+    const links = linksOf(current.stored);
+    configs.offer(current);
+    yield { name, links };
+  }
+}
