@@ -161,11 +161,13 @@ export {
   AccessOutputSchema,
   CreateKeyInputSchema,
   CreateKeyOutputSchema,
+  KEY_PATTERNS_MAX,
   KEY_SCOPES,
   KeyIdInputSchema,
   KeyScopeSchema,
   ListKeysOutputSchema,
   NamePatternSchema,
+  scopeCovers,
 } from './keys.js';
 export type {
   AccessKey,
