@@ -11,7 +11,7 @@ import { createAccessResolver } from '../keys/request-access.js';
 import type { Context } from '../context.js';
 import { appRouter } from '../routers/app-router.js';
 import type { Services } from '../services/services.js';
-import { accessDenied } from '../trpc.js';
+import { accessDenied } from '../access-check.js';
 import { clientAddress } from './client-address.js';
 import {
   DOCS_INIT_SCRIPT,

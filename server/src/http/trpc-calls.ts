@@ -6,8 +6,8 @@
  * `server/test/trpc-calls.test.ts` holds this to tRPC's own resolution.
  */
 import type { RequestAuth } from '../auth.js';
-import { accessDenied } from '../trpc.js';
-import type { Access } from '../trpc.js';
+import { accessDenied } from '../access-check.js';
+import type { Access } from '../auth.js';
 import { REST_ROUTES } from './routes/route-table.js';
 
 /** The tRPC endpoint of the service. */

@@ -65,6 +65,7 @@ export const configsOperations = {
 
   get: operation({
     access: 'read',
+    configName: 'name',
     meta: {
       openapi: {
         method: 'GET',
@@ -101,6 +102,7 @@ export const configsOperations = {
 
   put: operation({
     access: 'write',
+    configName: 'name',
     meta: {
       openapi: {
         method: 'PUT',
@@ -143,6 +145,7 @@ export const configsOperations = {
   patch: operation({
     // The same access as `put`: whatever rule decides who may write a name decides both.
     access: 'write',
+    configName: 'name',
     meta: {
       openapi: {
         method: 'PATCH',
@@ -179,6 +182,7 @@ export const configsOperations = {
 
   remove: operation({
     access: 'write',
+    configName: 'name',
     meta: {
       openapi: {
         method: 'DELETE',

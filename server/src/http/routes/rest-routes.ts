@@ -6,7 +6,7 @@ import type { Context } from '../../context.js';
 import { DomainError, describeIssues, issuesOf } from '../../errors.js';
 import type { Outcome } from '../../outcome.js';
 import type { ReceivedJson } from '../../received-json.js';
-import { accessDenied, nameDenied, namesConfig } from '../../trpc.js';
+import { accessDenied, nameDenied } from '../../access-check.js';
 import { HttpError } from '../http-error.js';
 import { readJsonBody } from '../middleware/json-body.js';
 import type { BodyLimits } from '../middleware/json-body.js';
@@ -50,9 +50,7 @@ export interface RestDeps {
 export function mountRestRoutes(app: Hono, deps: RestDeps): void {
   for (const route of REST_ROUTES) {
     const reads = route.source !== 'none' && route.source !== 'query';
-    const nameAt = namesConfig(route.operation)
-      ? [...route.pathParams].find(([, param]) => param === 'name')?.[0]
-      : undefined;
+    const nameAt = route.configNameAt;
     // Access first: an unauthorized caller gets 401/403 and neither waits for a permit nor has its body
     // read. Then a request with a large body waits for a permit before its body is read, and keeps it
     // until it is answered: the memory of large requests in flight stays bounded.

@@ -26,6 +26,11 @@ export interface RestRoute {
   /** Path parameters by segment index (`{ 2: 'name' }` for `/configs/{name}`). */
   readonly pathParams: ReadonlyMap<number, string>;
   /**
+   * The segment index of the path parameter naming the config the operation acts on (its declared
+   * `configName`), checked before anything else; `undefined` when it names none.
+   */
+  readonly configNameAt: number | undefined;
+  /**
    * Where the rest of the input comes from: nothing, the query string, the body's fields, or the whole
    * body as one field (`{ as: 'config' }`).
    */
@@ -83,6 +88,15 @@ export function buildRouteTable(operations: OperationRecords): RestRoute[] {
       pathParams.set(i, param);
       return `:${param}`;
     });
+    const configNameAt = [...pathParams].find(
+      ([, param]) => param === op.configName,
+    )?.[0];
+    if (op.configName !== undefined && configNameAt === undefined) {
+      // REST checks a named config's access before it reads a body: the name must be in the path.
+      throw new Error(
+        `${id}: configName "${op.configName}" is not a parameter of ${path}`,
+      );
+    }
     const hasInput = op.input.def.type !== 'void';
     const representation = op.meta.rest?.representation ?? 'json';
     return {
@@ -91,6 +105,7 @@ export function buildRouteTable(operations: OperationRecords): RestRoute[] {
       path,
       honoPath: segments.join('/'),
       pathParams,
+      configNameAt,
       source: sourceOf(method, op.meta.rest, hasInput),
       headers: op.meta.rest?.headers ?? {},
       status:
