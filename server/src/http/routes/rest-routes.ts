@@ -16,6 +16,7 @@ import { encodingFor, jsonResponse } from '../middleware/compression.js';
 import { entryResponse } from './entry-response.js';
 import { answerHeaders } from '../middleware/request-context.js';
 import { bodyProgress } from '../middleware/body-pace.js';
+import { responseReuse } from './response-reuse.js';
 import { searchOutputJson } from './serialize.js';
 import { REST_ROUTES, allowedMethods } from './route-table.js';
 import type { RestRoute } from './route-table.js';
@@ -134,17 +135,16 @@ async function handle(
     segments,
   });
   // Whole answers are kept per view: callers who may read different names never share one.
-  const key = route.reusable
-    ? reuseKey(route, c, { body: raw.body, view: ctx.auth.readView() })
+  const reuse = route.reusable
+    ? await responseReuse(route, c, {
+        ctx,
+        body: raw.body,
+        responses: deps.responses,
+      })
     : undefined;
-  const token = key === undefined ? null : await ctx.stateToken();
-  const { responses } = deps;
   const encoding = encodingFor(c, deps.compression);
-  if (key !== undefined && token !== null) {
-    const body = responses.get(key, token, ctx.services.now());
-    if (body !== undefined) {
-      return jsonResponse(body, encoding, answerHeaders(c));
-    }
+  if (reuse?.kept !== undefined) {
+    return jsonResponse(reuse.kept, encoding, answerHeaders(c));
   }
   const outcome = await run(route, ctx, raw);
   const headers = answerHeaders(c);
@@ -163,13 +163,7 @@ async function handle(
         route.representation === 'search'
           ? searchOutputJson(outcome.value as SearchOutput)
           : (outcome.text?.() ?? JSON.stringify(outcome.value));
-      if (key !== undefined && token !== null) {
-        responses.offer(
-          key,
-          { body, token, validUntil: outcome.validUntil ?? Infinity },
-          ctx.services.now(),
-        );
-      }
+      reuse?.keep(body, outcome.validUntil);
       const response = await jsonResponse(body, encoding, headers);
       return route.status === 200
         ? response
@@ -274,21 +268,4 @@ function decodeSegment(raw: string, param: string): string {
       `the ${param} in the path is not valid percent-encoding`,
     );
   }
-}
-
-/**
- * The key a reusable answer is kept under: the route and the request as received (the raw query
- * string, or the body's text). Anything that changes the answer is in it; equal keys mean equal inputs.
- */
-function reuseKey(
-  route: RestRoute,
-  c: HonoContext,
-  { body, view }: { body: ReceivedJson | undefined; view: string },
-): string | undefined {
-  if (route.source === 'fields') {
-    return body === undefined ? undefined : `${route.id} ${view} ${body.text}`;
-  }
-  const url = c.req.url;
-  const query = url.indexOf('?');
-  return `${route.id} ${view} ${query < 0 ? '' : url.slice(query)}`;
 }
