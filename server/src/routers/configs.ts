@@ -59,7 +59,7 @@ export const configsOperations = {
           ? (await ctx.services.history.deleted()).filter((name) =>
               ctx.auth.canRead(name),
             )
-          : ctx.services.configs.list(ctx.stateToken, ctx.auth.canRead),
+          : ctx.services.configs.list(ctx.stateToken, ctx.auth),
       ),
   }),
 
@@ -91,7 +91,7 @@ export const configsOperations = {
       const view = await ctx.services.configs.current(
         input.name,
         ctx.stateToken,
-        ctx.auth.canRead,
+        ctx.auth,
       );
       if (view === null) {
         throw configNotFound(input.name);

@@ -19,9 +19,7 @@ export const searchOperations = {
     input: SearchInputSchema,
     output: SearchOutputSchema,
     run: (ctx, input) =>
-      plain(
-        ctx.services.search.search(input, ctx.stateToken, ctx.auth.canRead),
-      ),
+      plain(ctx.services.search.search(input, ctx.stateToken, ctx.auth)),
   }),
 };
 

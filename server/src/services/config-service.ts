@@ -19,11 +19,16 @@ import type {
   WriteOptions,
 } from '../storage/config-repository.js';
 import { matchesStrongly, parseEntityTags } from '../storage/etag.js';
-import type { VersionCache } from '../cache/cache-policy.js';
+import type { RequestAuth } from '../auth.js';
+import type {
+  ReadableCache,
+  ReadableNames,
+  VersionCache,
+} from '../cache/cache-policy.js';
 import { ConfigVersion } from '../versions/config-version.js';
 import { VersionCatalog } from './version-catalog.js';
 import { KEEP_PARSED_MIN_CHARS } from '../event-loop.js';
-import type { StateRead } from './version-catalog.js';
+import type { Snapshot, StateRead } from './version-catalog.js';
 
 /** How often a PATCH without `If-Match` reads the current version again when other writes win the race. */
 export const PATCH_ATTEMPTS = 5;
@@ -31,15 +36,17 @@ export const PATCH_ATTEMPTS = 5;
 export type { StateRead } from './version-catalog.js';
 
 /**
- * Which names a read may see (the caller's access, `RequestAuth.canRead`); absent: every name. A name
- * it may not see is answered exactly as a missing one.
+ * Which names a read may see (the caller's access: `canRead`, and `readView`, equal for callers who may
+ * read the same names); absent: every name. A name it may not see is answered exactly as a missing one.
  */
-export type Readable = (name: string) => boolean;
+export type Readable = Pick<RequestAuth, 'canRead' | 'readView'>;
 
 /** What {@link ConfigService} needs. */
 export interface ConfigServiceDeps {
   readonly repository: ConfigRepository;
   readonly cache: VersionCache<ConfigVersion>;
+  /** The stored names each read view may read, per change token (absent: worked out per request). */
+  readonly readable?: ReadableCache<NameVersion>;
   /** The server's clock (tests pass a fixed one). */
   readonly now: () => Date;
 }
@@ -55,30 +62,59 @@ export class ConfigService {
   readonly #cache: VersionCache<ConfigVersion>;
   readonly #now: () => Date;
   readonly #catalog: VersionCatalog;
+  readonly #readable: ReadableCache<NameVersion> | undefined;
 
   constructor(deps: ConfigServiceDeps) {
     this.#repo = deps.repository;
     this.#cache = deps.cache;
+    this.#readable = deps.readable;
     this.#now = deps.now;
     this.#catalog = new VersionCatalog(deps.repository);
   }
 
-  /** Every name, sorted by code point. */
+  /** Every name the caller may read, sorted by code point. */
   async list(state?: StateRead, readable?: Readable): Promise<string[]> {
-    const names =
-      (await this.#catalog.names(state)) ?? (await this.#repo.list());
-    return readable === undefined ? [...names] : names.filter(readable);
+    const snapshot = await this.#catalog.snapshot(state);
+    if (snapshot === null) {
+      const names = await this.#repo.list();
+      return readable === undefined
+        ? names
+        : names.filter((name) => readable.canRead(name));
+    }
+    return [...this.#readableOf(snapshot, readable).names];
   }
 
-  /** Every name with its version, sorted by code point. */
+  /** Every name the caller may read with its version, sorted by code point. */
   async versions(
     state?: StateRead,
     readable?: Readable,
   ): Promise<readonly NameVersion[]> {
-    const entries = await this.#catalog.entries(state);
-    return readable === undefined
-      ? entries
-      : entries.filter((e) => readable(e.name));
+    const snapshot = await this.#catalog.snapshot(state);
+    if (snapshot === null) {
+      const entries = await this.#repo.listVersions();
+      return readable === undefined
+        ? entries
+        : entries.filter((e) => readable.canRead(e.name));
+    }
+    return this.#readableOf(snapshot, readable).entries;
+  }
+
+  /**
+   * The names of `snapshot` the caller may read: all of them for a caller who reads every name, else
+   * worked out once per read view and change token (`ReadableCache`), not once per request.
+   */
+  #readableOf(
+    snapshot: Snapshot,
+    readable: Readable | undefined,
+  ): ReadableNames<NameVersion> {
+    const view = readable?.readView() ?? '*';
+    if (readable === undefined || view === '*') return snapshot;
+    const kept = this.#readable?.get(view, snapshot.token);
+    if (kept !== undefined) return kept;
+    const entries = snapshot.entries.filter((e) => readable.canRead(e.name));
+    const found = { entries, names: entries.map((e) => e.name) };
+    this.#readable?.set(view, snapshot.token, found);
+    return found;
   }
 
   /**
@@ -95,7 +131,7 @@ export class ConfigService {
     state?: StateRead,
     readable?: Readable,
   ): Promise<ConfigVersion | null> {
-    if (readable !== undefined && !readable(name)) return null;
+    if (readable !== undefined && !readable.canRead(name)) return null;
     // This name's version only: a read of one config never reads the whole catalog.
     return this.at(name, await this.#catalog.version(name, state));
   }

@@ -8,7 +8,10 @@ import { KeyLookup } from '../keys/key-lookup.js';
 import type { KeptKey, KeyLookupOptions } from '../keys/key-lookup.js';
 import { KeyService } from '../keys/key-service.js';
 import type { ChangeFeedOptions } from '../events/change-feed.js';
-import type { ConfigRepository } from '../storage/config-repository.js';
+import type {
+  ConfigRepository,
+  NameVersion,
+} from '../storage/config-repository.js';
 import { ConfigService } from './config-service.js';
 import { ExpressionService } from './expression-service.js';
 import { HistoryService } from './history-service.js';
@@ -26,7 +29,7 @@ export interface Services {
   /** Revisions, restores and the audit trail. */
   readonly history: HistoryService;
   /** Every cache of the server (`cache/cache-policy.ts`), for their counters. */
-  readonly caches: Caches<ConfigVersion, KeptKey>;
+  readonly caches: Caches<ConfigVersion, KeptKey, NameVersion>;
   /** Whole read answers the REST layer reuses while the stored state holds (one of {@link caches}). */
   readonly responses: ResponseCache;
   /** The clock (ms since the epoch) answers are timed by. */
@@ -56,10 +59,13 @@ export function createServices(options: ServicesOptions): Services {
   const clock = given ?? (() => new Date());
   // The system clock's milliseconds are read without a Date per call (several per request).
   const now = given === undefined ? () => Date.now() : () => given().getTime();
-  const caches = createCaches<ConfigVersion, KeptKey>(options.cacheBytes);
+  const caches = createCaches<ConfigVersion, KeptKey, NameVersion>(
+    options.cacheBytes,
+  );
   const configs = new ConfigService({
     repository: options.repository,
     cache: caches.versions,
+    readable: caches.readable,
     now: clock,
   });
   const keyLookup = new KeyLookup(

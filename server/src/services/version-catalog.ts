@@ -10,7 +10,7 @@ import type {
 export type StateRead = () => Promise<string | null>;
 
 /** Names and versions as of one change token. */
-interface Snapshot {
+export interface Snapshot {
   readonly token: string;
   readonly entries: readonly NameVersion[];
   readonly names: readonly string[];
@@ -55,17 +55,6 @@ export class VersionCatalog {
 
   readonly #changeToken = () => this.#repo.changeToken();
 
-  /** Every name with its version, sorted by code point. */
-  async entries(state?: StateRead): Promise<readonly NameVersion[]> {
-    const snapshot = await this.#full(state);
-    return snapshot === null ? this.#repo.listVersions() : snapshot.entries;
-  }
-
-  /** Every name, sorted by code point; `null` when the repository cannot tell its state (ask it). */
-  async names(state?: StateRead): Promise<readonly string[] | null> {
-    return (await this.#full(state))?.names ?? null;
-  }
-
   /** The current version of `name`, or `null` when it does not exist. */
   async version(name: string, state?: StateRead): Promise<number | null> {
     const token = await this.token(state);
@@ -84,8 +73,11 @@ export class VersionCatalog {
     return version;
   }
 
-  /** Every name and version as of the current token, read once per token; `null` when it cannot tell. */
-  async #full(state?: StateRead): Promise<Snapshot | null> {
+  /**
+   * Every name (sorted by code point) and version as of the current token, read once per token; `null`
+   * when the repository cannot tell its state (ask it).
+   */
+  async snapshot(state?: StateRead): Promise<Snapshot | null> {
     const token = await this.token(state);
     if (token === null) return null;
     if (this.#snapshot?.token === token) return this.#snapshot;
