@@ -10,8 +10,8 @@ import { accessDenied, nameDenied } from '../../access-check.js';
 import { HttpError } from '../http-error.js';
 import { readJsonBody } from '../middleware/json-body.js';
 import type { BodyLimits } from '../middleware/json-body.js';
-import { routeBodyLimits } from '../middleware/body-limits.js';
-import type { BodyLimitSet } from '../middleware/body-limits.js';
+import { routeBodyKind, routeBodyLimits } from '../middleware/body-limits.js';
+import type { BodyKind, BodyLimitSet } from '../middleware/body-limits.js';
 import { encodingFor, jsonResponse } from '../middleware/compression.js';
 import { entryResponse } from './entry-response.js';
 import { answerHeaders } from '../middleware/request-context.js';
@@ -30,11 +30,12 @@ export interface RestDeps {
   /** Whether JSON answers are compressed for clients that accept it (`COMPRESSION`). */
   readonly compression: boolean;
   /**
-   * Runs `answer` holding a permit when the request's body is large (see `body-permits.ts`); called only
-   * once the caller's access is checked.
+   * Runs `answer` holding a permit of the body's kind when the request's body is large (see
+   * `body-permits.ts`); called only once the caller's access is checked.
    */
   readonly withBodyPermit: (
     c: HonoContext,
+    kind: BodyKind,
     answer: () => Promise<Response>,
   ) => Promise<Response>;
   /** Whole answers of reusable routes (`cache/cache-policy.ts`). */
@@ -52,6 +53,7 @@ export function mountRestRoutes(app: Hono, deps: RestDeps): void {
   for (const route of REST_ROUTES) {
     const reads = route.source !== 'none' && route.source !== 'query';
     const nameAt = route.configNameAt;
+    const kind = routeBodyKind(route);
     // Access first: an unauthorized caller gets 401/403 and neither waits for a permit nor has its body
     // read. Then a request with a large body waits for a permit before its body is read, and keeps it
     // until it is answered: the memory of large requests in flight stays bounded.
@@ -67,7 +69,9 @@ export function mountRestRoutes(app: Hono, deps: RestDeps): void {
           : nameDenied(auth, route.access, nameInPath(segments, nameAt)));
       if (denied !== null) throw HttpError.of(denied);
       return reads
-        ? deps.withBodyPermit(c, () => handle(route, c, { deps, segments }))
+        ? deps.withBodyPermit(c, kind, () =>
+            handle(route, c, { deps, segments }),
+          )
         : handle(route, c, { deps, segments });
     };
     switch (route.method) {
