@@ -1,9 +1,11 @@
 import {
   LIMITS,
-  applyMergePatch,
   isPlainObject,
+  runInSlices,
   validateLinkConfig,
 } from '@linkconfig/shared';
+import type { SliceOptions } from '@linkconfig/shared';
+import { patching } from './patched-config.js';
 import {
   configNotFound,
   DomainError,
@@ -19,27 +21,16 @@ import type {
   WriteOptions,
 } from '../storage/config-repository.js';
 import { matchesStrongly, parseEntityTags } from '../storage/etag.js';
-import type { RequestAuth } from '../auth.js';
-import type {
-  ReadableCache,
-  ReadableNames,
-  VersionCache,
-} from '../cache/cache-policy.js';
+import type { ReadableCache, VersionCache } from '../cache/cache-policy.js';
 import { ConfigVersion } from '../versions/config-version.js';
 import { VersionCatalog } from './version-catalog.js';
-import { KEEP_PARSED_MIN_CHARS } from '../event-loop.js';
-import type { Snapshot, StateRead } from './version-catalog.js';
+import { EVENT_LOOP_SLICES, KEEP_PARSED_MIN_CHARS } from '../event-loop.js';
+import type { Readable, StateRead } from './version-catalog.js';
 
 /** How often a PATCH without `If-Match` reads the current version again when other writes win the race. */
 export const PATCH_ATTEMPTS = 5;
 
-export type { StateRead } from './version-catalog.js';
-
-/**
- * Which names a read may see (the caller's access: `canRead`, and `readView`, equal for callers who may
- * read the same names); absent: every name. A name it may not see is answered exactly as a missing one.
- */
-export type Readable = Pick<RequestAuth, 'canRead' | 'readView'>;
+export type { Readable, StateRead } from './version-catalog.js';
 
 /** What {@link ConfigService} needs. */
 export interface ConfigServiceDeps {
@@ -49,6 +40,8 @@ export interface ConfigServiceDeps {
   readonly readable?: ReadableCache<NameVersion>;
   /** The server's clock (tests pass a fixed one). */
   readonly now: () => Date;
+  /** How a patch of a large config shares the event loop (default {@link EVENT_LOOP_SLICES}). */
+  readonly slices?: SliceOptions;
 }
 
 /**
@@ -62,26 +55,19 @@ export class ConfigService {
   readonly #cache: VersionCache<ConfigVersion>;
   readonly #now: () => Date;
   readonly #catalog: VersionCatalog;
-  readonly #readable: ReadableCache<NameVersion> | undefined;
+  readonly #slices: SliceOptions;
 
   constructor(deps: ConfigServiceDeps) {
+    this.#slices = deps.slices ?? EVENT_LOOP_SLICES;
     this.#repo = deps.repository;
     this.#cache = deps.cache;
-    this.#readable = deps.readable;
     this.#now = deps.now;
-    this.#catalog = new VersionCatalog(deps.repository);
+    this.#catalog = new VersionCatalog(deps.repository, deps.readable);
   }
 
   /** Every name the caller may read, sorted by code point. */
   async list(state?: StateRead, readable?: Readable): Promise<string[]> {
-    const snapshot = await this.#catalog.snapshot(state);
-    if (snapshot === null) {
-      const names = await this.#repo.list();
-      return readable === undefined
-        ? names
-        : names.filter((name) => readable.canRead(name));
-    }
-    return [...this.#readableOf(snapshot, readable).names];
+    return [...(await this.#catalog.readable(state, readable)).names];
   }
 
   /** Every name the caller may read with its version, sorted by code point. */
@@ -89,32 +75,7 @@ export class ConfigService {
     state?: StateRead,
     readable?: Readable,
   ): Promise<readonly NameVersion[]> {
-    const snapshot = await this.#catalog.snapshot(state);
-    if (snapshot === null) {
-      const entries = await this.#repo.listVersions();
-      return readable === undefined
-        ? entries
-        : entries.filter((e) => readable.canRead(e.name));
-    }
-    return this.#readableOf(snapshot, readable).entries;
-  }
-
-  /**
-   * The names of `snapshot` the caller may read: all of them for a caller who reads every name, else
-   * worked out once per read view and change token (`ReadableCache`), not once per request.
-   */
-  #readableOf(
-    snapshot: Snapshot,
-    readable: Readable | undefined,
-  ): ReadableNames<NameVersion> {
-    const view = readable?.readView() ?? '*';
-    if (readable === undefined || view === '*') return snapshot;
-    const kept = this.#readable?.get(view, snapshot.token);
-    if (kept !== undefined) return kept;
-    const entries = snapshot.entries.filter((e) => readable.canRead(e.name));
-    const found = { entries, names: entries.map((e) => e.name) };
-    this.#readable?.set(view, snapshot.token, found);
-    return found;
+    return (await this.#catalog.readable(state, readable)).entries;
   }
 
   /**
@@ -281,15 +242,18 @@ export class ConfigService {
           currentEtag: view.etag,
         });
       }
-      const next = applyMergePatch(view.stored, patch);
-      const checked = validateLinkConfig(next, { maxDepth: LIMITS.nestingMax });
-      if (!checked.ok) {
+      // Applied, checked and written out in slices: a large config's patch lets other requests in.
+      const patched = await runInSlices(
+        patching(view.stored, patch),
+        this.#slices,
+      );
+      if (!patched.ok) {
         throw new DomainError(
           'invalid_config',
-          `the patched config is not valid: ${checked.error}`,
+          `the patched config is not valid: ${patched.error}`,
         );
       }
-      const json = JSON.stringify(next);
+      const { next, json } = patched;
       // Over exactly the version the patch was applied to, so a write in between is never overwritten.
       const result = await this.#repo.put(name, json, {
         ifMatch: [view.etag],
@@ -299,7 +263,7 @@ export class ConfigService {
         now: this.#now,
       });
       if (result.ok) {
-        this.#remember({ name, json }, result, next as Record<string, unknown>);
+        this.#remember({ name, json }, result, next);
         return { etag: result.etag, rev: result.rev };
       }
       if (ifMatch !== undefined || attempt >= PATCH_ATTEMPTS) {

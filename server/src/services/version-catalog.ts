@@ -1,7 +1,15 @@
+import type { RequestAuth } from '../auth.js';
+import type { ReadableCache, ReadableNames } from '../cache/cache-policy.js';
 import type {
   ConfigRepository,
   NameVersion,
 } from '../storage/config-repository.js';
+
+/**
+ * Which names a read may see (the caller's access: `canRead`, and `readView`, equal for callers who may
+ * read the same names); absent: every name. A name it may not see is answered exactly as a missing one.
+ */
+export type Readable = Pick<RequestAuth, 'canRead' | 'readView'>;
 
 /**
  * How a read learns the stored state's change token: a request reads it once (`Context.stateToken`) and
@@ -10,7 +18,7 @@ import type {
 export type StateRead = () => Promise<string | null>;
 
 /** Names and versions as of one change token. */
-export interface Snapshot {
+interface Snapshot {
   readonly token: string;
   readonly entries: readonly NameVersion[];
   readonly names: readonly string[];
@@ -36,16 +44,20 @@ export class VersionCatalog {
     ConfigRepository,
     'changeToken' | 'listVersions' | 'version'
   >;
+  readonly #readable: ReadableCache<NameVersion> | undefined;
   #snapshot: Snapshot | undefined;
   #singles: Singles | undefined;
 
+  /** `readable`: the names each read view may read, kept per change token (absent: worked out per call). */
   constructor(
     repository: Pick<
       ConfigRepository,
       'changeToken' | 'listVersions' | 'version'
     >,
+    readable?: ReadableCache<NameVersion>,
   ) {
     this.#repo = repository;
+    this.#readable = readable;
   }
 
   /** The repository's change token (`null`: it cannot tell, and nothing may be reused). */
@@ -71,6 +83,34 @@ export class VersionCatalog {
     const version = await this.#repo.version(name);
     if (version !== null) singles.versions.set(name, version);
     return version;
+  }
+
+  /**
+   * The names (sorted by code point) and versions the caller may read as of the current token: every one
+   * for a caller who reads every name, else worked out once per read view and change token (the
+   * `readable` cache), not once per request. When the repository cannot tell its state, they are read
+   * from it and worked out for this call.
+   */
+  async readable(
+    state?: StateRead,
+    readable?: Readable,
+  ): Promise<ReadableNames<NameVersion>> {
+    const snapshot = await this.snapshot(state);
+    const view = readable?.readView() ?? '*';
+    if (snapshot !== null && (readable === undefined || view === '*')) {
+      return snapshot;
+    }
+    const kept =
+      snapshot === null ? undefined : this.#readable?.get(view, snapshot.token);
+    if (kept !== undefined) return kept;
+    const all = snapshot?.entries ?? (await this.#repo.listVersions());
+    const entries =
+      readable === undefined
+        ? all
+        : all.filter((e) => readable.canRead(e.name));
+    const found = { entries, names: entries.map((e) => e.name) };
+    if (snapshot !== null) this.#readable?.set(view, snapshot.token, found);
+    return found;
   }
 
   /**

@@ -40,7 +40,7 @@ export class NamePattern {
     for (let i = 1; i < last; i++) {
       const piece = pieces[i] ?? '';
       if (piece === '') continue;
-      const found = this.#find(name, i, at, end);
+      const found = this.#find(name, i, at);
       if (found < 0) return false;
       at = found + piece.length;
     }
@@ -57,10 +57,14 @@ export class NamePattern {
     return true;
   }
 
-  /** Where piece `i` first lies wholly within `name[from, end)`, or -1 (KMP: linear in both). */
-  #find(name: string, i: number, from: number, end: number): number {
+  /**
+   * Where piece `i` first lies wholly after `from` and before the last piece's place at the end of `name`,
+   * or -1 (KMP: linear in both).
+   */
+  #find(name: string, i: number, from: number): number {
     const piece = this.#pieces[i] ?? '';
     const table = this.#tables[i] ?? new Int32Array(0);
+    const end = name.length - (this.#pieces.at(-1)?.length ?? 0);
     let matched = 0;
     for (let n = from; n < end; n++) {
       const c = name.charCodeAt(n);

@@ -11,6 +11,7 @@ export { analyzeConfig } from './analyze-config.js';
 export {
   analyzeExpression,
   resolveIdsWithAnalysis,
+  resolveIdsWithAnalysisInSlices,
   resolveWithAnalysis,
 } from './analyze.js';
 export type {
@@ -18,6 +19,7 @@ export type {
   Dependency,
   DependencyKind,
   ExpressionAnalysis,
+  IdsWithAnalysis,
   ResolveWithAnalysisOptions,
 } from './analyze.js';
 export { mergeConfigs } from './merge.js';
@@ -25,7 +27,11 @@ export { mergePrepared } from './merge-prepared.js';
 export { prepareConfig, prepareConfigInSlices } from './prepare.js';
 export { resolve, toCherryPick, toResolvedLinks } from './resolve.js';
 export { compileSafePattern, isSafePattern } from './safe-pattern.js';
-export { sanitizeConfigLinks, sanitizeLink } from './sanitize-link.js';
+export {
+  sanitizeConfigLinks,
+  sanitizeLink,
+  sanitizingConfigLinks,
+} from './sanitize-link.js';
 export { sanitizeUrl } from './sanitize-url.js';
 export { LINK_FIELD_ORDER } from './types.js';
 export type {

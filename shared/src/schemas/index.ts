@@ -21,6 +21,7 @@ export {
   formatPath,
   nestedDeeper,
   validateLinkConfig,
+  validatingLinkConfig,
 } from './validate-config.js';
 export type { ConfigValidation, ValidateOptions } from './validate-config.js';
 export {

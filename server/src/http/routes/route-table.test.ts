@@ -55,7 +55,7 @@ describe('the config a route names (its access checked from the path, before the
       configName: 'name',
       meta: {
         ...get.operation.meta,
-        openapi: { ...get.operation.meta.openapi, path: '/configs' },
+        openapi: { ...get.operation.meta.openapi, path: '/configs' as const },
       },
     };
     expect(() => buildRouteTable({ x: { y: misplaced } })).toThrow(
