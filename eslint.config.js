@@ -53,30 +53,6 @@ export default tseslint.config(
     },
   },
   {
-    // The contracts sit below the engine: the engine may use the schemas, never the other way round, so
-    // the two modules cannot form a cycle. (File-level cycles are caught by `npm run lint:cycles`.)
-    files: ['shared/src/schemas/**/*.ts'],
-    ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@linkconfig/*/src/*', '@linkconfig/*/dist/*'],
-              message: 'Import other packages through their barrel only.',
-            },
-            {
-              group: ['../expression', '../expression/*', '**/expression/**'],
-              message:
-                'Schemas must not import the expression engine (the engine imports the schemas).',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
     // Plain JS files (configs, scripts) are linted without type information.
     files: ['**/*.js', '**/*.mjs'],
     extends: [tseslint.configs.disableTypeChecked],

@@ -8,7 +8,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { captureResponse } from './ceiling-file.js';
 import type { CapturedResponse } from './ceiling-file.js';
 import { requestHeaders } from './load.js';
-import type { BenchRequest } from './request-sequences.js';
+import type { BenchRequest } from './sequences/request-sequences.js';
 
 /** Sends one request and captures the answer under `id`. */
 export async function sendOnce(

@@ -11,8 +11,8 @@ import { existsSync, rmSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { BenchRun } from './bench-run.js';
-import { mib } from './bench-run.js';
+import type { BenchRun } from './run/bench-run.js';
+import { mib } from './run/bench-run.js';
 import { configName } from './dataset.js';
 import { uploadDataset } from './upload.js';
 

@@ -9,7 +9,7 @@
  * decoding.
  */
 import { request } from 'node:http';
-import type { BenchRun, Target } from './bench-run.js';
+import type { BenchRun, Target } from './run/bench-run.js';
 import type { FeatureRow, WireRow } from './report.js';
 import { configName } from './dataset.js';
 import { buildScenarios } from './scenarios.js';

@@ -18,8 +18,8 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { createServices } from '../src/services/services.js';
 import type { ConfigRepository } from '../src/storage/config-repository.js';
-import { createPostgresConfigRepository } from '../src/storage/postgres-config-repository.js';
-import { createSqliteConfigRepository } from '../src/storage/sqlite-config-repository.js';
+import { createPostgresConfigRepository } from '../src/storage/postgres/postgres-config-repository.js';
+import { createSqliteConfigRepository } from '../src/storage/sqlite/sqlite-config-repository.js';
 import { generateConfig } from './dataset.js';
 
 const args = process.argv.slice(2);

@@ -23,10 +23,17 @@ import {
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_SERVER_MAIN, OUR_ENV, REPO_ROOT } from './bench-servers.js';
+import {
+  DEFAULT_SERVER_MAIN,
+  OUR_ENV,
+  REPO_ROOT,
+} from './run/bench-servers.js';
 import { ChildServer, freePort } from './child-server.js';
 import { buildScenarios } from './scenarios.js';
-import type { BenchRequest, RequestSequence } from './request-sequences.js';
+import type {
+  BenchRequest,
+  RequestSequence,
+} from './sequences/request-sequences.js';
 import { uploadDataset } from './upload.js';
 
 const SCOPE = { configs: 50, links: 500 };

@@ -8,7 +8,7 @@
  * its kind was in flight. With `--latency-versus FILE`, a second server (e.g. a build of an
  * earlier commit) is measured the same way, for a before/after in one run.
  */
-import type { BenchRun } from './bench-run.js';
+import type { BenchRun } from './run/bench-run.js';
 import type { ChildServer } from './child-server.js';
 import { putBody } from './dataset.js';
 import {

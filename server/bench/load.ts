@@ -10,7 +10,10 @@
  */
 import autocannon from 'autocannon';
 import type { Options, RequestSpec, Result } from 'autocannon';
-import type { BenchRequest, RequestSequence } from './request-sequences.js';
+import type {
+  BenchRequest,
+  RequestSequence,
+} from './sequences/request-sequences.js';
 
 /** How hard and how long to push. */
 export interface LoadSettings {

@@ -5,19 +5,26 @@
  * without references, the in-repo baseline (≥ 10× on reads, ≥ 1.5× on PUT) and the ceiling for
  * `GET /configs` (≥ 0.8×).
  */
-import { getSequence, putSequence, repeated } from './request-sequences.js';
+import {
+  getSequence,
+  putSequence,
+  repeated,
+} from './sequences/request-sequences.js';
 import {
   noMatchSequence,
   regexSequence,
   searchWordSequence,
   tagSequence,
-} from './search-sequences.js';
+} from './sequences/search-sequences.js';
 import {
   cherryPickSequence,
   queryOneSequence,
   queryThreeSequence,
-} from './expression-sequences.js';
-import type { RequestSequence, SequenceScope } from './request-sequences.js';
+} from './sequences/expression-sequences.js';
+import type {
+  RequestSequence,
+  SequenceScope,
+} from './sequences/request-sequences.js';
 
 /**
  * A target: ours ≥ `ratio` × the in-run figure of the column `of`: a reference by name (`hono` matches a

@@ -8,20 +8,20 @@
  * two halves with each other: memory that is bounded does not rise from one half to the next.
  */
 import { LARGE_BODY_PERMITS } from '../src/http/middleware/body-permits.js';
-import type { BenchRun, LoadSummary } from './bench-run.js';
-import { mib } from './bench-run.js';
+import type { BenchRun, LoadSummary } from './run/bench-run.js';
+import { mib } from './run/bench-run.js';
 import { requestWorkingBytes, YOUNG_GENERATION_BYTES } from './memory-bound.js';
 import { sendAmount } from './load.js';
 import type { RoundResult } from './load.js';
 import { table } from './report.js';
-import { mixSequences } from './request-sequences.js';
+import { mixSequences } from './sequences/request-sequences.js';
 import {
   noMatchSequence,
   regexSequence,
   searchWordSequence,
   tagSequence,
-} from './search-sequences.js';
-import { inlineQuerySequence } from './expression-sequences.js';
+} from './sequences/search-sequences.js';
+import { inlineQuerySequence } from './sequences/expression-sequences.js';
 
 /** One RSS sample. */
 export interface RssSample {

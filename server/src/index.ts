@@ -16,8 +16,8 @@ export { loadSettings } from './config/settings.js';
 export type { Settings } from './config/settings.js';
 export { createServices } from './services/services.js';
 export type { Services, ServicesOptions } from './services/services.js';
-export { createSqliteConfigRepository } from './storage/sqlite-config-repository.js';
-export { createMemoryConfigRepository } from './storage/memory-config-repository.js';
+export { createSqliteConfigRepository } from './storage/sqlite/sqlite-config-repository.js';
+export { createMemoryConfigRepository } from './storage/memory/memory-config-repository.js';
 export type {
   ConfigRepository,
   StoredConfig,

@@ -18,7 +18,7 @@ import { warmUp } from './warm-up.js';
 import type { Services } from './services/services.js';
 import type { ConfigRepository } from './storage/config-repository.js';
 import { describeDatabase, openRepository } from './storage/open-repository.js';
-import { scheduleHistoryPruning } from './storage/history-pruning.js';
+import { scheduleHistoryPruning } from './storage/log/history-pruning.js';
 
 /** Options of {@link startServer}: the settings, plus what only code can pass. */
 export interface StartOptions extends Partial<Settings> {

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { createApp } from './http/app.js';
 import { DEMO_CONFIG } from './seed/demo-config.js';
 import { createServices } from './services/services.js';
-import { createMemoryConfigRepository } from './storage/memory-config-repository.js';
+import { createMemoryConfigRepository } from './storage/memory/memory-config-repository.js';
 
 /** The demo config, with a search pattern of alternatives as most stored patterns are. */
 const WARM_UP_CONFIG = {

@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { startServer } from '../src/start-server.js';
 import type { RunningServer, StartOptions } from '../src/start-server.js';
-import { createMemoryConfigRepository } from '../src/storage/memory-config-repository.js';
+import { createMemoryConfigRepository } from '../src/storage/memory/memory-config-repository.js';
 import { sampleConfig } from './test-app.js';
 
 /** Over the 256 KiB above which a body needs a permit (two permits in all). */

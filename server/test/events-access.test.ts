@@ -8,7 +8,7 @@ import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer } from '../src/start-server.js';
 import type { RunningServer } from '../src/start-server.js';
-import { createMemoryConfigRepository } from '../src/storage/memory-config-repository.js';
+import { createMemoryConfigRepository } from '../src/storage/memory/memory-config-repository.js';
 
 const servers: RunningServer[] = [];
 afterEach(async () => {

@@ -14,7 +14,7 @@ import { createLogger } from '../src/logger.js';
 import { startServer } from '../src/start-server.js';
 import type { RunningServer } from '../src/start-server.js';
 import type { ConfigRepository } from '../src/storage/config-repository.js';
-import { createMemoryConfigRepository } from '../src/storage/memory-config-repository.js';
+import { createMemoryConfigRepository } from '../src/storage/memory/memory-config-repository.js';
 import { readStream } from './sse-client.js';
 import { postgresDatabases, sqliteDatabases } from './test-databases.js';
 

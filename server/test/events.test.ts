@@ -13,7 +13,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppRouter } from '../src/index.js';
 import { startServer } from '../src/start-server.js';
 import type { RunningServer, StartOptions } from '../src/start-server.js';
-import { createMemoryConfigRepository } from '../src/storage/memory-config-repository.js';
+import { createMemoryConfigRepository } from '../src/storage/memory/memory-config-repository.js';
 import { listen, readStream } from './sse-client.js';
 import type { Listener } from './sse-client.js';
 import { sqliteDatabases } from './test-databases.js';

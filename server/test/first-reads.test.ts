@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createServices } from '../src/services/services.js';
 import type { ConfigRepository } from '../src/storage/config-repository.js';
-import { createMemoryConfigRepository } from '../src/storage/memory-config-repository.js';
+import { createMemoryConfigRepository } from '../src/storage/memory/memory-config-repository.js';
 import { createTestApp } from './test-app.js';
 
 /** The reads a repository is asked for, by method, with the names asked for one by one. */

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { repositoryAppDir } from '../src/app-dir.js';
 import { USAGE } from '../src/config/settings.js';
 import { DEFAULT_APP_DIR, startServer } from '../src/start-server.js';
-import { createMemoryConfigRepository } from '../src/storage/memory-config-repository.js';
+import { createMemoryConfigRepository } from '../src/storage/memory/memory-config-repository.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'linkconfig-installed-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -5,7 +5,7 @@ import type { AppOptions } from '../src/http/app.js';
 import { Metrics } from '../src/http/metrics.js';
 import { timeRepository } from '../src/http/repository-timing.js';
 import { createServices } from '../src/services/services.js';
-import { createMemoryConfigRepository } from '../src/storage/memory-config-repository.js';
+import { createMemoryConfigRepository } from '../src/storage/memory/memory-config-repository.js';
 import type { ConfigRepository } from '../src/storage/config-repository.js';
 import { sampleConfig } from './test-app.js';
 

@@ -9,7 +9,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startServer } from '../src/start-server.js';
 import type { RunningServer } from '../src/start-server.js';
-import { createPostgresConfigRepository } from '../src/storage/postgres-config-repository.js';
+import { createPostgresConfigRepository } from '../src/storage/postgres/postgres-config-repository.js';
 import { listen } from './sse-client.js';
 
 const url =

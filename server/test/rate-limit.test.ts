@@ -6,7 +6,7 @@ import { Metrics } from '../src/http/metrics.js';
 import { createServices } from '../src/services/services.js';
 import { startServer } from '../src/start-server.js';
 import type { RunningServer } from '../src/start-server.js';
-import { createMemoryConfigRepository } from '../src/storage/memory-config-repository.js';
+import { createMemoryConfigRepository } from '../src/storage/memory/memory-config-repository.js';
 import { sampleConfig } from './test-app.js';
 
 const JSON_HEADERS = { 'Content-Type': 'application/json' };

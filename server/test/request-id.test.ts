@@ -5,7 +5,7 @@ import { createLogger } from '../src/logger.js';
 import { createServices } from '../src/services/services.js';
 import { startServer } from '../src/start-server.js';
 import type { RunningServer } from '../src/start-server.js';
-import { createMemoryConfigRepository } from '../src/storage/memory-config-repository.js';
+import { createMemoryConfigRepository } from '../src/storage/memory/memory-config-repository.js';
 import type { ConfigRepository } from '../src/storage/config-repository.js';
 
 type Line = Record<string, unknown>;

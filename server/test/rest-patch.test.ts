@@ -8,7 +8,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createContextInner } from '../src/context.js';
 import { appRouter } from '../src/routers/app-router.js';
 import type { ConfigRepository } from '../src/storage/config-repository.js';
-import { createMemoryConfigRepository } from '../src/storage/memory-config-repository.js';
+import { createMemoryConfigRepository } from '../src/storage/memory/memory-config-repository.js';
 import { createCallerFactory } from '../src/trpc.js';
 import { createTestApp } from './test-app.js';
 import type { TestApp, TestAppOptions } from './test-app.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryConfigRepository } from '../src/storage/memory-config-repository.js';
+import { createMemoryConfigRepository } from '../src/storage/memory/memory-config-repository.js';
 import { createTestApp } from './test-app.js';
 
 /** A memory repository that counts how often the change token is asked. */

@@ -4,7 +4,7 @@ import { createApp } from '../src/http/app.js';
 import type { AppOptions } from '../src/http/app.js';
 import { createServices } from '../src/services/services.js';
 import type { Services } from '../src/services/services.js';
-import { createMemoryConfigRepository } from '../src/storage/memory-config-repository.js';
+import { createMemoryConfigRepository } from '../src/storage/memory/memory-config-repository.js';
 import type { ConfigRepository } from '../src/storage/config-repository.js';
 
 /** An app over a fresh repository, with a controllable clock and helpers for JSON requests. */

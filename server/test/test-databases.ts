@@ -7,8 +7,8 @@ import type {
   ConfigRepository,
   HistoryLimits,
 } from '../src/storage/config-repository.js';
-import { createPostgresConfigRepository } from '../src/storage/postgres-config-repository.js';
-import { createSqliteConfigRepository } from '../src/storage/sqlite-config-repository.js';
+import { createPostgresConfigRepository } from '../src/storage/postgres/postgres-config-repository.js';
+import { createSqliteConfigRepository } from '../src/storage/sqlite/sqlite-config-repository.js';
 
 /** The real PostgreSQL of the test machine (README: Tests). */
 export const TEST_POSTGRES_URL =

@@ -10,30 +10,30 @@
  */
 import { Reachability } from '@linkconfig/web-client';
 import { render } from 'lit-html';
-import type { Actions } from './actions.js';
-import { ConfigActions } from './config-actions.js';
-import { DraftActions } from './draft-actions.js';
-import { FormActions } from './form-actions.js';
-import { KeysActions } from './keys-actions.js';
-import { HistoryActions } from './history-actions.js';
-import { LinkActions } from './link-actions.js';
-import { pageActions } from './page-actions.js';
-import type { PageContext } from './page-context.js';
+import type { Actions } from './views/actions.js';
+import { ConfigActions } from './actions/config-actions.js';
+import { DraftActions } from './actions/draft-actions.js';
+import { FormActions } from './actions/form-actions.js';
+import { KeysActions } from './actions/keys-actions.js';
+import { HistoryActions } from './actions/history-actions.js';
+import { LinkActions } from './actions/link-actions.js';
+import { pageActions } from './actions/page-actions.js';
+import type { PageContext } from './actions/page-context.js';
 import {
   readOpenConfig,
   readTokenReadOnly,
   writeTokenReadOnly,
-} from './preferences.js';
-import { describeFailure } from './problems.js';
-import { reactive } from './reactive.js';
-import { ACCESS } from './server-health.js';
-import { Session } from './session.js';
-import { SessionActions } from './session-actions.js';
-import { initialState } from './state.js';
-import type { AppState, Question } from './state.js';
-import { ToolActions } from './tool-actions.js';
-import { TransferActions } from './transfer-actions.js';
-import { appView } from './view-app.js';
+} from './session/preferences.js';
+import { describeFailure } from './model/problems.js';
+import { reactive } from './state/reactive.js';
+import { ACCESS } from './session/server-health.js';
+import { Session } from './session/session.js';
+import { SessionActions } from './actions/session-actions.js';
+import { initialState } from './state/state.js';
+import type { AppState, Question } from './state/state.js';
+import { ToolActions } from './actions/tool-actions.js';
+import { TransferActions } from './actions/transfer-actions.js';
+import { appView } from './views/view-app.js';
 
 /**
  * How often the page refreshes the names and the open config in the background while live updates

@@ -22,7 +22,7 @@ import { DEFAULT_BODY_LIMIT } from '../config/limits.js';
 import {
   ChainReader,
   RevisionContentError,
-} from '../storage/revision-content.js';
+} from '../storage/log/revision-content.js';
 import { revisionOf } from './backup-rows.js';
 
 /** A backup that cannot be restored, with the line that says why. */

@@ -7,10 +7,8 @@ import { NotEmptyError, restoreBackup } from '../backup/restore-backup.js';
 import { ByteSizeSchema } from '../config/settings.js';
 import { DEFAULT_BODY_LIMIT } from '../config/limits.js';
 import { writeBackup } from '../backup/write-backup.js';
-import {
-  openRepository,
-  parseDatabaseUrl,
-} from '../storage/open-repository.js';
+import { parseDatabaseUrl } from '../config/database-url.js';
+import { openRepository } from '../storage/open-repository.js';
 import { databaseUrlOf, UsageError } from './cli-io.js';
 import type { CliIo } from './cli-io.js';
 

@@ -1,6 +1,6 @@
 /** What every command of `linkconfig` shares: its surroundings, its exit status and its usage mistakes. */
 import { DEFAULT_DATABASE_URL } from '../config/settings.js';
-import { parseDatabaseUrl } from '../storage/open-repository.js';
+import { parseDatabaseUrl } from '../config/database-url.js';
 
 /** A mistake in how a command was called: the command exits with 2 and says why. */
 export class UsageError extends Error {

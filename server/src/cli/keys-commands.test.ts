@@ -5,7 +5,7 @@ import { PassThrough } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AccessKey } from '@linkconfig/shared';
 import { createTestApp } from '../../test/test-app.js';
-import { createSqliteConfigRepository } from '../storage/sqlite-config-repository.js';
+import { createSqliteConfigRepository } from '../storage/sqlite/sqlite-config-repository.js';
 import { parseExpiry } from './keys-commands.js';
 import { runCli } from './program.js';
 

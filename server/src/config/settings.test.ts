@@ -2,12 +2,12 @@ import { availableParallelism } from 'node:os';
 import { describe, expect, it, vi } from 'vitest';
 import { loadSettings } from './settings.js';
 import type { Settings } from './settings.js';
-import type * as OpenRepository from '../storage/open-repository.js';
+import type * as DatabaseUrl from './database-url.js';
 
-// The storage module decides which URLs it can open; here it refuses one scheme, as it does for any
-// scheme it does not know, so that the test shows what settings do with a refusal.
-vi.mock('../storage/open-repository.js', async (importOriginal) => {
-  const actual = await importOriginal<typeof OpenRepository>();
+// The database URL module decides which URLs storage can open; here it refuses one scheme, as it
+// does for any scheme it does not know, so that the test shows what settings do with a refusal.
+vi.mock('./database-url.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof DatabaseUrl>();
   return {
     ...actual,
     parseDatabaseUrl: (url: string) => {

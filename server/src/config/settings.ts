@@ -1,13 +1,16 @@
 import { availableParallelism } from 'node:os';
-import { parseHistoryKeep } from '../storage/history-keep.js';
+import { parseHistoryKeep } from './history-keep.js';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { NamePatternSchema } from '@linkconfig/shared';
 import { DurationSchema } from './duration.js';
-import { DEFAULT_BODY_LIMIT, DEFAULT_INLINE_BODY_LIMIT } from './limits.js';
-import { DEFAULT_BODY_MIN_RATE } from '../http/middleware/body-pace.js';
+import {
+  DEFAULT_BODY_LIMIT,
+  DEFAULT_BODY_MIN_RATE,
+  DEFAULT_INLINE_BODY_LIMIT,
+} from './limits.js';
 import { DEFAULT_CACHE_BYTES } from '../cache/cache-policy.js';
-import { parseDatabaseUrl } from '../storage/open-repository.js';
+import { parseDatabaseUrl } from './database-url.js';
 
 export { USAGE } from './usage.js';
 

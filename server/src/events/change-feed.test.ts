@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createMemoryConfigRepository } from '../storage/memory-config-repository.js';
+import { createMemoryConfigRepository } from '../storage/memory/memory-config-repository.js';
 import type { ConfigRepository } from '../storage/config-repository.js';
 import { ChangeFeed } from './change-feed.js';
 import type { ChangeFeedOptions } from './change-feed.js';

@@ -29,7 +29,8 @@ import type { Metrics } from './metrics.js';
 import { mountMetrics } from './routes/metrics-route.js';
 import { buildOpenApiDocument } from './routes/openapi.js';
 import { clientKey, mountRateLimits } from './middleware/rate-limit.js';
-import { DEFAULT_BODY_MIN_RATE, bodyProgress } from './middleware/body-pace.js';
+import { DEFAULT_BODY_MIN_RATE } from '../config/limits.js';
+import { bodyProgress } from './middleware/body-pace.js';
 import type { RateLimitOptions } from './middleware/rate-limit.js';
 import {
   answerHeaders,

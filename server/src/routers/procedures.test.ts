@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createAuthenticator } from '../auth.js';
 import { createContextInner } from '../context.js';
 import { createServices } from '../services/services.js';
-import { createMemoryConfigRepository } from '../storage/memory-config-repository.js';
+import { createMemoryConfigRepository } from '../storage/memory/memory-config-repository.js';
 import { createCallerFactory } from '../trpc.js';
 import { appRouter } from './app-router.js';
 

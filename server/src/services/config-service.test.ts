@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SearchInputSchema } from '@linkconfig/shared';
 import { KEEP_PARSED_MIN_CHARS } from '../event-loop.js';
 import { ReceivedJson } from '../received-json.js';
-import { createMemoryConfigRepository } from '../storage/memory-config-repository.js';
+import { createMemoryConfigRepository } from '../storage/memory/memory-config-repository.js';
 import { createServices } from './services.js';
 import { SearchService } from './search-service.js';
 

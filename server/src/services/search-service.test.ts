@@ -3,7 +3,7 @@ import { RE2JS } from 're2js';
 import { SEARCH_FIELDS } from '@linkconfig/shared';
 import type { SearchField } from '@linkconfig/shared';
 import { describe, expect, it } from 'vitest';
-import { createMemoryConfigRepository } from '../storage/memory-config-repository.js';
+import { createMemoryConfigRepository } from '../storage/memory/memory-config-repository.js';
 import { createServices } from './services.js';
 import { foldCase } from '../versions/fold-case.js';
 

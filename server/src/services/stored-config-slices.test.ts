@@ -8,7 +8,7 @@ import { SearchInputSchema, applyMergePatch } from '@linkconfig/shared';
 import type { SliceOptions } from '@linkconfig/shared';
 import { describe, expect, it } from 'vitest';
 import { createCaches } from '../cache/cache-policy.js';
-import { createMemoryConfigRepository } from '../storage/memory-config-repository.js';
+import { createMemoryConfigRepository } from '../storage/memory/memory-config-repository.js';
 import type { ConfigVersion } from '../versions/config-version.js';
 import { ConfigService } from './config-service.js';
 import { ExpressionService } from './expression-service.js';

@@ -4,9 +4,9 @@
  */
 import type { Author, ChangeEvent, RevisionOp } from '@linkconfig/shared';
 import type { EntityTags } from './etag.js';
-import type { HistoryKeep } from './history-keep.js';
+import type { HistoryKeep } from '../config/history-keep.js';
 import type { KeyRepository, StoredKey } from './key-repository.js';
-import type { RevisionContent } from './revision-content.js';
+import type { RevisionContent } from './log/revision-content.js';
 
 /** One stored config: the JSON text exactly as received, plus the server's timestamps. */
 export interface StoredConfig {

@@ -15,8 +15,8 @@ import type {
   WriteOptions,
 } from './config-repository.js';
 import { etagOf } from './etag.js';
-import { appendRevision, readHistoryBefore } from './revision-write.js';
-import type { HistorySteps } from './revision-write.js';
+import { appendRevision, readHistoryBefore } from './log/revision-write.js';
+import type { HistorySteps } from './log/revision-write.js';
 import type { VersionStamp } from './etag.js';
 import {
   nextUpdatedAt,

@@ -7,13 +7,13 @@ export { isPlainObject } from '../util/is-plain-object.js';
 export { closestNames, editDistance } from '../util/edit-distance.js';
 export { sameValue } from '../util/same-value.js';
 export type { SliceOptions } from '../util/slices.js';
-export { analyzeConfig } from './analyze-config.js';
+export { analyzeConfig } from './analyze/analyze-config.js';
 export {
   analyzeExpression,
   resolveIdsWithAnalysis,
   resolveIdsWithAnalysisInSlices,
   resolveWithAnalysis,
-} from './analyze.js';
+} from './analyze/analyze.js';
 export type {
   AnalyzeOptions,
   Dependency,
@@ -21,18 +21,18 @@ export type {
   ExpressionAnalysis,
   IdsWithAnalysis,
   ResolveWithAnalysisOptions,
-} from './analyze.js';
-export { mergeConfigs } from './merge.js';
-export { mergePrepared } from './merge-prepared.js';
-export { prepareConfig, prepareConfigInSlices } from './prepare.js';
-export { resolve, toCherryPick, toResolvedLinks } from './resolve.js';
-export { compileSafePattern, isSafePattern } from './safe-pattern.js';
+} from './analyze/analyze.js';
+export { mergeConfigs } from './prepare/merge.js';
+export { mergePrepared } from './prepare/merge-prepared.js';
+export { prepareConfig, prepareConfigInSlices } from './prepare/prepare.js';
+export { resolve, toCherryPick, toResolvedLinks } from './evaluate/resolve.js';
+export { compileSafePattern, isSafePattern } from './safety/safe-pattern.js';
 export {
   sanitizeConfigLinks,
   sanitizeLink,
   sanitizingConfigLinks,
-} from './sanitize-link.js';
-export { sanitizeUrl } from './sanitize-url.js';
+} from './safety/sanitize-link.js';
+export { sanitizeUrl } from './safety/sanitize-url.js';
 export { LINK_FIELD_ORDER } from './types.js';
 export type {
   FilterProtocolHandler,

@@ -1,14 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AnalysisReport } from './analysis-report.js';
-import { analyzeExpression, resolveWithAnalysis } from './analyze.js';
-import * as grammar from './grammar.js';
-import { prepareConfig } from './prepare.js';
+import { AnalysisReport } from './analyze/analysis-report.js';
+import { analyzeExpression, resolveWithAnalysis } from './analyze/analyze.js';
+import * as grammar from './syntax/grammar.js';
+import { prepareConfig } from './prepare/prepare.js';
 import { routeProtocol } from './protocols/dispatch.js';
-import { refinerTraits } from './refiners.js';
-import { resolve } from './resolve.js';
+import { refinerTraits } from './evaluate/refiners.js';
+import { resolve } from './evaluate/resolve.js';
 import { DAY, NOW, configOf } from './test-catalog.js';
 
-vi.mock('./grammar.js', async (importOriginal) => {
+vi.mock('./syntax/grammar.js', async (importOriginal) => {
   const original = await importOriginal<typeof grammar>();
   return { ...original, parseTokens: vi.fn(original.parseTokens) };
 });

@@ -4,9 +4,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { prepareConfig } from './prepare.js';
-import { resolve } from './resolve.js';
-import { sanitizeUrl } from './sanitize-url.js';
+import { prepareConfig } from './prepare/prepare.js';
+import { resolve } from './evaluate/resolve.js';
+import { sanitizeUrl } from './safety/sanitize-url.js';
 import { NOW } from './test-catalog.js';
 import {
   ID_POOL,

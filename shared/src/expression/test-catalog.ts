@@ -3,8 +3,8 @@
  * tests check the rules of docs/expression-reference.md, and helpers that resolve to id lists. Test-only
  * (excluded from the build).
  */
-import { prepareConfig } from './prepare.js';
-import { resolve } from './resolve.js';
+import { prepareConfig } from './prepare/prepare.js';
+import { resolve } from './evaluate/resolve.js';
 import type { PreparedConfig, ResolveOptions } from './types.js';
 
 /** The fixed clock of the tests: 2024-06-15T12:00:00.000Z. */

@@ -38,7 +38,7 @@ export type BackupConfig = z.infer<typeof BackupConfigSchema>;
 
 /**
  * One revision of a config's history, as the database stores it: its facts, and its content as the
- * stored fields of `server/src/storage/revision-content.ts` (a keyframe, or a delta against the revision
+ * stored fields of `server/src/storage/log/revision-content.ts` (a keyframe, or a delta against the revision
  * before), `data` in base64; `null` for a delete. Kept as stored so a restore gives the same revisions,
  * byte for byte, at the size history has in the database.
  */

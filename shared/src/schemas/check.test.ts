@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { analyzeConfig } from '../expression/analyze-config.js';
-import { analyzeExpression } from '../expression/analyze.js';
-import { prepareConfig } from '../expression/prepare.js';
+import { analyzeConfig } from '../expression/analyze/analyze-config.js';
+import { analyzeExpression } from '../expression/analyze/analyze.js';
+import { prepareConfig } from '../expression/prepare/prepare.js';
 import {
   CheckExpressionInputSchema,
   CheckExpressionOutputSchema,

@@ -1,5 +1,5 @@
 /** Which imported URLs are stored: every URL goes through the shared sanitizer first (§15). */
-import { BLOCKED_URL, sanitizeUrl } from '../expression/sanitize-url.js';
+import { BLOCKED_URL, sanitizeUrl } from '../expression/safety/sanitize-url.js';
 
 /** Schemes that only mean something inside one browser (Firefox's `place:` queries, settings pages). */
 const BROWSER_SCHEMES = new Set([

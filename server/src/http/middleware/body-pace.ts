@@ -2,9 +2,6 @@ import type { Context } from 'hono';
 import { nodeBindings } from '../client-address.js';
 import { HttpError } from '../http-error.js';
 
-/** The default floor of `BODY_MIN_RATE`: 64 KiB per second. */
-export const DEFAULT_BODY_MIN_RATE = 64 * 1024;
-
 /** How long a body may take to start arriving before the floor applies. */
 export const BODY_GRACE_MS = 1000;
 

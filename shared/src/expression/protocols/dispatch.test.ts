@@ -3,7 +3,7 @@
  * the test names are that document's.
  */
 import { describe, expect, it } from 'vitest';
-import { prepareConfig } from '../prepare.js';
+import { prepareConfig } from '../prepare/prepare.js';
 import { DAY, NOW, configOf, ids } from '../test-catalog.js';
 import type { FilterProtocolHandler } from '../types.js';
 

@@ -4,7 +4,7 @@
  * give `∅`. Built-in filters scan the cache's typed arrays and are memoized per resolution.
  */
 import type { EngineCache, PosList } from '../engine-cache.js';
-import type { EvalContext } from '../eval-context.js';
+import type { EvalContext } from '../evaluate/eval-context.js';
 import type { FilterProtocolHandler } from '../types.js';
 import { locationFilter } from './location.js';
 import { timeFilter } from './time.js';

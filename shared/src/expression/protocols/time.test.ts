@@ -3,7 +3,7 @@
  * test names are that document's.
  */
 import { describe, expect, it } from 'vitest';
-import { prepareConfig } from '../prepare.js';
+import { prepareConfig } from '../prepare/prepare.js';
 import { DAY, HOUR, NOW, configOf, ids } from '../test-catalog.js';
 import { parseDuration, startOfUtcDay } from './time.js';
 

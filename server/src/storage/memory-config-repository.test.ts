@@ -1,4 +1,0 @@
-import { runConfigRepositoryContract } from './config-repository.contract.js';
-import { createMemoryConfigRepository } from './memory-config-repository.js';
-
-runConfigRepositoryContract('memory', { create: createMemoryConfigRepository });

@@ -1,0 +1,200 @@
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+import { compareNames } from '../config-repository.js';
+import type {
+  ConfigRepository,
+  HistoryLimits,
+  NameVersion,
+  StoredConfig,
+} from '../config-repository.js';
+import { putConfig, removeConfig, stampOfRow } from '../config-write.js';
+import { readChangesPage } from './postgres-changes.js';
+import { createPostgresHistoryReads } from './postgres-history.js';
+import { createListener } from './postgres-listener.js';
+import type { StampRow } from './postgres-write-lock.js';
+import { createPostgresWriter } from './postgres-writer.js';
+import { migrate } from './postgres-migrate.js';
+import { postgresRestore } from './postgres-restore.js';
+import { postgresSnapshot } from './postgres-snapshot.js';
+import { createPostgresKeys, migrateKeys } from './postgres-keys.js';
+import { historyLimits } from '../write-rules.js';
+
+/** Options of {@link createPostgresConfigRepository}. */
+export interface PostgresRepositoryOptions {
+  /** `postgres://…` connection string. */
+  readonly connectionString: string;
+  /** Schema holding the tables (created when missing); default `public`. */
+  readonly schema?: string;
+  /** Pool size (default 10). */
+  readonly maxConnections?: number;
+  /** Bounds of the change history. */
+  readonly history?: HistoryLimits;
+  /** First delay before the LISTEN connection is opened again after a loss, in ms (doubles up to 5 s). */
+  readonly reconnectMs?: number;
+}
+
+const quoteIdent = (name: string): string => `"${name.replaceAll('"', '""')}"`;
+
+/**
+ * Storage for several server instances sharing one PostgreSQL database. Config JSON is kept as `text`, not
+ * `jsonb`, because `jsonb` sorts object keys and catalog order (docs/expression-reference.md §7) depends on
+ * them.
+ *
+ * Every write transaction first increments the single row of the revision table. That row lock
+ * serializes writers across all instances, so revisions (versions and change ids) are handed out in
+ * commit order, which a sequence does not guarantee; the transaction then reads the stored version (a new
+ * snapshot, after the lock), and runs the one write algorithm (`config-write.ts`: preconditions, stamp,
+ * config row, change row), whose rows go out as one statement with the pruning and `NOTIFY`
+ * (`postgres-writer.ts`). Other instances `LISTEN` on a dedicated connection and read the changes table.
+ */
+export async function createPostgresConfigRepository(
+  options: PostgresRepositoryOptions,
+): Promise<ConfigRepository> {
+  const schemaName = options.schema ?? 'public';
+  const schema = quoteIdent(schemaName);
+  const limits = historyLimits(options.history);
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.maxConnections ?? 10,
+  });
+  // An idle client that loses its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  const names = {
+    schema,
+    table: `${schema}.linkconfig_configs`,
+    revision: `${schema}.linkconfig_revision`,
+    changes: `${schema}.linkconfig_changes`,
+    legacySequence: `${schema}.linkconfig_version_seq`,
+    revisions: `${schema}.linkconfig_revisions`,
+    schemaVersion: `${schema}.linkconfig_schema`,
+  };
+  const { table, revision, changes, revisions } = names;
+  const keysTable = `${schema}.linkconfig_keys`;
+  // NOTIFY channels are identifiers of at most 63 bytes: a digest of the schema keeps them short.
+  const channel = `linkconfig_${createHash('sha256').update(schemaName).digest('hex').slice(0, 24)}`;
+  try {
+    await migrate(pool, names);
+    await migrateKeys(pool, keysTable);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+
+  let closed = false;
+  const query = async <R extends pg.QueryResultRow>(
+    text: string | pg.QueryConfig,
+    values: unknown[] = [],
+  ): Promise<pg.QueryResult<R>> => {
+    if (closed) throw new Error('repository is closed');
+    return pool.query<R>(text, values);
+  };
+  const byName = (a: { name: string }, b: { name: string }): number =>
+    compareNames(a.name, b.name);
+
+  const listeners = new Set<() => void>();
+  const notify = (): void => {
+    for (const listener of listeners) listener();
+  };
+  const listener = createListener({
+    connectionString: options.connectionString,
+    channel,
+    reconnectMs: options.reconnectMs ?? 250,
+    onWake: notify,
+  });
+  const write = createPostgresWriter({
+    pool,
+    targets: { table, revision, changes, revisions, channel },
+    limits,
+    isClosed: () => closed,
+    onCommit: notify,
+  });
+
+  return {
+    keys: createPostgresKeys(query, keysTable),
+    ...createPostgresHistoryReads(query, revisions),
+    list: async () =>
+      (await query<{ name: string }>(`SELECT name FROM ${table}`)).rows
+        .map((r) => r.name)
+        .sort(compareNames),
+    listVersions: async (): Promise<NameVersion[]> =>
+      (
+        await query<{ name: string; version: string }>(
+          `SELECT name, version FROM ${table}`,
+        )
+      ).rows
+        .map((r) => ({ name: r.name, version: Number(r.version) }))
+        .sort(byName),
+    get: async (name): Promise<StoredConfig | null> => {
+      const { rows } = await query<StampRow & { json: string }>(
+        `SELECT json, created_at, updated_at, version FROM ${table} WHERE name = $1`,
+        [name],
+      );
+      const row = rows[0];
+      return row === undefined
+        ? null
+        : { name, json: row.json, ...stampOfRow(row) };
+    },
+    version: async (name) => {
+      const { rows } = await query<{ version: string }>(
+        `SELECT version FROM ${table} WHERE name = $1`,
+        [name],
+      );
+      return rows[0] === undefined ? null : Number(rows[0].version);
+    },
+    put: (name, json, conditions = {}) =>
+      write(
+        name,
+        (tx) => putConfig(tx, { name, json }, conditions),
+        conditions.heldText?.version,
+      ),
+    remove: (name, conditions = {}) =>
+      write(name, (tx) => removeConfig(tx, name, conditions)),
+    // One indexed single-row read: cheap enough for every request, and exact across instances.
+    changeToken: async () => String(await readHead()),
+    head: () => readHead(),
+    changesSince: (afterId, limit) =>
+      readChangesPage(query, { revision, changes }, { afterId, limit }),
+    watch: (onChange) => {
+      const own = (): void => onChange();
+      listeners.add(own);
+      if (!closed) listener.start();
+      return () => {
+        listeners.delete(own);
+        if (listeners.size === 0) listener.stop();
+      };
+    },
+    count: async () =>
+      Number(
+        (await query<{ n: string }>(`SELECT COUNT(*) AS n FROM ${table}`))
+          .rows[0]?.n ?? 0,
+      ),
+    snapshot: () => {
+      if (closed) throw new Error('repository is closed');
+      return postgresSnapshot(pool, { table, revisions, keys: keysTable });
+    },
+    restoreRows: async (rows, restore = {}) => {
+      if (closed) throw new Error('repository is closed');
+      const targets = { table, revision, revisions, channel };
+      await postgresRestore(pool, targets, {
+        rows,
+        replace: restore.replace === true,
+      });
+      notify();
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      listeners.clear();
+      listener.stop();
+      await pool.end();
+    },
+  };
+
+  async function readHead(): Promise<number> {
+    const { rows } = await query<{ value: string }>({
+      name: 'linkconfig-head',
+      text: `SELECT value FROM ${revision}`,
+    });
+    return Number(rows[0]?.value ?? 0);
+  }
+}

@@ -1,0 +1,213 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runConfigRepositoryContract } from '../contract/config-repository.contract.js';
+import Database from 'better-sqlite3';
+import { createServices } from '../../services/services.js';
+import type { ConfigRepository } from '../config-repository.js';
+import { createSqliteConfigRepository } from './sqlite-config-repository.js';
+import { MIGRATIONS } from './sqlite-migrations.js';
+import type { SqliteRepositoryOptions } from './sqlite-config-repository.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'linkconfig-sqlite-'));
+let n = 0;
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The file each repository of the contract run uses, for a second connection to it. */
+const files = new WeakMap<ConfigRepository, string>();
+const open = (
+  path: string,
+  history?: SqliteRepositoryOptions['history'],
+): ConfigRepository => {
+  const repo = createSqliteConfigRepository({
+    path,
+    pollMs: 50,
+    ...(history === undefined ? {} : { history }),
+  });
+  files.set(repo, path);
+  return repo;
+};
+
+runConfigRepositoryContract('sqlite', {
+  create: (options) => open(join(dir, `repo-${++n}.db`), options?.history),
+  connect: (repo) => open(files.get(repo) ?? ''),
+});
+
+const epoch = { now: () => new Date(0) };
+
+describe('sqlite group commit', () => {
+  it('commits writes that arrive together in one transaction, each acknowledged after it', async () => {
+    const commits: number[] = [];
+    const path = join(dir, `group-${++n}.db`);
+    const repo = createSqliteConfigRepository({
+      path,
+      onCommit: (writes) => commits.push(writes),
+    });
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        repo.put(`n${i}`, `{"allLinks":{},"i":${i}}`, epoch),
+      ),
+    );
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect(commits.reduce((a, b) => a + b, 0)).toBe(20);
+    expect(commits.length).toBeLessThan(20);
+    // Acknowledged means committed: another connection sees every one of them.
+    const other = createSqliteConfigRepository({ path });
+    expect(await other.count()).toBe(20);
+    await other.close();
+    await repo.close();
+  });
+
+  it('rolls back only the write that fails, not the others of its group', async () => {
+    const repo = createSqliteConfigRepository({
+      path: join(dir, `group-${++n}.db`),
+    });
+    const [good, bad, other] = await Promise.allSettled([
+      repo.put('good', '{"allLinks":{}}', epoch),
+      // NOT NULL on the JSON column: this one statement fails inside the group's transaction.
+      repo.put('bad', null as unknown as string, epoch),
+      repo.put('other', '{"allLinks":{}}', epoch),
+    ]);
+    expect(good.status).toBe('fulfilled');
+    expect(bad.status).toBe('rejected');
+    expect(other.status).toBe('fulfilled');
+    expect(await repo.list()).toEqual(['good', 'other']);
+    await repo.close();
+  });
+});
+
+describe('sqlite repository', () => {
+  it('keeps data and versions across reopen, creating missing folders', async () => {
+    const path = join(dir, 'nested', 'deeper', 'db.sqlite');
+    const first = createSqliteConfigRepository({ path });
+    const put = await first.put('n', '{"allLinks":{}}', epoch);
+    await first.close();
+    const second = createSqliteConfigRepository({ path });
+    expect((await second.get('n'))?.json).toBe('{"allLinks":{}}');
+    const next = await second.put('m', '{}', epoch);
+    expect(next.ok && put.ok && next.version > put.version).toBe(true);
+    await second.close();
+  });
+});
+
+describe('sqlite repository across connections', () => {
+  it('moves the change token when another connection writes, not otherwise', async () => {
+    const path = join(dir, 'token.db');
+    const a = createSqliteConfigRepository({ path });
+    const b = createSqliteConfigRepository({ path });
+    const before = await a.changeToken();
+    expect(await a.changeToken()).toBe(before);
+    await b.put('n', '{}', epoch);
+    expect(await a.changeToken()).not.toBe(before);
+    const mine = await a.changeToken();
+    await a.put('m', '{}', epoch);
+    expect(await a.changeToken()).not.toBe(mine);
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  it('lets two server processes on one file see each other’s writes (services over two connections)', async () => {
+    const path = join(dir, 'two.db');
+    const one = createServices({
+      repository: createSqliteConfigRepository({ path }),
+    });
+    const two = createServices({
+      repository: createSqliteConfigRepository({ path }),
+    });
+    await one.configs.put('n', { allLinks: { a: { url: 'https://1' } } });
+    expect(
+      (await two.configs.current('n'))?.entry.config.allLinks['a']?.url,
+    ).toBe('https://1');
+    await one.configs.put('n', { allLinks: { a: { url: 'https://2' } } });
+    expect(
+      (await two.configs.current('n'))?.entry.config.allLinks['a']?.url,
+    ).toBe('https://2');
+    await one.configs.remove('n');
+    expect(await two.configs.current('n')).toBeNull();
+    expect(await two.configs.list()).toEqual([]);
+  });
+
+  it('waits for another process’s write lock without blocking reads, then writes', async () => {
+    const path = join(dir, 'locked.db');
+    const repo = createSqliteConfigRepository({ path });
+    await repo.put('seen', '{}', epoch);
+    const other = new Database(path);
+    other.exec('BEGIN IMMEDIATE');
+    let settled = false;
+    const waiting = repo.put('n', '{"v":1}', epoch).finally(() => {
+      settled = true;
+    });
+    // The event loop is free: reads are answered while the write waits.
+    expect((await repo.get('seen'))?.json).toBe('{}');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(settled).toBe(false);
+    other.exec('COMMIT');
+    expect((await waiting).ok).toBe(true);
+    other.close();
+    await repo.close();
+  });
+
+  it('gives up with SQLITE_BUSY after the busy timeout', async () => {
+    const path = join(dir, 'stuck.db');
+    const repo = createSqliteConfigRepository({ path, busyTimeoutMs: 100 });
+    const other = new Database(path);
+    other.exec('BEGIN IMMEDIATE');
+    await expect(repo.put('n', '{}', epoch)).rejects.toThrow(/locked|busy/i);
+    other.exec('ROLLBACK');
+    other.close();
+    await repo.close();
+  });
+
+  it('migrates a version-2 database (WITHOUT ROWID table) keeping its data', async () => {
+    const path = join(dir, 'v2.db');
+    const old = new Database(path);
+    for (const sql of MIGRATIONS.slice(0, 2)) {
+      if (typeof sql === 'string') old.exec(sql);
+    }
+    old.pragma('user_version = 2');
+    old
+      .prepare(
+        'INSERT INTO configs (name, json, created_at, updated_at, version) VALUES (?, ?, ?, ?, ?)',
+      )
+      .run('kept', '{"allLinks":{}}', 'c', 'u', 7);
+    old.prepare("UPDATE counters SET value = 7 WHERE key = 'version'").run();
+    old.close();
+    const repo = createSqliteConfigRepository({ path });
+    expect(await repo.get('kept')).toEqual({
+      name: 'kept',
+      json: '{"allLinks":{}}',
+      createdAt: 'c',
+      updatedAt: 'u',
+      version: 7,
+    });
+    // History from before the change table is unknown: older readers are told to re-list.
+    expect(await repo.changesSince(6, 10)).toEqual({ reset: true, head: 7 });
+    expect(await repo.changesSince(7, 10)).toEqual({
+      reset: false,
+      head: 7,
+      changes: [],
+    });
+    // Every config stored before history gets a first revision: op put, by nobody.
+    expect(await repo.revisions('kept', { from: 1, to: 1 })).toMatchObject([
+      { meta: { rev: 1, op: 'put', by: null, id: 7 }, json: '{"allLinks":{}}' },
+    ]);
+    const put = await repo.put('kept', '{}', epoch);
+    expect(put.ok && put.version).toBe(8);
+    expect(await repo.count()).toBe(1);
+    expect(
+      (await repo.history('kept', { limit: 5 })).map((r) => r.rev),
+    ).toEqual([2, 1]);
+    await repo.close();
+  });
+
+  it('refuses a file written by a newer build, with a clear message', async () => {
+    const path = join(dir, 'newer.db');
+    await createSqliteConfigRepository({ path }).close();
+    const later = new Database(path);
+    later.pragma(`user_version = ${MIGRATIONS.length + 1}`);
+    later.close();
+    expect(() => createSqliteConfigRepository({ path })).toThrow(
+      /newer linkconfig/,
+    );
+  });
+});

@@ -1,0 +1,114 @@
+import type Database from 'better-sqlite3';
+import { compareNames } from '../config-repository.js';
+import type { HistoryRepository } from '../config-repository.js';
+import { materialize } from '../log/history-read.js';
+import { pruneHistory } from '../log/history-keep.js';
+import {
+  META_COLUMNS,
+  ROW_COLUMNS,
+  metaOfRow,
+  recordOfRow,
+  rowValues,
+  tipOfRow,
+} from '../log/history-rows.js';
+import type { MetaRow, RevisionRow } from '../log/history-rows.js';
+import type { HistorySteps, HistoryTip } from '../log/revision-write.js';
+
+/** The history of the SQLite adapter: its write steps (run inside the write transaction) and its reads. */
+export function createSqliteHistory(
+  db: Database.Database,
+  guard: <T>(fn: () => T) => Promise<T>,
+): {
+  readonly steps: Omit<HistorySteps, 'readCurrentJson'>;
+  readonly reads: HistoryRepository;
+} {
+  const tip = db.prepare<[string], Parameters<typeof tipOfRow>[0]>(
+    'SELECT rev, id, op, base, chain FROM revisions WHERE name = ? ORDER BY rev DESC LIMIT 1',
+  );
+  const insert = db.prepare(
+    `INSERT INTO revisions (${ROW_COLUMNS}) VALUES (${ROW_COLUMNS.split(',')
+      .map(() => '?')
+      .join(', ')})`,
+  );
+  const page = db.prepare<[string, number, number], MetaRow>(
+    `SELECT ${META_COLUMNS} FROM revisions WHERE name = ? AND rev < ? ORDER BY rev DESC LIMIT ?`,
+  );
+  const chainStart = db
+    .prepare<[string, number], number>(
+      'SELECT base FROM revisions WHERE name = ? AND rev >= ? AND base IS NOT NULL ORDER BY rev LIMIT 1',
+    )
+    .pluck();
+  const range = db.prepare<[string, number, number], RevisionRow>(
+    `SELECT ${ROW_COLUMNS} FROM revisions WHERE name = ? AND rev >= ? AND rev <= ? ORDER BY rev`,
+  );
+  const trail = db.prepare<[number, number], MetaRow>(
+    `SELECT ${META_COLUMNS} FROM revisions WHERE id > ? ORDER BY id LIMIT ?`,
+  );
+  const trailOf = db.prepare<[string, number, number], MetaRow>(
+    `SELECT ${META_COLUMNS} FROM revisions WHERE name = ? AND id > ? ORDER BY rev LIMIT ?`,
+  );
+  const deleted = db
+    .prepare<[], string>(
+      `SELECT name FROM revisions r WHERE op = 'delete'
+       AND rev = (SELECT MAX(rev) FROM revisions WHERE name = r.name)`,
+    )
+    .pluck();
+  const newest = db.prepare<[], { name: string; newest: number }>(
+    'SELECT name, MAX(rev) AS newest FROM revisions GROUP BY name',
+  );
+  const firstSince = db
+    .prepare<[string, number], number | null>(
+      'SELECT MIN(rev) FROM revisions WHERE name = ? AND at >= ?',
+    )
+    .pluck();
+  const deleteBelow = db.prepare<[string, number]>(
+    'DELETE FROM revisions WHERE name = ? AND rev < ?',
+  );
+  // One read transaction: the chain's rows come from one snapshot.
+  const readRange = db.transaction((name: string, from: number, to: number) => {
+    const start = Math.min(from, chainStart.get(name, from) ?? from);
+    return materialize(range.all(name, start, to).map(recordOfRow), from, to);
+  });
+  return {
+    steps: {
+      readHistoryTip: (name): HistoryTip | null => {
+        const row = tip.get(name);
+        return row === undefined ? null : tipOfRow(row);
+      },
+      appendRevision: (record) => {
+        insert.run(...rowValues(record));
+      },
+    },
+    reads: {
+      history: (name, { limit, before }) =>
+        guard(() =>
+          page
+            .all(name, before ?? Number.MAX_SAFE_INTEGER, limit)
+            .map(metaOfRow),
+        ),
+      revisions: (name, { from, to }) => guard(() => readRange(name, from, to)),
+      auditTrail: ({ afterId, limit, name }) =>
+        guard(() =>
+          (name === undefined
+            ? trail.all(afterId, limit)
+            : trailOf.all(name, afterId, limit)
+          ).map(metaOfRow),
+        ),
+      deletedNames: () => guard(() => deleted.all().sort(compareNames)),
+      pruneHistory: (keep, now) =>
+        pruneHistory(
+          {
+            names: () => guard(() => newest.all()),
+            firstSince: (name, atMs) =>
+              guard(() => firstSince.get(name, atMs) ?? null),
+            chainBaseFrom: (name, rev) =>
+              guard(() => chainStart.get(name, rev) ?? null),
+            deleteBelow: (name, rev) =>
+              guard(() => deleteBelow.run(name, rev).changes),
+          },
+          keep,
+          now,
+        ),
+    },
+  };
+}

@@ -1,0 +1,37 @@
+/** "Revert to saved": the draft makes way for the version saved last, once the person agreed. */
+import type { ConfigActions } from './config-actions.js';
+import { draftLosses } from '../model/draft-loss.js';
+import type { PageContext } from './page-context.js';
+
+/** The draft as a whole. */
+export class DraftActions {
+  constructor(
+    private readonly page: PageContext,
+    private readonly configs: ConfigActions,
+  ) {}
+
+  /** Discards the draft for the version saved last, after saying what would be lost. */
+  async revert(): Promise<void> {
+    const open = this.page.state.open;
+    if (!open?.dirty) return;
+    const losses = draftLosses(
+      this.page.raw(open.draft),
+      this.page.raw(open.base),
+    );
+    const confirmed = await this.page.ask({
+      title: `Revert “${open.name}” to the saved version?`,
+      body: `This discards your unsaved edits: ${losses.length > 0 ? losses.join('; ') : 'settings text that is not valid JSON'}. They cannot be brought back.`,
+      confirm: 'Discard edits',
+      cancel: 'Keep editing',
+      danger: true,
+    });
+    if (!confirmed || this.page.state.open !== open) {
+      this.page.focus('[data-testid="revert-config"]');
+      return;
+    }
+    this.configs.show(open, this.page.raw(open.base));
+    this.page.state.undo = null;
+    this.page.focus('#editor-heading');
+    this.page.announce(`“${open.name}” is back to the saved version.`);
+  }
+}
