@@ -147,16 +147,19 @@ export function createAuthenticator(
     // Each pattern is read once per request, and each name matched once (a page of history or a list
     // asks for the same names again): linear in the patterns' and names' lengths.
     const readable = memoized(new NamePatterns(reads));
-    const writes = new NamePatterns(
-      grant.scope === null || !scopeCovers(grant.scope, 'write')
-        ? []
-        : grant.configs,
-    );
+    // Read only by writes: built on a write's first check.
+    let writes: NamePatterns | undefined;
+    const writable = (): NamePatterns =>
+      (writes ??= new NamePatterns(
+        grant.scope === null || !scopeCovers(grant.scope, 'write')
+          ? []
+          : grant.configs,
+      ));
     return {
       token: () => token,
       grant: () => grant,
       canRead: readable,
-      canWrite: (name) => writes.matches(name),
+      canWrite: (name) => writable().matches(name),
       may: (need) =>
         need === 'read'
           ? grant.scope !== null || grant.anonymousRead.length > 0

@@ -103,8 +103,10 @@ export class NamePatterns {
   readonly matchesAll: boolean;
 
   constructor(sources: readonly string[]) {
-    this.#patterns = sources.map((source) => new NamePattern(source));
     this.matchesAll = sources.includes('*');
+    this.#patterns = this.matchesAll
+      ? []
+      : sources.map((source) => new NamePattern(source));
   }
 
   /** Whether any of the patterns matches `name`. */
