@@ -40,6 +40,11 @@ import {
   LOCAL_PREBUILDS_VARIABLE,
   writeLocalPrebuild,
 } from './native-prebuild.js';
+import {
+  documentedAllowScripts,
+  documentedLib,
+  packCommands,
+} from './install-doc.js';
 
 const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
 const CONSUMER = join(import.meta.dirname, 'consumer');
@@ -47,12 +52,12 @@ const TSC = join(REPO_ROOT, 'node_modules/typescript/bin/tsc');
 const PACKAGES = ['shared', 'server', 'web-client'] as const;
 const VERSION = '0.2.0';
 
-/** The server project's package.json: install scripts reviewed as npm's `allowScripts` asks. */
+/** The server project's package.json: install scripts reviewed as install.md says (`allowScripts`). */
 const SERVER_PROJECT = {
   name: 'linkconfig-packaging-server',
   private: true,
   type: 'module',
-  allowScripts: { 'better-sqlite3': true, '@scarf/scarf': false },
+  allowScripts: documentedAllowScripts(),
 };
 const BROWSER_PROJECT = {
   name: 'linkconfig-packaging-browser',
@@ -97,19 +102,11 @@ beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'linkconfig-packaging-'));
   progress(`working in ${work}`);
 
+  // Packed as install.md says, into a folder that does not exist yet (its commands make it).
   const tarballs = join(work, 'tarballs');
-  mkdirSync(tarballs);
-  progress('npm pack (prepack builds each package first)');
-  await run(
-    'npm',
-    [
-      'pack',
-      ...PACKAGES.flatMap((p) => ['-w', p]),
-      '--pack-destination',
-      tarballs,
-    ],
-    { cwd: REPO_ROOT },
-  );
+  progress('npm pack as install.md says (prepack builds each package first)');
+  for (const line of packCommands(tarballs))
+    await run('sh', ['-c', line], { cwd: REPO_ROOT });
   for (const pkg of PACKAGES) {
     const file = join(tarballs, `linkconfig-${pkg}-${VERSION}.tgz`);
     expect(existsSync(file), `${file} was packed`).toBe(true);
@@ -186,6 +183,41 @@ afterAll(() => {
   if (work === '') return;
   if (process.env['PACKAGING_KEEP'] === '1') progress(`kept ${work}`);
   else rmSync(work, { recursive: true, force: true });
+});
+
+describe('what install.md says', () => {
+  it('names in allowScripts every dependency of the server with an install script', () => {
+    const lock = JSON.parse(
+      readFileSync(join(serverProject, 'package-lock.json'), 'utf8'),
+    ) as { packages: Record<string, { hasInstallScript?: boolean }> };
+    const scripted = Object.entries(lock.packages)
+      .filter(([, entry]) => entry.hasInstallScript === true)
+      .map(([path]) => path.slice(path.lastIndexOf('node_modules/') + 13));
+    expect([...new Set(scripted)].sort()).toEqual(
+      Object.keys(documentedAllowScripts()).sort(),
+    );
+  });
+
+  it('gives the lib the consumer compiles with in Node and in a browser', () => {
+    for (const config of ['tsconfig.json', 'tsconfig.node.json']) {
+      const text = readFileSync(join(CONSUMER, config), 'utf8');
+      const lib = /"lib":\s*(\[[^\]]*\])/.exec(text)?.[1] ?? '[]';
+      expect(JSON.parse(lib), config).toEqual(documentedLib());
+    }
+  });
+
+  it.each(PACKAGES)('%s names in sideEffects only files it ships', (pkg) => {
+    const dir = join(
+      pkg === 'server' ? serverProject : browser,
+      'node_modules/@linkconfig',
+      pkg,
+    );
+    const { sideEffects } = JSON.parse(
+      readFileSync(join(dir, 'package.json'), 'utf8'),
+    ) as { sideEffects?: boolean | string[] };
+    const named = Array.isArray(sideEffects) ? sideEffects : [];
+    expect(named.filter((file) => !existsSync(join(dir, file)))).toEqual([]);
+  });
 });
 
 describe('the packed packages', () => {
@@ -391,6 +423,7 @@ describe('the server package', () => {
       hybridPending: 0,
       rejected: { name: 'RemoteStoreError', status: 400, configName: 'broken' },
       sanitized: 'about:blank',
+      clientMissing: 404,
     });
 
     child.kill('SIGTERM');

@@ -86,6 +86,17 @@ test('export the open config: the JSON download is the config, HTML and CSV down
   await expect(page.getByTestId('editor-heading')).toHaveText('demo');
   await page.getByTestId('open-import').click();
   const dialog = page.getByTestId('import-dialog');
+  // What HTML and CSV leave out of the demo is said before any download; JSON keeps everything.
+  await expect(dialog.getByTestId('export-losses-csv')).toContainText(
+    "CSV leaves out: the config's macros",
+  );
+  await expect(dialog.getByTestId('export-losses-csv')).toContainText(
+    'meta.location',
+  );
+  await expect(dialog.getByTestId('export-losses-html')).toContainText(
+    'Bookmarks HTML leaves out:',
+  );
+  await expect(dialog.getByTestId('export-losses-json')).toHaveCount(0);
   const downloaded = async (format: string) => {
     const [download] = await Promise.all([
       page.waitForEvent('download'),

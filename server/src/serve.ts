@@ -9,7 +9,7 @@
 import cluster from 'node:cluster';
 import { runPrimary } from './cluster/cluster-primary.js';
 import { isMessage, SHUTDOWN } from './cluster/cluster-messages.js';
-import { loadSettings, USAGE } from './config/settings.js';
+import { loadSettings, usage } from './config/settings.js';
 import { createLogger } from './logger.js';
 import { tuneHeap } from './heap.js';
 import { startServer } from './start-server.js';
@@ -19,19 +19,25 @@ const SHUTDOWN_GRACE_MS = 10_000;
 /** When the process exits whatever still runs: the grace, plus time to close the database. */
 const SHUTDOWN_BOUND_MS = SHUTDOWN_GRACE_MS + 5_000;
 
-/** Serves with the settings of `process.env` and `argv` (the flags after the command's name). */
-export async function serve(argv: readonly string[]): Promise<void> {
-  let settings;
-  try {
-    settings = loadSettings(process.env, argv);
-  } catch (error) {
-    process.stderr.write(
-      `${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`,
-    );
-    process.exit(2);
-  }
+/** How {@link serve} was called: the command's name (for `--help`) and where help goes. */
+export interface ServeCall {
+  /** `linkconfig-server` (default), or `linkconfig serve`. */
+  readonly command?: string;
+  readonly stdout?: NodeJS.WritableStream;
+}
+
+/**
+ * Serves with the settings of `process.env` and `argv` (the flags after the command's name). Settings
+ * that cannot be used reject with a `SettingsError` before anything opens; the caller says it and exits
+ * with 2.
+ */
+export async function serve(
+  argv: readonly string[],
+  call: ServeCall = {},
+): Promise<void> {
+  const settings = loadSettings(process.env, argv);
   if (settings === 'help') {
-    process.stdout.write(USAGE);
+    (call.stdout ?? process.stdout).write(usage(call.command));
     return;
   }
   const logger = createLogger(settings.logLevel);

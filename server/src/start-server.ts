@@ -12,7 +12,7 @@ import { createApp } from './http/app.js';
 import { Metrics } from './http/metrics.js';
 import { timeRepository } from './http/repository-timing.js';
 import { createLogger } from './logger.js';
-import { DEMO_CONFIG } from './seed/demo-config.js';
+import { seedDemo } from './seed/seed-demo.js';
 import { createServices } from './services/services.js';
 import { warmUp } from './warm-up.js';
 import type { Services } from './services/services.js';
@@ -115,9 +115,8 @@ export async function startServer(
     }
     metrics.countStreams(() => services.changes.openStreams);
   }
-  if ((options.seed ?? 'demo') === 'demo' && (await repository.count()) === 0) {
-    await services.configs.put('demo', DEMO_CONFIG);
-    logger.info('empty database: seeded the demo config');
+  if ((options.seed ?? 'demo') === 'demo') {
+    await seedDemo(repository, services.configs, logger);
   }
   if (options.apiToken === undefined && !(await repository.keys.hasAny())) {
     logger.warn(

@@ -9,7 +9,7 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { repositoryAppDir } from '../src/app-dir.js';
-import { USAGE } from '../src/config/settings.js';
+import { usage } from '../src/config/settings.js';
 import { DEFAULT_APP_DIR, startServer } from '../src/start-server.js';
 import { createMemoryConfigRepository } from '../src/storage/memory/memory-config-repository.js';
 
@@ -58,9 +58,9 @@ async function start(appDir: string | undefined) {
 
 describe('--help', () => {
   it('names the installed command first, and the repository form', () => {
-    expect(USAGE.split('\n')[0]).toBe('Usage: linkconfig-server [options]');
-    expect(USAGE).toContain('node server/dist/main.js');
-    expect(USAGE.replace(/\s+/g, ' ')).toContain(
+    expect(usage().split('\n')[0]).toBe('Usage: linkconfig-server [options]');
+    expect(usage()).toContain('node server/dist/main.js');
+    expect(usage().replace(/\s+/g, ' ')).toContain(
       'served at / (default: none in the installed package; web-client/dist-app in the repository)',
     );
   });

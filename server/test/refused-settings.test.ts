@@ -75,6 +75,11 @@ describe.concurrent(
       expect(result.code).toBe(2);
       expect(result.stderr).toContain('invalid settings');
       expect(result.stderr).toContain(message);
+      // The reason alone: the help would scroll it out of sight.
+      expect(result.stderr).not.toContain('Usage:');
+      expect(result.stderr).toContain(
+        '(linkconfig-server --help lists every setting)',
+      );
       // It stopped before opening anything: no database, no "listening".
       expect(result.stdout).not.toContain('listening');
       expect(existsSync(join(dir, 'never.db'))).toBe(false);

@@ -3,8 +3,13 @@
  * server's REST API on this origin), run expressions and search. The page itself is kept by a service
  * worker, so it also opens offline.
  */
-import './strict-csp.js';
+// First: zod is set up for the CSP before any other module of the page runs.
+import { zodSettings } from './strict-csp.js';
 import { App } from './app.js';
+
+if (zodSettings.jitless !== true) {
+  throw new Error('zod must run without compiled parsers under the CSP');
+}
 
 /** Registers the service worker that keeps the page itself available offline. */
 function registerServiceWorker(): void {

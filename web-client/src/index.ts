@@ -67,6 +67,9 @@ export type { BackoffOptions } from './backoff.js';
 export { FlushError } from './hybrid/flush-error.js';
 export { createLinkConfigClient } from './trpc/link-config-client.js';
 export type {
+  AppRouter,
   LinkConfigClient,
   LinkConfigClientOptions,
 } from './trpc/link-config-client.js';
+/** The error a typed client call rejects with (`error.data?.etag`, `error.data?.issues`). */
+export { TRPCClientError } from '@trpc/client';

@@ -11,6 +11,7 @@ import {
   BACKUP_VERSION,
   BackupRecordSchema,
   LIMITS,
+  findJsonInfidelity,
   validateLinkConfig,
 } from '@linkconfig/shared';
 import type {
@@ -19,6 +20,7 @@ import type {
   BackupRevision,
 } from '@linkconfig/shared';
 import { DEFAULT_BODY_LIMIT } from '../config/limits.js';
+import { describeIssues, issuesOf } from '../errors.js';
 import {
   ChainReader,
   RevisionContentError,
@@ -57,6 +59,7 @@ export const maxLineLength = (maxConfigBytes: number): number =>
 async function* readLines(
   file: string,
   maxLength: number,
+  onBytes?: (bytesRead: number) => void,
 ): AsyncGenerator<string> {
   // The start of the current line, in pieces joined once its end arrives: a long line is not copied
   // and searched again with every chunk.
@@ -67,7 +70,9 @@ async function* readLines(
     new BackupFileError(
       `${file}, line ${line + 1}: longer than ${maxLength} characters, more than a config within BODY_LIMIT needs (a damaged file, or BODY_LIMIT lower than where the backup was made)`,
     );
-  for await (const chunk of createReadStream(file, { encoding: 'utf8' })) {
+  const stream = createReadStream(file, { encoding: 'utf8' });
+  for await (const chunk of stream) {
+    onBytes?.(stream.bytesRead);
     const text = String(chunk);
     let start = 0;
     for (
@@ -95,17 +100,22 @@ async function* readLines(
 
 /**
  * The checked data records of a backup file, one line at a time; `maxConfigBytes` bounds its lines
- * ({@link maxLineLength}).
+ * ({@link maxLineLength}); `onBytes` hears how many bytes of the file are read so far.
  */
 export async function* readRecords(
   file: string,
   maxConfigBytes: number = DEFAULT_BODY_LIMIT,
+  onBytes?: (bytesRead: number) => void,
 ): AsyncGenerator<BackupLine> {
   let line = 0;
   let version = 0;
   let ended = false;
   const counts: Record<string, number> = {};
-  for await (const text of readLines(file, maxLineLength(maxConfigBytes))) {
+  for await (const text of readLines(
+    file,
+    maxLineLength(maxConfigBytes),
+    onBytes,
+  )) {
     line++;
     if (text.trim() === '') continue;
     const fail = (why: string): BackupFileError =>
@@ -117,6 +127,12 @@ export async function* readRecords(
     } catch {
       throw fail('not a JSON record');
     }
+    // As for every body the API reads: a repeated key would let its last value win unseen (a revoked
+    // key's `"revokedAt":null` after its date), an out-of-range number would change on the way in.
+    const unfaithful = findJsonInfidelity(text);
+    if (unfaithful !== undefined) {
+      throw fail(`${unfaithful.path}: ${unfaithful.reason}`);
+    }
     const kind = (value as { kind?: unknown } | null)?.kind;
     if (typeof kind !== 'string' || !KNOWN_KINDS.has(kind)) {
       throw fail(
@@ -124,7 +140,11 @@ export async function* readRecords(
       );
     }
     const parsed = BackupRecordSchema.safeParse(value);
-    if (!parsed.success) throw fail(`a broken ${kind} record`);
+    if (!parsed.success) {
+      throw fail(
+        `a broken ${kind} record (${describeIssues(issuesOf(parsed.error) ?? [])})`,
+      );
+    }
     const record = parsed.data;
     if (version === 0 && record.kind !== 'header') {
       throw fail(`not a ${BACKUP_FORMAT} file (no header)`);
@@ -176,13 +196,14 @@ const digest = (text: string): string =>
   createHash('sha256').update(text).digest('hex');
 
 /**
- * Reads the whole file and checks every record and how they fit together. No text of a revision may
+ * Reads the whole file (telling `onBytes` how far) and checks every record and how they fit together. No text of a revision may
  * exceed `maxConfigBytes` (`BODY_LIMIT`): a keyframe that inflates further, or a change that grows past it,
  * refuses the file, as do lines longer than {@link maxLineLength}.
  */
 export async function checkBackup(
   file: string,
   maxConfigBytes: number = DEFAULT_BODY_LIMIT,
+  onBytes?: (bytesRead: number) => void,
 ): Promise<BackupContents> {
   /** Per config: the version and a digest of its text (what its newest revision must hold). */
   const configs = new Map<string, { version?: number; digest: string }>();
@@ -219,6 +240,7 @@ export async function checkBackup(
   for await (const { line, record, version: v } of readRecords(
     file,
     maxConfigBytes,
+    onBytes,
   )) {
     version = v;
     const at = `${file}, line ${line}`;
@@ -231,6 +253,12 @@ export async function checkBackup(
           config = JSON.parse(record.json);
         } catch {
           throw fail(`config "${record.name}" is not JSON`);
+        }
+        const unfaithful = findJsonInfidelity(record.json);
+        if (unfaithful !== undefined) {
+          throw fail(
+            `config "${record.name}" cannot be kept as written at ${unfaithful.path}: ${unfaithful.reason}`,
+          );
         }
         const checked = validateLinkConfig(config, {
           maxDepth: LIMITS.nestingMax,

@@ -5,9 +5,9 @@
  * id and content, and the keys' rows (`ConfigRepository.restoreRows`, `KeyRepository.putAll`). A file of
  * format 1 (configs only) goes through the one write algorithm, each config with its own timestamps.
  */
+import { stat } from 'node:fs/promises';
 import type {
   ConfigRepository,
-  RestoreRows,
   RevisionRecord,
   StoredConfig,
 } from '../storage/config-repository.js';
@@ -26,13 +26,23 @@ const BATCH_CHARS = 8 * 1024 * 1024;
 export interface RestoreOptions {
   /** Replace what the database holds (configs and history are deleted first); else it must be empty. */
   readonly force: boolean;
-  /** Told as configs are written, with how many so far. */
-  readonly onConfig?: (done: number) => void;
+  /**
+   * Told how far the restore is: while the file is checked, bytes read of the file's size; while it is
+   * written, rows (configs and revisions) written of all the file holds.
+   */
+  readonly onProgress?: (progress: RestoreProgress) => void;
   /**
    * The largest config text the file may hold, in bytes (`BODY_LIMIT`; default its default): what
    * bounds every revision's text and every line while the file is checked.
    */
   readonly maxConfigBytes?: number;
+}
+
+/** How far a restore is (see {@link RestoreOptions.onProgress}). */
+export interface RestoreProgress {
+  readonly phase: 'check' | 'write';
+  readonly done: number;
+  readonly total: number;
 }
 
 /** What a restore did. */
@@ -72,7 +82,20 @@ export async function restoreBackup(
   options: RestoreOptions,
 ): Promise<RestoreSummary> {
   const maxConfigBytes = options.maxConfigBytes ?? DEFAULT_BODY_LIMIT;
-  const contents = await checkBackup(file, maxConfigBytes);
+  const report = options.onProgress;
+  const size = report === undefined ? 0 : (await stat(file)).size;
+  const contents = await checkBackup(
+    file,
+    maxConfigBytes,
+    report === undefined
+      ? undefined
+      : (done) => report({ phase: 'check', done, total: size }),
+  );
+  const rows =
+    contents.configs + (contents.version < 2 ? 0 : contents.revisions);
+  const written = (done: number): void =>
+    report?.({ phase: 'write', done, total: rows });
+  written(0);
   const held = await heldAlready(repository);
   if (held.words !== null && !options.force) {
     throw new NotEmptyError(
@@ -82,8 +105,8 @@ export async function restoreBackup(
   if (contents.version < 2) {
     const removed = await removeAll(repository);
     const configs = await writeConfigs(repository, file, {
-      ...options,
       maxConfigBytes,
+      onConfig: written,
     });
     return { configs, revisions: 0, keys: 0, removed };
   }
@@ -94,11 +117,10 @@ export async function restoreBackup(
   let done = 0;
   const keys: StoredKey[] = [];
   const flush = async (): Promise<void> => {
-    const rows: RestoreRows = { configs, revisions };
-    await repository.restoreRows(rows, { replace });
+    await repository.restoreRows({ configs, revisions }, { replace });
     replace = false;
-    done += configs.length;
-    if (configs.length > 0) options.onConfig?.(done);
+    done += configs.length + revisions.length;
+    written(done);
     configs = [];
     revisions = [];
     chars = 0;
@@ -143,7 +165,7 @@ async function removeAll(repository: ConfigRepository): Promise<number> {
 async function writeConfigs(
   repository: ConfigRepository,
   file: string,
-  options: RestoreOptions,
+  options: { maxConfigBytes: number; onConfig: (done: number) => void },
 ): Promise<number> {
   let done = 0;
   let failure: unknown;
@@ -164,7 +186,7 @@ async function writeConfigs(
           );
         }
         done++;
-        options.onConfig?.(done);
+        options.onConfig(done);
       });
     const tracked: Promise<void> = write
       .catch((error: unknown) => {

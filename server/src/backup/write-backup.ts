@@ -38,19 +38,51 @@ export async function* backupRecords(
   yield { kind: 'end', counts };
 }
 
-/** Writes the backup of `repository` to `file`. */
+/**
+ * How far a backup is: `done` of `total` steps, a step being a config written or the history of one name
+ * (a deleted config's too), and the bytes written so far. The total is counted before the snapshot
+ * starts, so writes meanwhile may move it a little.
+ */
+export interface BackupProgress {
+  readonly done: number;
+  readonly total: number;
+  readonly bytes: number;
+}
+
+/** Writes the backup of `repository` to `file`, telling `onProgress` how far it is. */
 export async function writeBackup(
   repository: ConfigRepository,
   file: string,
-  source: string,
+  {
+    source,
+    onProgress,
+  }: {
+    source: string;
+    onProgress?: (progress: BackupProgress) => void;
+  },
 ): Promise<BackupSummary> {
+  const total =
+    onProgress === undefined
+      ? 0
+      : 2 * (await repository.count()) +
+        (await repository.deletedNames()).length;
   const partial = `${file}.partial`;
   const out = createWriteStream(partial);
   let counts: Record<string, number> = {};
   let bytes = 0;
+  let done = 0;
+  let history = '';
   try {
     for await (const record of backupRecords(repository, source)) {
       if (record.kind === 'end') counts = record.counts;
+      if (
+        record.kind === 'config' ||
+        (record.kind === 'revision' && record.name !== history)
+      ) {
+        if (record.kind === 'revision') history = record.name;
+        done++;
+        onProgress?.({ done, total, bytes });
+      }
       const line = `${JSON.stringify(record)}\n`;
       bytes += Buffer.byteLength(line);
       if (!out.write(line)) await once(out, 'drain');

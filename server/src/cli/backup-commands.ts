@@ -4,13 +4,18 @@
  */
 import type { Command } from 'commander';
 import { NotEmptyError, restoreBackup } from '../backup/restore-backup.js';
+import type { RestoreProgress } from '../backup/restore-backup.js';
 import { ByteSizeSchema } from '../config/settings.js';
 import { DEFAULT_BODY_LIMIT } from '../config/limits.js';
 import { writeBackup } from '../backup/write-backup.js';
 import { parseDatabaseUrl } from '../config/database-url.js';
-import { openRepository } from '../storage/open-repository.js';
 import { databaseUrlOf, UsageError } from './cli-io.js';
 import type { CliIo } from './cli-io.js';
+import { openCliDatabase } from './open-database.js';
+import { progressOn } from './progress.js';
+
+const megabytes = (bytes: number): string =>
+  `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /**
  * The largest config a restored file may hold: `--body-limit`, else `BODY_LIMIT`, else the server's
@@ -44,17 +49,22 @@ export function addBackupCommands(program: Command, io: CliIo): void {
     .option(...DATABASE_OPTION)
     .action(async (file: string, options: { databaseUrl?: string }) => {
       const url = databaseUrlOf(options, io);
-      const repository = await openRepository(url);
+      const repository = await openCliDatabase(url, 'read');
+      const progress = progressOn(io, { lines: true });
       try {
-        const { counts, bytes } = await writeBackup(
-          repository,
-          file,
-          parseDatabaseUrl(url).kind,
-        );
+        const { counts, bytes } = await writeBackup(repository, file, {
+          source: parseDatabaseUrl(url).kind,
+          onProgress: ({ done, total, bytes: sofar }) => {
+            if (done === 1) progress.start('backup', total);
+            progress.update(done, `${megabytes(sofar)} written`);
+          },
+        });
+        progress.stop();
         io.stdout.write(
-          `backup of ${counts['config'] ?? 0} configs, ${counts['revision'] ?? 0} revisions and ${counts['key'] ?? 0} access keys (${(bytes / 1024 / 1024).toFixed(1)} MB) written to ${file}\n`,
+          `backup of ${counts['config'] ?? 0} configs, ${counts['revision'] ?? 0} revisions and ${counts['key'] ?? 0} access keys (${megabytes(bytes)}) written to ${file}\n`,
         );
       } finally {
+        progress.stop();
         await repository.close();
       }
     });
@@ -80,13 +90,34 @@ export function addBackupCommands(program: Command, io: CliIo): void {
       ) => {
         const url = databaseUrlOf(options, io);
         const maxConfigBytes = bodyLimit(options, io);
-        const repository = await openRepository(url);
+        const repository = await openCliDatabase(url, 'create');
+        const progress = progressOn(io, { lines: true });
+        let phase: RestoreProgress['phase'] | null = null;
         try {
           const { configs, revisions, keys, removed } = await restoreBackup(
             repository,
             file,
-            { force: options.force === true, maxConfigBytes },
+            {
+              force: options.force === true,
+              maxConfigBytes,
+              onProgress: ({ phase: now, done, total }) => {
+                if (now !== phase) {
+                  phase = now;
+                  progress.start(
+                    now === 'check' ? 'checking the file' : 'restoring',
+                    total,
+                  );
+                }
+                progress.update(
+                  done,
+                  now === 'check'
+                    ? `${megabytes(done)} of ${megabytes(total)} read`
+                    : `${done}/${total} rows written`,
+                );
+              },
+            },
           );
+          progress.stop();
           io.stdout.write(
             `restored ${configs} configs, ${revisions} revisions and ${keys} access keys from ${file}${removed > 0 ? `; ${removed} configs that were there were deleted first` : ''}\n`,
           );
@@ -95,6 +126,7 @@ export function addBackupCommands(program: Command, io: CliIo): void {
             throw new UsageError(error.message);
           throw error;
         } finally {
+          progress.stop();
           await repository.close();
         }
       },

@@ -6,12 +6,16 @@ import { sanitizeConfigLinks } from '@linkconfig/shared';
 import type { LinkConfig } from '@linkconfig/shared';
 import { DomainError, PreconditionFailedError } from '../errors.js';
 import { createServices } from '../services/services.js';
-import { openRepository } from '../storage/open-repository.js';
 import type { ConfigEndpoint } from './config-endpoint.js';
+import { openCliDatabase } from './open-database.js';
+import type { DatabaseUse } from './open-database.js';
 
 /** Configs in a database, read and written by the server's own config rules. */
-export async function databaseEndpoint(url: string): Promise<ConfigEndpoint> {
-  const repository = await openRepository(url);
+export async function databaseEndpoint(
+  url: string,
+  use: DatabaseUse,
+): Promise<ConfigEndpoint> {
+  const repository = await openCliDatabase(url, use);
   const { configs } = createServices({ repository });
   return {
     async read(name) {

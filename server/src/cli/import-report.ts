@@ -1,7 +1,11 @@
 /** How `linkconfig import` prints its report: a few lines a person reads, or the report as JSON (`--json`). */
-import type { ImportReport } from '@linkconfig/shared';
+import type { ImportReport, SourcePosition } from '@linkconfig/shared';
 
-/** The report as text: the counts, then each skipped link with where it was and why. */
+/** Where in the file: `line 12`, or `line 12:5` with a column. */
+const where = (position: SourcePosition): string =>
+  `line ${position.line}${position.column === undefined ? '' : `:${position.column}`}`;
+
+/** The report as text: the counts, then each skipped link and each note with where it was and why. */
 export function formatReport(
   report: ImportReport,
   into: string,
@@ -13,8 +17,17 @@ export function formatReport(
   if (report.skipped.length > 0) {
     lines.push('skipped:');
     for (const { position, url, reason } of report.skipped) {
-      const where = `line ${position.line}${position.column === undefined ? '' : `:${position.column}`}`;
-      lines.push(`  ${where}  ${url === undefined ? '' : `${url}  `}${reason}`);
+      lines.push(
+        `  ${where(position)}  ${url === undefined ? '' : `${url}  `}${reason}`,
+      );
+    }
+  }
+  if (report.notes.length > 0) {
+    lines.push('notes:');
+    for (const { position, url, note } of report.notes) {
+      lines.push(
+        `  ${where(position)}  ${url === undefined ? '' : `${url}  `}${note}`,
+      );
     }
   }
   if (report.tagsCreated.length > 0) {

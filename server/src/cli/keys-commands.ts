@@ -13,21 +13,25 @@ import type { AccessKey, CreateKeyInput } from '@linkconfig/shared';
 import { parseDuration } from '../config/duration.js';
 import { describeIssues, issuesOf } from '../errors.js';
 import { expiryRefused, KeyService } from '../keys/key-service.js';
-import { openRepository } from '../storage/open-repository.js';
 import { databaseUrlOf, UsageError } from './cli-io.js';
 import type { CliIo } from './cli-io.js';
+import { openCliDatabase } from './open-database.js';
+import type { DatabaseUse } from './open-database.js';
 
 interface DatabaseOption {
   readonly databaseUrl?: string;
 }
 
-/** Runs `work` on the keys of the database, closing it afterwards. */
+/** Runs `work` on the keys of the database (used as `use` says), closing it afterwards. */
 async function withKeys<T>(
-  options: DatabaseOption,
-  io: CliIo,
+  {
+    options,
+    io,
+    use,
+  }: { options: DatabaseOption; io: CliIo; use: DatabaseUse },
   work: (keys: KeyService) => Promise<T>,
 ): Promise<T> {
-  const repository = await openRepository(databaseUrlOf(options, io));
+  const repository = await openCliDatabase(databaseUrlOf(options, io), use);
   try {
     return await work(new KeyService(repository.keys));
   } finally {
@@ -160,7 +164,7 @@ export function addKeysCommands(
     .option(database, databaseHelp)
     .action(async (options: CreateOptions) => {
       const input = createInput(options, now());
-      const key = await withKeys(options, io, (service) =>
+      const key = await withKeys({ options, io, use: 'create' }, (service) =>
         service.create(input),
       );
       io.stderr.write(
@@ -184,7 +188,9 @@ export function addKeysCommands(
     .option('--json', 'print a JSON array, for scripts')
     .option(database, databaseHelp)
     .action(async (options: DatabaseOption & { json?: boolean }) => {
-      const all = await withKeys(options, io, (service) => service.list());
+      const all = await withKeys({ options, io, use: 'read' }, (service) =>
+        service.list(),
+      );
       io.stdout.write(
         options.json === true
           ? `${JSON.stringify(all, null, 2)}\n`
@@ -200,7 +206,7 @@ export function addKeysCommands(
     .argument('<id>', 'the key id (as keys list shows it)')
     .option(database, databaseHelp)
     .action(async (id: string, options: DatabaseOption) => {
-      const revoked = await withKeys(options, io, (service) =>
+      const revoked = await withKeys({ options, io, use: 'read' }, (service) =>
         service.revoke(id),
       );
       if (!revoked) throw new Error(`no key has the id "${id}"`);

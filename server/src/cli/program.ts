@@ -5,6 +5,8 @@
  * command reports, 2 a usage mistake (with the reason on stderr, like the server's settings).
  */
 import { Command, CommanderError } from 'commander';
+import { SettingsError, refusedSettings } from '../config/settings.js';
+import { SERVER_VERSION } from '../version.js';
 import { addBackupCommands } from './backup-commands.js';
 import { UsageError } from './cli-io.js';
 import type { CliIo, ExitStatus } from './cli-io.js';
@@ -23,6 +25,7 @@ export function createProgram(
     .description(
       'The Link Config Service: serve it, and manage its keys, imports, exports and backups',
     )
+    .version(SERVER_VERSION, '-V, --version', 'print the version')
     .enablePositionalOptions()
     .exitOverride()
     .configureOutput({
@@ -32,16 +35,25 @@ export function createProgram(
   program
     .command('serve')
     .description(
-      'start the server (the same flags and variables as linkconfig-server; see serve --help)',
+      'start the server (the same flags and variables as linkconfig-server; serve --help lists them)',
     )
     .helpOption(false)
     .passThroughOptions()
     .allowUnknownOption()
     .argument('[flags...]', 'server flags such as --port 3000')
     // Loaded when used: the server's modules would slow down every other command's start.
-    .action(async (flags: string[]) =>
-      (await import('../serve.js')).serve(flags),
-    );
+    .action(async (flags: string[]) => {
+      const { serve } = await import('../serve.js');
+      const command = 'linkconfig serve';
+      try {
+        await serve(flags, { command, stdout: io.stdout });
+      } catch (error) {
+        // The reason alone (exit 2), not the whole help that would scroll it away.
+        if (error instanceof SettingsError)
+          throw new UsageError(refusedSettings(error, command).trimEnd());
+        throw error;
+      }
+    });
   addTransferCommands(program, io, exit);
   addBackupCommands(program, io);
   addKeysCommands(program, io);

@@ -6,6 +6,8 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import {
   TRANSFER_FORMATS,
+  decodeImportBytes,
+  exportLosses,
   formatOfFileName,
   importSizeProblem,
   planImport,
@@ -21,14 +23,15 @@ import type {
   ParsedImport,
   TransferFormat,
 } from '@linkconfig/shared';
-import { SingleBar } from 'cli-progress';
 import { Option } from 'commander';
 import type { Command } from 'commander';
 import { restEndpoint } from './config-endpoint.js';
 import type { ConfigEndpoint } from './config-endpoint.js';
 import { formatReport } from './import-report.js';
+import { NO_PROGRESS, progressOn } from './progress.js';
 import { UsageError } from './cli-io.js';
 import type { CliIo, ExitStatus } from './cli-io.js';
+import type { DatabaseUse } from './open-database.js';
 
 /** From how many links on an import a terminal gets a progress bar. */
 const PROGRESS_MIN_LINKS = 2000;
@@ -56,9 +59,10 @@ function addTargetOptions(command: Command): Command {
     );
 }
 
+/** Where the configs are; `use` says whether a database opened directly must exist already. */
 async function openEndpoint(
   options: TargetOptions,
-  io: CliIo,
+  { io, use }: { io: CliIo; use: DatabaseUse },
 ): Promise<ConfigEndpoint> {
   if (options.databaseUrl !== undefined) {
     if (options.server !== undefined || options.key !== undefined) {
@@ -68,7 +72,7 @@ async function openEndpoint(
     }
     // The server's storage and services load only when a database is used directly.
     const { databaseEndpoint } = await import('./database-endpoint.js');
-    return databaseEndpoint(options.databaseUrl);
+    return databaseEndpoint(options.databaseUrl, use);
   }
   return restEndpoint({
     server:
@@ -85,6 +89,8 @@ interface ImportOptions extends TargetOptions {
   readonly folders: boolean;
   readonly configPerFolder?: boolean;
   readonly json?: boolean;
+  /** Exit 1 when links were skipped (default: 0, the report lists them). */
+  readonly strict?: boolean;
 }
 
 /** Imports one parsed file into the config `into`: read it with its version, plan, write over that version. */
@@ -95,24 +101,19 @@ async function importInto(
 ): Promise<{ report: ImportReport; written: boolean }> {
   const current = await endpoint.read(into);
   const total = parsed.candidates.length;
-  const bar =
-    io.stdout.isTTY === true && total >= PROGRESS_MIN_LINKS
-      ? new SingleBar({
-          stream: io.stderr,
-          clearOnComplete: true,
-          // Whether to show it was decided above, by the terminal the command runs in.
-          noTTYOutput: true,
-          format: 'importing [{bar}] {value}/{total} links',
-        })
-      : undefined;
-  bar?.start(total, 0);
+  // Quiet when not on a terminal, and for files that take no time.
+  const progress =
+    total >= PROGRESS_MIN_LINKS
+      ? progressOn(io, { lines: false })
+      : NO_PROGRESS;
+  progress.start('importing', total);
   const plan = planImport(parsed, {
     mode: options.mode,
     existing: current?.config ?? null,
     foldersAsTags: options.folders,
-    onProgress: (done) => bar?.update(done),
+    onProgress: (done) => progress.update(done, `${done}/${total} links`),
   });
-  bar?.stop();
+  progress.stop();
   // Nothing new (the same file again): no write, so the stored version and its timestamps stay.
   const unchanged =
     current !== null &&
@@ -142,8 +143,13 @@ async function runImport(
   );
   const tooBig = importSizeProblem(size);
   if (tooBig !== null) throw new Error(tooBig);
-  const text = await readFile(file, 'utf8');
-  const read = readImport(text, { format: options.format, fileName: file });
+  // Decoded here rather than by readFile: bytes that are not UTF-8 are reported, not hidden.
+  const { text, malformedLines } = decodeImportBytes(await readFile(file));
+  const read = readImport(text, {
+    format: options.format,
+    fileName: file,
+    malformedLines,
+  });
   if (!read.ok) throw new Error(`${file}: ${read.error}`);
   // One config per top folder: "<into>-<folder>", links outside every folder into "<into>".
   const parts =
@@ -156,7 +162,7 @@ async function runImport(
           parsed: part.parsed,
         }))
       : [{ into: options.into, parsed: read.parsed }];
-  const endpoint = await openEndpoint(options, io);
+  const endpoint = await openEndpoint(options, { io, use: 'create' });
   try {
     const done: (ImportReport & { into: string; written: boolean })[] = [];
     for (const { into, parsed } of parts) {
@@ -174,7 +180,9 @@ async function runImport(
             : 'unchanged';
         io.stdout.write(formatReport(report, into, outcome));
       }
-      if (report.skipped.length > 0) exit.code = 1;
+      // Skipped links are reported, not failed: every real browser export has some (`place:` queries,
+      // `javascript:` bookmarklets), and a script under `set -e` must not stop on them unless it asks to.
+      if (report.skipped.length > 0 && options.strict === true) exit.code = 1;
     }
     if (options.json === true) {
       const value = options.configPerFolder === true ? done : done[0];
@@ -188,7 +196,20 @@ async function runImport(
 interface ExportOptions extends TargetOptions {
   readonly format?: TransferFormat;
   readonly output?: string;
-  readonly folders?: string;
+  /** Tags that become folders (comma-separated), or `false` (`--no-folders`): none. */
+  readonly folders?: string | boolean;
+}
+
+/** The bookmark folders an export asks for: default every tag, `--folders a,b` those, `--no-folders` none. */
+function folderTagsOf(
+  folders: ExportOptions['folders'],
+): readonly string[] | undefined {
+  if (folders === undefined || folders === true) return undefined;
+  if (folders === false) return [];
+  return folders
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter((tag) => tag !== '');
 }
 
 async function runExport(
@@ -200,18 +221,26 @@ async function runExport(
     options.format ??
     (options.output === undefined ? null : formatOfFileName(options.output)) ??
     'json';
-  const endpoint = await openEndpoint(options, io);
+  const endpoint = await openEndpoint(options, { io, use: 'read' });
   let text: string;
   try {
     const current = await endpoint.read(name);
     if (current === null) throw new Error(`there is no config "${name}"`);
-    const folderTags = (options.folders ?? '')
-      .split(',')
-      .map((tag) => tag.trim())
-      .filter((tag) => tag !== '');
+    const folderTags = folderTagsOf(options.folders);
+    const html = {
+      title: name,
+      ...(folderTags === undefined ? {} : { folderTags }),
+    };
+    // Said before the file is written, on stderr (stdout may be the file).
+    const losses = exportLosses(current.config, format, html);
+    if (losses.length > 0) {
+      io.stderr.write(
+        `${format === 'html' ? 'bookmarks HTML' : format.toUpperCase()} does not carry all of "${name}":\n${losses.map((loss) => `  - ${loss}\n`).join('')}`,
+      );
+    }
     text =
       format === 'html'
-        ? writeBookmarksHtml(current.config, { title: name, folderTags })
+        ? writeBookmarksHtml(current.config, html)
         : format === 'csv'
           ? writeCsv(current.config)
           : writeJson(current.config);
@@ -235,7 +264,7 @@ export function addTransferCommands(
     program
       .command('import')
       .description(
-        'import links from a bookmarks HTML, CSV or JSON file into a config (exit 1 when some links were skipped)',
+        'import links from a bookmarks HTML, CSV or JSON file into a config (skipped links are reported; --strict makes them exit 1)',
       )
       .argument('<file>', 'the file to import')
       .requiredOption(
@@ -261,7 +290,11 @@ export function addTransferCommands(
         '--config-per-folder',
         'bookmarks: a config per top folder, named <config>-<folder> (links outside folders go into <config>)',
       )
-      .option('--json', 'print the report as JSON'),
+      .option('--json', 'print the report as JSON')
+      .option(
+        '--strict',
+        'exit 1 when links were skipped (they are never written either way)',
+      ),
   ).action((file: string, options: ImportOptions) =>
     runImport(file, options, { io, exit }),
   );
@@ -276,7 +309,11 @@ export function addTransferCommands(
       .option('-o, --output <file>', 'write to this file instead of stdout')
       .option(
         '--folders <tags>',
-        'bookmarks HTML: put links with these tags (comma-separated) into folders of that name',
+        'bookmarks HTML: only these tags (comma-separated) become folders (default: each link in the folder of its first tag)',
+      )
+      .option(
+        '--no-folders',
+        'bookmarks HTML: no folders, links in the config order',
       ),
   ).action((name: string, options: ExportOptions) =>
     runExport(name, options, io),

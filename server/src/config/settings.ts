@@ -12,7 +12,7 @@ import {
 import { DEFAULT_CACHE_BYTES } from '../cache/cache-policy.js';
 import { parseDatabaseUrl } from './database-url.js';
 
-export { USAGE } from './usage.js';
+export { usage } from './usage.js';
 
 const LEVELS = [
   'fatal',
@@ -276,7 +276,21 @@ function describeSource(key: PropertyKey | undefined): string {
   return flag === null ? name : `${name} (--${flag})`;
 }
 
-/** Reads settings from `env` and `argv` (flags win). Throws a readable message when something is invalid. */
+/** Settings that cannot be used, said for the person who gave them (the command exits with 2). */
+export class SettingsError extends Error {
+  override readonly name = 'SettingsError';
+}
+
+/** What a command prints for settings it refused: the reason, and where the settings are listed. */
+export const refusedSettings = (
+  error: SettingsError,
+  command: string,
+): string => `${error.message}\n(${command} --help lists every setting)\n`;
+
+/**
+ * Reads settings from `env` and `argv` (flags win). Throws a {@link SettingsError} saying what is wrong
+ * when something is invalid.
+ */
 export function loadSettings(
   env: Readonly<Record<string, string | undefined>>,
   argv: readonly string[],
@@ -287,7 +301,15 @@ export function loadSettings(
   for (const [, flag] of Object.values(SOURCES)) {
     if (flag !== null) options[flag] = { type: 'string' };
   }
-  const { values } = parseArgs({ args: [...argv], options, strict: true });
+  let values;
+  try {
+    ({ values } = parseArgs({ args: [...argv], options, strict: true }));
+  } catch (error) {
+    // An unknown flag or one without its value: said in parseArgs' words.
+    throw new SettingsError(
+      error instanceof Error ? error.message : String(error),
+    );
+  }
   if (values['help'] === true) return 'help';
   const input: Partial<Record<Key, string>> = {};
   for (const [key, [name, flag]] of Object.entries(SOURCES)) {
@@ -301,7 +323,7 @@ export function loadSettings(
     const problems = parsed.error.issues
       .map((i) => `${describeSource(i.path[0])}: ${i.message}`)
       .join('\n  ');
-    throw new Error(`invalid settings:\n  ${problems}`);
+    throw new SettingsError(`invalid settings:\n  ${problems}`);
   }
   return parsed.data;
 }

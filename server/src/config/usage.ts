@@ -1,5 +1,10 @@
-/** The usage text of the server's settings for `--help`: each setting with its variable, flag and default. */
-export const USAGE = `Usage: linkconfig-server [options]
+/**
+ * The usage text of the server's settings for `--help`: each setting with its variable, flag and default,
+ * under the command that was run (`linkconfig-server`, or `linkconfig serve`).
+ */
+export const usage = (
+  command = 'linkconfig-server',
+): string => `Usage: ${command} [options]
        (in the repository: node server/dist/main.js [options])
 
 Options (each also an environment variable):
@@ -12,7 +17,8 @@ Options (each also an environment variable):
                                        /query, /cherry-pick or /expressions/check (default 1mb)
   --body-min-rate <size> BODY_MIN_RATE slowest request body per second after its first second;
                                        slower ones get 408 (default 64kb; 0: no floor)
-  --cache-bytes <size>  CACHE_BYTES    budget of the in-memory config cache (default 256mb)
+  --cache-bytes <size>  CACHE_BYTES    memory budget of all the server's caches together: versions,
+                                       merges, whole answers and keys (default 256mb)
   --cors-origins <list> CORS_ORIGINS   comma-separated allowed origins, or * (default *)
                         CORS_HEADERS   request headers allowed cross-origin (default: those the
                                        browser asks for, from an allowed origin)
@@ -24,7 +30,9 @@ Options (each also an environment variable):
                         CHANGES_MAX_AGE     oldest change kept (default 7d)
                         HISTORY_KEEP   revisions kept per config: all, a count (100) or an age
                                        (365d, 12w, 48h, 30m); pruned hourly (default all)
-                        API_TOKEN      bearer token needed for PUT and DELETE (unset: open)
+                        API_TOKEN      admin token for every name: writes (PUT, PATCH, DELETE, restore)
+                                       and key management need it or a key (unset and no key
+                                       created: anyone writes, nobody manages keys)
                         READ_TOKEN     bearer token for reads (needs API_TOKEN, differs from it;
                                        unset: reads open)
                         METRICS_TOKEN  bearer token for GET /metrics (unset: same access as reads)

@@ -221,6 +221,63 @@ describe('linkconfig restore of a hostile file', () => {
     expect(await contents(target)).toMatchObject({ configs: [], keys: [] });
   });
 
+  /** A key record (as `JSON.stringify` writes it), with `extra` text before its closing brace. */
+  const keyRecord = (fields: Record<string, unknown>, extra = ''): string =>
+    `${JSON.stringify({
+      kind: 'key',
+      id: 'key_ops',
+      label: 'ops',
+      scope: 'admin',
+      configs: ['*'],
+      expiresAt: null,
+      createdAt: AT,
+      lastUsedAt: null,
+      revokedAt: '2026-02-01T00:00:00.000Z',
+      secretHash: 'b'.repeat(64),
+      ...fields,
+    }).slice(0, -1)}${extra}}`;
+
+  it('refuses a record with a key written twice (a revoked key made active by a second "revokedAt")', async () => {
+    const file = backupFile(
+      'revoked-twice.jsonl',
+      [ONE, 1],
+      [revision(1, keyframe(1, ONE)), keyRecord({}, ',"revokedAt":null')],
+    );
+    const target = `sqlite:${join(dir, 'revoked-twice.db')}`;
+    await refused([file, target], /line 4: revokedAt: the key appears twice/);
+    expect(await contents(target)).toMatchObject({ configs: [], keys: [] });
+  });
+
+  it('refuses a config whose own text has a key twice, as a PUT would', async () => {
+    const twice =
+      '{"allLinks":{"a":{"url":"https://a.example/"}},"allLinks":{}}';
+    const file = backupFile(
+      'config-twice.jsonl',
+      [twice, 1],
+      [revision(1, keyframe(1, twice))],
+    );
+    const target = `sqlite:${join(dir, 'config-twice.db')}`;
+    await refused(
+      [file, target],
+      /line 2: config "demo" cannot be kept as written at allLinks: the key appears twice/,
+    );
+    expect(await contents(target)).toMatchObject({ configs: [], keys: [] });
+  });
+
+  it('refuses a key without name patterns (no key can be made so)', async () => {
+    const file = backupFile(
+      'no-patterns.jsonl',
+      [ONE, 1],
+      [revision(1, keyframe(1, ONE)), keyRecord({ configs: [] })],
+    );
+    const target = `sqlite:${join(dir, 'no-patterns.db')}`;
+    await refused(
+      [file, target],
+      /line 4: a broken key record \(configs must name at least one pattern\)/,
+    );
+    expect(await contents(target)).toMatchObject({ configs: [], keys: [] });
+  });
+
   it('refuses a file of one line without end as soon as the limit is read', async () => {
     const file = join(dir, 'endless.jsonl');
     writeFileSync(file, 'x'.repeat(3 << 20));

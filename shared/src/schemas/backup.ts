@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ConfigNameSchema } from './api.js';
 import { AuthorSchema } from './author.js';
 import { RevisionOpSchema } from './history.js';
-import { AccessKeySchema } from './keys.js';
+import { AccessKeySchema, CreateKeyInputSchema } from './keys.js';
 import { TimestampSchema } from './link-config.js';
 
 /**
@@ -65,9 +65,13 @@ export const BackupRevisionSchema = z.object({
 });
 export type BackupRevision = z.infer<typeof BackupRevisionSchema>;
 
-/** One access key: its public description and the SHA-256 of its secret (never the secret). */
+/**
+ * One access key: its public description and the SHA-256 of its secret (never the secret). Its name
+ * patterns follow the rule of a new key (at least one), so a file cannot restore a key no one could make.
+ */
 export const BackupKeySchema = AccessKeySchema.extend({
   kind: z.literal('key'),
+  configs: CreateKeyInputSchema.shape.configs,
   secretHash: z.string().regex(/^[0-9a-f]{64}$/),
 });
 export type BackupKey = z.infer<typeof BackupKeySchema>;

@@ -9,15 +9,16 @@ export const RevisionOpSchema = z.enum(REVISION_OPS);
 export type RevisionOp = z.infer<typeof RevisionOpSchema>;
 
 /**
- * A whole number from a query string or from JSON, within `min`–`max`, documented as an integer with
- * `description`.
+ * A whole number within `min`–`max`, documented as an integer with `description`. A number, not a
+ * coerced value, so tRPC clients get `number` as its input type; the REST routes convert a query string
+ * or path segment to a number before this check (`numberFields` of the route table in the server).
  */
 const wholeNumber = (
   min: number,
   description: string,
   max = Number.MAX_SAFE_INTEGER,
 ) =>
-  z.coerce
+  z
     .number({ error: 'must be a whole number' })
     .int({ error: 'must be a whole number' })
     .min(min, { error: `must be at least ${min}` })

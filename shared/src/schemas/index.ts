@@ -108,6 +108,7 @@ export type { Author } from './author.js';
 export {
   ImportCandidateSchema,
   ImportModeSchema,
+  ImportNoteSchema,
   ImportReportSchema,
   ParsedImportSchema,
   SkippedLinkSchema,
@@ -118,6 +119,7 @@ export {
 export type {
   ImportCandidate,
   ImportMode,
+  ImportNote,
   ImportReport,
   ParsedImport,
   ReadImportResult,

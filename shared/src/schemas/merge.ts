@@ -59,9 +59,13 @@ export const PatchConfigInputSchema = z.object({
     })
     .meta({
       override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+        // `additionalProperties` says any member is allowed: without it, generated clients
+        // (openapi-typescript) type the body as an object with no members, and no patch compiles.
         Object.assign(jsonSchema, {
           type: 'object',
-          description: 'A JSON Merge Patch (RFC 7396) of the config',
+          additionalProperties: true,
+          description:
+            'A JSON Merge Patch (RFC 7396) of the stored config: members replace, `null` removes, objects merge, arrays are replaced whole.',
         });
       },
     }),

@@ -47,6 +47,17 @@ export const SkippedLinkSchema = z.object({
 });
 export type SkippedLink = z.infer<typeof SkippedLinkSchema>;
 
+/**
+ * Something an import changed on the way or could not keep, though the link itself was read: a date
+ * out of any date's range (not kept), bytes that were not UTF-8 (replaced by U+FFFD).
+ */
+export const ImportNoteSchema = z.object({
+  position: SourcePositionSchema,
+  url: z.string().optional(),
+  note: z.string(),
+});
+export type ImportNote = z.infer<typeof ImportNoteSchema>;
+
 /** What an import did, or would do (a dry run or the page's preview). */
 export const ImportReportSchema = z.object({
   format: TransferFormatSchema,
@@ -56,6 +67,8 @@ export const ImportReportSchema = z.object({
   /** Links whose URL was already there: the stored id, and what the import added to it. */
   merged: z.array(z.object({ id: z.string(), url: z.string() })),
   skipped: z.array(SkippedLinkSchema),
+  /** What was read but changed or left out on the way, by position. */
+  notes: z.array(ImportNoteSchema),
   /** Tags that no link of the config had before. */
   tagsCreated: z.array(z.string()),
   /** The rule imported tags were normalized by, in words. */
@@ -68,6 +81,8 @@ export const ParsedImportSchema = z.object({
   format: TransferFormatSchema,
   candidates: z.array(ImportCandidateSchema),
   skipped: z.array(SkippedLinkSchema),
+  /** What the reader changed or left out of links it read (absent: nothing). */
+  notes: z.array(ImportNoteSchema).optional(),
   /** A JSON config's other top-level sections (`macros`, `settings`, …), in file order. */
   sections: z.record(z.string(), z.unknown()).optional(),
 });

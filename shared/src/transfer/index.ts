@@ -16,5 +16,8 @@ export {
   sniffFormat,
 } from './read-import.js';
 export type { ReadImportOptions } from './read-import.js';
+export { decodeImportBytes } from './decode-import.js';
+export { exportLosses } from './export-losses.js';
+export type { DecodedImport } from './decode-import.js';
 export { writeBookmarksHtml, writeCsv, writeJson } from './write-formats.js';
 export type { BookmarksHtmlOptions } from './write-formats.js';

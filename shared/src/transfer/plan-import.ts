@@ -4,7 +4,8 @@
  * - every URL is checked by {@link urlProblem} (the shared sanitizer first); refused links are reported
  *   with their position, never stored;
  * - a link whose URL the config (or the file, earlier) already has is merged into that link: its new tags
- *   are added, a missing label or description is filled, nothing else changes;
+ *   are added, a missing label or description is filled, nothing else changes; but two links of the
+ *   file with one URL and two ids of their own stay two links;
  * - a new link keeps the id the file gave when it is usable and free, else gets a readable id from its
  *   label, made unique; ids never clash with ids already in the config;
  * - tags follow {@link TAG_RULE}, folders become tags the same way.
@@ -16,6 +17,7 @@ import type {
   LinkConfig,
   ParsedImport,
   SkippedLink,
+  SourcePosition,
 } from '../schemas/index.js';
 import { setOwn } from '../sync/own-keys.js';
 import { isPlainObject } from '../util/is-plain-object.js';
@@ -111,6 +113,14 @@ function joinSections(
   }
 }
 
+/** Orders what the report lists by where the file has it. */
+const byPosition = (
+  a: { position: SourcePosition },
+  b: { position: SourcePosition },
+): number =>
+  a.position.line - b.position.line ||
+  (a.position.column ?? 0) - (b.position.column ?? 0);
+
 /** Plans an import of `parsed` into `options.existing` (see the module's rules). */
 export function planImport(
   parsed: ParsedImport,
@@ -140,6 +150,8 @@ export function planImport(
   const merged: { id: string; url: string }[] = [];
   const skipped: SkippedLink[] = [...parsed.skipped];
   const tagsCreated = new Set<string>();
+  /** Links this import added under the id the file gave them. */
+  const ownIds = new Set<string>();
   const total = parsed.candidates.length;
   parsed.candidates.forEach((candidate, index) => {
     if (index % 1000 === 0) options.onProgress?.(index, total);
@@ -157,7 +169,14 @@ export function planImport(
     const key = urlKey(candidate.url);
     const same = matches.get(key);
     const sameLink = same === undefined ? undefined : links[same];
-    if (same !== undefined && isPlainObject(sameLink)) {
+    // Two links of the file with one URL and two ids of their own stay two links, as in the config
+    // the file was exported from.
+    const apart =
+      same !== undefined &&
+      ownIds.has(same) &&
+      candidate.id !== undefined &&
+      candidate.id !== same;
+    if (same !== undefined && isPlainObject(sameLink) && !apart) {
       setOwn(links, same, mergeInto(sameLink, candidate, tags));
       merged.push({ id: same, url: candidate.url });
       return;
@@ -171,7 +190,8 @@ export function planImport(
         ? uniqueId(idBase(candidate.label ?? candidate.url), taken)
         : uniqueId(wanted, taken);
     setOwn(links, id, newLink(candidate, tags));
-    matches.set(key, id);
+    if (!apart) matches.set(key, id);
+    if (id === candidate.id) ownIds.add(id);
     added.push(id);
   });
   options.onProgress?.(total, total);
@@ -185,11 +205,8 @@ export function planImport(
       mode,
       added,
       merged,
-      skipped: skipped.sort(
-        (a, b) =>
-          a.position.line - b.position.line ||
-          (a.position.column ?? 0) - (b.position.column ?? 0),
-      ),
+      skipped: skipped.sort(byPosition),
+      notes: [...(parsed.notes ?? [])].sort(byPosition),
       tagsCreated: [...tagsCreated],
       tagRule: TAG_RULE,
     },

@@ -1,5 +1,11 @@
 /** The one entry of the readers: a size limit, then the format (named, by file name, or by a look at the text). */
-import type { ReadImportResult, TransferFormat } from '../schemas/index.js';
+import type {
+  ImportCandidate,
+  ImportNote,
+  ReadImportResult,
+  SkippedLink,
+  TransferFormat,
+} from '../schemas/index.js';
 import { readBookmarksHtml } from './read-bookmarks-html.js';
 import { readCsv } from './read-csv.js';
 import { readJson } from './read-json.js';
@@ -39,6 +45,40 @@ export interface ReadImportOptions {
   /** The format; else from `fileName`, else from the text. */
   readonly format?: TransferFormat | undefined;
   readonly fileName?: string | undefined;
+  /** Lines whose bytes were not UTF-8 when the file was decoded (`decodeImportBytes`). */
+  readonly malformedLines?: readonly number[] | undefined;
+}
+
+/**
+ * What bytes that were not UTF-8 did to a read file: each such line is noted, and a link whose URL holds
+ * the replacement character is skipped (its URL is not the one the file meant).
+ */
+function reportMalformed(
+  result: ReadImportResult,
+  lines: readonly number[],
+): ReadImportResult {
+  if (!result.ok || lines.length === 0) return result;
+  const { parsed } = result;
+  const candidates: ImportCandidate[] = [];
+  const skipped: SkippedLink[] = [...parsed.skipped];
+  for (const candidate of parsed.candidates) {
+    if (candidate.url.includes('\uFFFD')) {
+      skipped.push({
+        position: candidate.position,
+        url: candidate.url,
+        reason:
+          'the URL held bytes that are not UTF-8 (shown as \uFFFD), so it is not the address the file meant',
+      });
+    } else candidates.push(candidate);
+  }
+  const notes: ImportNote[] = [
+    ...(parsed.notes ?? []),
+    ...lines.map((line) => ({
+      position: { line },
+      note: 'bytes that are not UTF-8 were read as \uFFFD (the file is not saved as UTF-8)',
+    })),
+  ];
+  return { ok: true, parsed: { ...parsed, candidates, skipped, notes } };
 }
 
 /** Reads an import file's text into candidates, or says why the whole file cannot be imported. */
@@ -55,12 +95,11 @@ export function readImport(
       ? null
       : formatOfFileName(options.fileName)) ??
     sniffFormat(text);
-  switch (format) {
-    case 'html':
-      return readBookmarksHtml(text);
-    case 'csv':
-      return readCsv(text);
-    case 'json':
-      return readJson(text);
-  }
+  const read =
+    format === 'html'
+      ? readBookmarksHtml(text)
+      : format === 'csv'
+        ? readCsv(text)
+        : readJson(text);
+  return reportMalformed(read, options.malformedLines ?? []);
 }

@@ -1,13 +1,16 @@
 /**
  * Reads JSON: a config as the service stores it (`{ allLinks, macros?, … }`), a config entry as
  * `GET /configs/:name` answers it (`{ config, meta }`), or a bare `allLinks` object (`{ id: { url, … } }`).
- * Ids are kept as they are written; the other fields of a link travel along unchanged.
+ * Ids are kept as they are written; the other fields of a link travel along unchanged. A text that
+ * `JSON.parse` would not keep as written (a repeated key, a number a double cannot hold) is refused, as
+ * the API refuses such a body.
  */
 import type {
   ImportCandidate,
   ReadImportResult,
   SkippedLink,
 } from '../schemas/index.js';
+import { findJsonInfidelity } from '../schemas/json-fidelity.js';
 import { setOwn } from '../sync/own-keys.js';
 import { isPlainObject } from '../util/is-plain-object.js';
 import { sourceLines } from './source-lines.js';
@@ -51,6 +54,14 @@ export function readJson(input: string): ReadImportResult {
     return {
       ok: false,
       error: `the file is not valid JSON (${error instanceof Error ? error.message : String(error)})`,
+    };
+  }
+  // What the API refuses in a body is refused here too: the config written would not be the file's.
+  const unfaithful = findJsonInfidelity(text);
+  if (unfaithful !== undefined) {
+    return {
+      ok: false,
+      error: `the file cannot be imported as written: at ${unfaithful.path}, ${unfaithful.reason}`,
     };
   }
   const found = linksOf(value);

@@ -13,7 +13,7 @@ export interface FolderImport {
   readonly parsed: ParsedImport;
 }
 
-/** Splits `parsed` by top folder, in the order folders first appear; skipped links stay with the first part. */
+/** Splits `parsed` by top folder, in the order folders first appear; skipped links and notes stay with the first part. */
 export function splitByTopFolder(parsed: ParsedImport): FolderImport[] {
   const groups = new Map<string, FolderImport>();
   const suffixes = new Set<string>();
@@ -35,5 +35,6 @@ export function splitByTopFolder(parsed: ParsedImport): FolderImport[] {
   const first = parts[0];
   if (first === undefined) return [{ folder: '', suffix: '', parsed }];
   first.parsed.skipped.push(...parsed.skipped);
+  if (parsed.notes !== undefined) first.parsed.notes = [...parsed.notes];
   return parts;
 }

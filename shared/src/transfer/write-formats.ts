@@ -1,7 +1,8 @@
 /**
- * Links out: a config as JSON (ready for a site), as a Netscape bookmark file (tags as `TAGS`, folders
- * from chosen tags) that browsers and bookmark managers import, and as CSV with the columns the CSV reader
- * reads. Each writer's output reads back to the same links (tests: `transfer.round-trip.test.ts`).
+ * Links out: a config as JSON (ready for a site), as a Netscape bookmark file (tags as `TAGS` and as
+ * folders, ids as `ID`, line breaks of descriptions as `<BR>`) that browsers and bookmark managers
+ * import, and as CSV with the columns the CSV reader reads. What a format leaves out is said by
+ * `exportLosses` (export-losses.ts). Each writer's output reads back to the same links (tests: `transfer.round-trip.test.ts`).
  */
 import Papa from 'papaparse';
 import type { LinkConfig } from '../schemas/index.js';
@@ -65,10 +66,55 @@ export interface BookmarksHtmlOptions {
   /** The file's title (default "Bookmarks"). */
   readonly title?: string;
   /**
-   * Tags that become folders: a link goes into the folder of the first of these tags it has (the tag
-   * stays in `TAGS` too); links with none of them stay at the top.
+   * Which tags become folders: a link goes into the folder of the first such tag it has (the tag stays
+   * in `TAGS` too, and an import reads the folder back as that tag); links with none stay at the top.
+   * Default: every tag, so each tagged link sits in the folder of its first tag; `[]`: no folders.
    */
   readonly folderTags?: readonly string[];
+}
+
+/** The links of a bookmark file: by folder (in the order folders first appear), then those at the top. */
+export function bookmarkGroups(
+  config: LinkConfig,
+  options: BookmarksHtmlOptions = {},
+): {
+  readonly folders: ReadonlyMap<string, [string, Record<string, unknown>][]>;
+  readonly top: [string, Record<string, unknown>][];
+} {
+  const chosen = options.folderTags;
+  const top: [string, Record<string, unknown>][] = [];
+  const folders = new Map<string, [string, Record<string, unknown>][]>(
+    (chosen ?? []).map((tag) => [tag, []]),
+  );
+  for (const entry of linksOf(config)) {
+    const tags = tagsOf(entry[1]);
+    const folder =
+      chosen === undefined ? tags[0] : chosen.find((tag) => tags.includes(tag));
+    if (folder === undefined) top.push(entry);
+    else folders.set(folder, [...(folders.get(folder) ?? []), entry]);
+  }
+  return { folders, top };
+}
+
+/** One link as a bookmark: `<DT><A …>label</A>`, and its description as `<DD>`. */
+function bookmark(id: string, link: Record<string, unknown>): string {
+  const tags = tagsOf(link);
+  const meta = isPlainObject(link['meta']) ? link['meta'] : {};
+  const label = text(link['label']) || text(link['url']);
+  const attributes =
+    `HREF="${escapeHtml(text(link['url']))}"` +
+    // The id, which an import keeps (browsers ignore attributes they do not know).
+    ` ID="${escapeHtml(id)}"` +
+    timeAttribute('ADD_DATE', meta['addDate']) +
+    timeAttribute('LAST_MODIFIED', meta['lastModified']) +
+    (tags.length > 0 ? ` TAGS="${escapeHtml(tags.join(','))}"` : '');
+  const description = text(link['description']);
+  return (
+    `<DT><A ${attributes}>${escapeHtml(label)}</A>` +
+    (description === ''
+      ? ''
+      : `\n<DD>${escapeHtml(description).replace(/\r?\n/g, '<BR>')}`)
+  );
 }
 
 /** A Netscape bookmark file of the config's links. */
@@ -77,25 +123,13 @@ export function writeBookmarksHtml(
   options: BookmarksHtmlOptions = {},
 ): string {
   const title = escapeHtml(options.title ?? 'Bookmarks');
-  const folderTags = options.folderTags ?? [];
-  const top: string[] = [];
-  const folders = new Map<string, string[]>(folderTags.map((tag) => [tag, []]));
-  for (const [, link] of linksOf(config)) {
-    const tags = tagsOf(link);
-    const meta = isPlainObject(link['meta']) ? link['meta'] : {};
-    const label = text(link['label']) || text(link['url']);
-    const attributes =
-      `HREF="${escapeHtml(text(link['url']))}"` +
-      timeAttribute('ADD_DATE', meta['addDate']) +
-      timeAttribute('LAST_MODIFIED', meta['lastModified']) +
-      (tags.length > 0 ? ` TAGS="${escapeHtml(tags.join(','))}"` : '');
-    const description = text(link['description']);
-    const item =
-      `<DT><A ${attributes}>${escapeHtml(label)}</A>` +
-      (description === '' ? '' : `\n<DD>${escapeHtml(description)}`);
-    const folder = folderTags.find((tag) => tags.includes(tag));
-    (folder === undefined ? top : (folders.get(folder) ?? top)).push(item);
-  }
+  const groups = bookmarkGroups(config, options);
+  const items = (entries: [string, Record<string, unknown>][]): string[] =>
+    entries.map(([id, link]) => bookmark(id, link));
+  const top = items(groups.top);
+  const folders = new Map(
+    [...groups.folders].map(([tag, entries]) => [tag, items(entries)]),
+  );
   const indent = (lines: string[], depth: number): string =>
     lines.map((line) => line.replace(/^/gm, '    '.repeat(depth))).join('\n');
   const folderBlocks = [...folders]

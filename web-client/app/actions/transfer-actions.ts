@@ -4,6 +4,8 @@
  * confirmed import is saved, through the session's hybrid store (so it works offline too).
  */
 import {
+  decodeImportBytes,
+  exportLosses,
   planImport,
   readImport,
   writeBookmarksHtml,
@@ -40,9 +42,20 @@ export class TransferActions {
   openDialog(): void {
     const dialog = document.getElementById(DIALOG_ID);
     if (!(dialog instanceof HTMLDialogElement) || dialog.open) return;
+    const open = this.page.state.open;
+    const config = open === null ? null : this.page.raw(open.draft);
     this.page.state.transfer = {
       ...initialTransfer(),
-      into: this.page.state.open?.name ?? '',
+      into: open?.name ?? '',
+      // Said before any download: the dialog is modal, so the config does not change while it is open.
+      exportLosses:
+        config === null
+          ? null
+          : {
+              json: exportLosses(config, 'json'),
+              html: exportLosses(config, 'html'),
+              csv: exportLosses(config, 'csv'),
+            },
     };
     // The input keeps the last file; choosing the same file again must be a change.
     const input = document.getElementById('import-file');
@@ -57,13 +70,19 @@ export class TransferActions {
 
   /** A file was chosen or dropped: its text replaces what was pasted. */
   async chooseFile(file: File): Promise<void> {
-    this.state.text = await file.text();
+    // Decoded by the shared rule: bytes that are not UTF-8 are reported in the preview, not hidden.
+    const { text, malformedLines } = decodeImportBytes(
+      new Uint8Array(await file.arrayBuffer()),
+    );
+    this.state.text = text;
+    this.state.malformedLines = malformedLines;
     this.state.fileName = file.name;
     await this.preview();
   }
 
   pasteText(text: string): void {
     this.state.text = text;
+    this.state.malformedLines = [];
     this.state.fileName = null;
     this.state.preview = null;
   }
@@ -102,6 +121,7 @@ export class TransferActions {
     }
     const read = readImport(state.text, {
       fileName: state.fileName ?? undefined,
+      malformedLines: state.malformedLines,
     });
     if (!read.ok) {
       state.problem = `This file cannot be imported: ${read.error}.`;

@@ -56,6 +56,23 @@ function previewView(
         : nothing
     }
     ${
+      preview.report.notes.length > 0
+        ? html`<details open>
+            <summary>Read, but not as written</summary>
+            <ul data-testid="import-notes">
+              ${preview.report.notes.map(
+                (item) =>
+                  html`<li>
+                    Line
+                    ${item.position.line}${item.url === undefined ? '' : html`: <code>${item.url}</code>`}
+                    — ${item.note}
+                  </li>`,
+              )}
+            </ul>
+          </details>`
+        : nothing
+    }
+    ${
       tagsCreated.length > 0
         ? html`<p class="hint">
             New tags: ${tagsCreated.join(', ')}. ${preview.report.tagRule}.
@@ -81,9 +98,20 @@ function exportView(state: AppState, actions: Actions): TemplateResult {
   if (open === null) {
     return html`<p class="hint">Open a config to export it.</p>`;
   }
+  const losses = state.transfer.exportLosses;
+  const left = TRANSFER_FORMATS.filter(
+    (format) => (losses?.[format] ?? []).length > 0,
+  );
   return html`<p class="hint">
       “${open.name}” as it is shown, unsaved edits included.
     </p>
+    ${left.map(
+      (format) =>
+        html`<p class="hint" data-testid=${`export-losses-${format}`}>
+          ${FORMAT_NAMES[format].replace(/^./, (c) => c.toUpperCase())} leaves
+          out: ${(losses?.[format] ?? []).join('; ')}.
+        </p>`,
+    )}
     <div class="actions">
       ${TRANSFER_FORMATS.map(
         (format) =>

@@ -8,6 +8,19 @@ import { RemoteStoreError, parseRetryAfter } from './remote-store-error.js';
 export type TokenSource =
   string | (() => string | undefined | Promise<string | undefined>);
 
+/**
+ * The `Authorization` header a token source gives now (none for no token or an empty one). Read per
+ * request: the app may change the token at run time. The remote store and the typed client both send it.
+ */
+export async function bearerHeader(
+  token: TokenSource | undefined,
+): Promise<Record<string, string>> {
+  const current = typeof token === 'function' ? await token() : token;
+  return current === undefined || current === ''
+    ? {}
+    : { Authorization: `Bearer ${current}` };
+}
+
 /** Options of {@link createHttpCaller} (and of the remote store). */
 export interface HttpCallerOptions {
   /** The API server's base URL, e.g. `http://localhost:3000`. */
@@ -78,13 +91,7 @@ export function createHttpCaller(options: HttpCallerOptions): HttpCaller {
       ...options.headers,
       ...spec.headers,
     };
-    // Read the token per request: the app may change it at run time.
-    const token =
-      typeof options.token === 'function'
-        ? await options.token()
-        : options.token;
-    if (token !== undefined && token !== '')
-      headers['Authorization'] = `Bearer ${token}`;
+    Object.assign(headers, await bearerHeader(options.token));
     if (spec.body !== undefined)
       headers['Content-Type'] = spec.contentType ?? 'application/json';
     return headers;

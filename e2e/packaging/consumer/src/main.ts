@@ -7,12 +7,13 @@
 import { sanitizeUrl, validateLinkConfig } from '@linkconfig/shared';
 import {
   RemoteStoreError,
+  TRPCClientError,
   createHybridStore,
   createIndexedDBStore,
   createLinkConfigClient,
   createRemoteStore,
 } from '@linkconfig/web-client';
-import type { LinkConfig } from '@linkconfig/web-client';
+import type { AppRouter, LinkConfig } from '@linkconfig/web-client';
 
 /** `true` only for `any`: the typed client must never silently become `any` again. */
 type IsAny<T> = 0 extends 1 & T ? true : false;
@@ -27,6 +28,8 @@ export interface RunReport {
   hybridPending: number;
   rejected: { name: string; status: number; configName: string };
   sanitized: string;
+  /** The HTTP status a typed call of a missing config rejected with (a `TRPCClientError`). */
+  clientMissing: number;
 }
 
 const CONFIG: LinkConfig = {
@@ -45,7 +48,8 @@ export async function run(baseUrl: string): Promise<RunReport> {
   await remote.save('packaged', CONFIG);
   const loaded = await remote.loadEntry('packaged');
 
-  const client = createLinkConfigClient({ baseUrl });
+  // The token as a function, read for each request (none here: the server is open).
+  const client = createLinkConfigClient({ baseUrl, token: () => undefined });
   const names: string[] = await client.configs.list.query();
   const entry = await client.configs.get.query({ name: 'packaged' });
   // Inferred outputs are precise: the entry is not `any` (this line does not compile if it is; the
@@ -80,7 +84,16 @@ export async function run(baseUrl: string): Promise<RunReport> {
     };
   }
 
+  let clientMissing = 0;
+  try {
+    await client.configs.get.query({ name: 'no-such-config' });
+  } catch (error) {
+    if (!(error instanceof TRPCClientError)) throw error;
+    clientMissing = (error as TRPCClientError<AppRouter>).data?.httpStatus ?? 0;
+  }
+
   return {
+    clientMissing,
     names: entryIsAny ? [] : names,
     remoteUrl: loaded?.config.allLinks['docs']?.url ?? '',
     clientUrl,

@@ -22,6 +22,8 @@ export async function mistakes(): Promise<void> {
   const entry = await client.configs.get.query({ name: 'demo' });
   // @ts-expect-error TS2339 -- the entry has `config` and `meta`, no `links`
   console.log(entry.links);
+  // @ts-expect-error TS2322 -- a revision is a number, not any text
+  await client.history.revision.query({ name: 'demo', rev: 'banana' });
   // @ts-expect-error TS2345 -- a store saves configs, not strings
   await store.save('demo', 'not a config');
 }

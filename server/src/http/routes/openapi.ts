@@ -1,14 +1,19 @@
-import { DOCUMENTED_SCHEMAS } from '@linkconfig/shared';
+import { DOCUMENTED_SCHEMAS, PatchConfigInputSchema } from '@linkconfig/shared';
 import { generateOpenApiDocument } from 'trpc-to-openapi';
+import { createSchema } from 'zod-openapi';
 import { z } from 'zod';
 import { createAuthenticator } from '../../auth.js';
 import type { AuthSettings } from '../../auth.js';
 import { appRouter } from '../../routers/app-router.js';
+import { SERVER_VERSION } from '../../version.js';
 import { EVENTS_ALLOW, documentEvents } from './openapi-changes.js';
 import { REST_ROUTES, allowedMethods } from './route-table.js';
 import type { RestRoute } from './route-table.js';
 
 type Json = Record<string, unknown>;
+
+/** The name of the bearer token's security scheme. */
+const BEARER = 'bearer';
 
 const isJson = (v: unknown): v is Json =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -127,9 +132,9 @@ const schemaOf = (schema: z.ZodType): Json => {
  * the route table where the generator cannot say what the REST contract does: errors are `{ error }`, each
  * operation lists exactly the statuses it can answer, inputs read from headers are header parameters,
  * PUT's body is the config itself (with a valid example), 204s have no body, 304 where an ETag applies,
- * and shared schemas are components. An operation declares the bearer token only when this server's
- * tokens (`auth`) make an anonymous call to it fail, and every operation names the methods its path
- * answers 405 to.
+ * and shared schemas are components. An operation requires the bearer token when this server's tokens
+ * (`auth`) make an anonymous call to it fail, and offers it beside no authentication otherwise; every
+ * operation names the methods its path answers 405 to.
  */
 export function buildOpenApiDocument(
   auth: AuthSettings = {},
@@ -137,7 +142,7 @@ export function buildOpenApiDocument(
 ): Json {
   const doc = generateOpenApiDocument(appRouter, {
     title: 'Link Config Service',
-    version: '0.2.0',
+    version: SERVER_VERSION,
     description: [
       'Named link configs over REST (this document) and tRPC (`/trpc`).',
       'Every non-2xx answer is `{ "error": "…" }`. A method a path does not support answers 405 with an `Allow` header.',
@@ -145,6 +150,14 @@ export function buildOpenApiDocument(
     ].join('\n\n'),
     baseUrl: '/',
     license: { name: 'MIT', identifier: 'MIT' },
+    securitySchemes: {
+      [BEARER]: {
+        type: 'http',
+        scheme: 'bearer',
+        description:
+          'An access key, API_TOKEN or READ_TOKEN: `Authorization: Bearer <secret>`',
+      },
+    },
   }) as unknown as Json;
   doc['tags'] = [
     {
@@ -245,20 +258,15 @@ export function buildOpenApiDocument(
   const events = json(paths['/events']);
   notAllowed(events, json(events['get']), EVENTS_ALLOW);
   declareToken(json(events['get']), needsToken('read'));
-  if (!routes.some((r) => needsToken(r.access))) {
-    // An open server: no operation refers to the token scheme.
-    delete components['securitySchemes'];
-  }
   return doc;
 }
 
-/** The body of a PATCH: a JSON Merge Patch of the config, in either media type. */
+/** The body of a PATCH: a JSON Merge Patch of the config (the input field's schema), in either media type. */
 function mergePatchBody(): Json {
-  const schema = {
-    type: 'object',
-    description:
-      'A JSON Merge Patch (RFC 7396) of the stored config: members replace, `null` removes, objects merge, arrays are replaced whole.',
-  };
+  // Through zod-openapi, as the generated document: it applies the field's `override` metadata.
+  const { schema } = createSchema(PatchConfigInputSchema.shape.patch, {
+    io: 'input',
+  });
   const example = {
     allLinks: { golden: { label: 'Golden Gate' }, brooklyn: null },
   };
@@ -273,11 +281,14 @@ function mergePatchBody(): Json {
 }
 
 /**
- * The operation asks for the bearer token exactly when an anonymous call to it is refused; otherwise it
- * says explicitly that it needs nothing (`security: []`).
+ * An operation asks for the bearer token alone exactly when an anonymous call to it is refused;
+ * otherwise the token is an alternative to no authentication (`[{}, { bearer: [] }]`): anyone may call
+ * it, and a key may open more (names beyond `ANONYMOUS_READ`). trpc-to-openapi can only give an
+ * operation every scheme or none (`meta.openapi.protect`), and which applies depends on this server's
+ * tokens, so it is set here.
  */
 function declareToken(op: Json, needed: boolean): void {
-  op['security'] = needed ? [{ Authorization: [] }] : [];
+  op['security'] = needed ? [{ [BEARER]: [] }] : [{}, { [BEARER]: [] }];
 }
 
 /**

@@ -227,7 +227,11 @@ async function rawInput(
   const fields: Record<string, unknown> = {};
   let body: ReceivedJson | undefined;
   const { source } = route;
-  if (source === 'query') Object.assign(fields, c.req.query());
+  if (source === 'query') {
+    for (const [field, value] of Object.entries(c.req.query())) {
+      fields[field] = textInput(route, field, value);
+    }
+  }
   if (source === 'fields' || typeof source === 'object') {
     // A config body's depth is checked with the config itself, in one walk (ConfigService.put); every
     // other body (a merge patch too, which is applied before any config check) is checked here.
@@ -253,13 +257,26 @@ async function rawInput(
   // Path parameters last: nothing in a query or body can replace them.
   if (route.pathParams.size > 0) {
     for (const [index, param] of route.pathParams) {
-      fields[param] = decodeSegment(segments[index] ?? '', param);
+      fields[param] = textInput(
+        route,
+        param,
+        decodeSegment(segments[index] ?? '', param),
+      );
     }
   }
+
   if (source === 'none' && route.pathParams.size === 0) {
     return { input: undefined, body };
   }
   return { input: fields, body };
+}
+
+/**
+ * An input field read as text (a query parameter, a path segment): a number where the schema wants one
+ * (`Number`: `'banana'` becomes NaN, which the schema refuses with its own words), else the text.
+ */
+function textInput(route: RestRoute, field: string, value: string): unknown {
+  return route.numberFields.has(field) ? Number(value) : value;
 }
 
 /** A path segment decoded exactly once (`a%2Fb` is `a/b`, `%25` is `%`); bad encoding → 400. */

@@ -3,6 +3,7 @@
  * `routers/*.ts`). The Hono routes, the `Allow` lists of 405 answers, the OpenAPI corrections and the
  * web page's list of API paths all come from this table, never from a second list.
  */
+import { z } from 'zod';
 import { OPERATIONS } from '../../routers/app-router.js';
 import type {
   Access,
@@ -37,6 +38,11 @@ export interface RestRoute {
   readonly source: 'none' | 'query' | 'fields' | { readonly as: string };
   /** Input fields read from request headers: input field → header name. */
   readonly headers: Readonly<Record<string, string>>;
+  /**
+   * Input fields the schema types as numbers: read from a query string or the path they arrive as text,
+   * and REST converts them (`Number`) before the input is checked (tRPC sends numbers as they are).
+   */
+  readonly numberFields: ReadonlySet<string>;
   /** 204 for `none`, 201 for `rest.created`, else 200. */
   readonly status: 200 | 201 | 204;
   /** How the operation's value is answered (see {@link Representation}). */
@@ -58,6 +64,30 @@ function sourceOf(
     return rest?.body ?? 'fields';
   }
   return method === 'GET' && hasInput ? 'query' : 'none';
+}
+
+/** The schema inside optional, default and nullable wrappers. */
+function unwrapped(schema: z.ZodType): z.ZodType {
+  let inner = schema;
+  while (
+    inner instanceof z.ZodOptional ||
+    inner instanceof z.ZodDefault ||
+    inner instanceof z.ZodNullable
+  ) {
+    inner = inner.unwrap() as z.ZodType;
+  }
+  return inner;
+}
+
+/** The fields of an object input whose schema is a number. */
+function numberFieldsOf(input: z.ZodType): ReadonlySet<string> {
+  const object = unwrapped(input);
+  if (!(object instanceof z.ZodObject)) return new Set();
+  return new Set(
+    Object.entries(object.shape as Record<string, z.ZodType>)
+      .filter(([, field]) => unwrapped(field) instanceof z.ZodNumber)
+      .map(([name]) => name),
+  );
 }
 
 /** Operations by router, then by procedure name (as {@link OPERATIONS}). */
@@ -108,6 +138,7 @@ export function buildRouteTable(operations: OperationRecords): RestRoute[] {
       configNameAt,
       source: sourceOf(method, op.meta.rest, hasInput),
       headers: op.meta.rest?.headers ?? {},
+      numberFields: numberFieldsOf(op.input),
       status:
         representation === 'none' ? 204 : op.meta.rest?.created ? 201 : 200,
       representation,

@@ -1,0 +1,28 @@
+/**
+ * How every `linkconfig` command opens the database it works on. A command that only reads (backup,
+ * export, `keys list`) or changes what must already be there (`keys revoke`) refuses a SQLite file that
+ * does not exist, naming the path: opening it would create an empty database and the command would
+ * "succeed" on nothing (a mistyped path in a cron job would go unnoticed forever). Commands that may
+ * start a database (restore, import, `keys create`) create it as the server does.
+ */
+import { existsSync } from 'node:fs';
+import type { ConfigRepository } from '../storage/config-repository.js';
+import { parseDatabaseUrl } from '../config/database-url.js';
+import { openRepository } from '../storage/open-repository.js';
+
+/** What a command does with the database: `read` needs one that exists, `create` may make it. */
+export type DatabaseUse = 'read' | 'create';
+
+/** Opens the database `url` names for a command that will `use` it. */
+export async function openCliDatabase(
+  url: string,
+  use: DatabaseUse,
+): Promise<ConfigRepository> {
+  const target = parseDatabaseUrl(url);
+  if (use === 'read' && target.kind === 'sqlite' && !existsSync(target.path)) {
+    throw new Error(
+      `there is no database at ${target.path} (check --database-url or DATABASE_URL); nothing was read`,
+    );
+  }
+  return openRepository(url);
+}
