@@ -5,6 +5,15 @@ import { parseArgs } from 'node:util';
 import { parseReference, withPids } from './reference-server.js';
 import type { ReferenceSpec } from './reference-server.js';
 
+/**
+ * One `--scale` point: `configs` configs; the configs the requests name keep the run's links per config,
+ * the others have `links` (null: the run's too). Written `200` or `10000x50`.
+ */
+export interface ScalePoint {
+  configs: number;
+  links: number | null;
+}
+
 /** Parsed flags. */
 export interface BenchOptions {
   configs: number;
@@ -18,8 +27,8 @@ export interface BenchOptions {
   /** Whether the main table is measured (`--no-main` runs only the other phases asked for). */
   main: boolean;
   scale: boolean;
-  /** Config counts of the scale points. */
-  scalePoints: number[];
+  /** The scale points, in order. */
+  scalePoints: ScalePoint[];
   soak: boolean;
   /** Inline-config `/query` requests of the soak. */
   soakQueries: number;
@@ -117,6 +126,9 @@ export function byteSize(
   return Math.floor(Number(match[1]) * factor);
 }
 
+/** The scale points by default: 10, 50 and 200 configs of the run's links, and 10,000 of 50 links. */
+const DEFAULT_SCALE_POINTS = '10,50,200,10000x50';
+
 /** Parses `argv` (without `node` and the script). Throws with a readable message on a bad flag. */
 export function parseBenchOptions(argv: string[]): BenchOptions {
   const { values } = parseArgs({
@@ -172,9 +184,15 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     throw new Error(`--reference names must differ, got ${names.join(', ')}`);
   }
   const duration = positive('duration', values.duration, quick ? 1 : 3);
-  const scalePoints = (values['scale-points'] ?? '10,50,200')
+  const scalePoints = (values['scale-points'] ?? DEFAULT_SCALE_POINTS)
     .split(',')
-    .map((s) => count('scale-points', s.trim(), 1));
+    .map((s): ScalePoint => {
+      const [configs, links] = s.trim().split('x');
+      return {
+        configs: count('scale-points', configs, 1),
+        links: links === undefined ? null : count('scale-points', links, 1),
+      };
+    });
   return {
     configs: count('configs', values.configs, 50),
     links: count('links', values.links, 500),

@@ -17,6 +17,8 @@ export interface DatasetOptions {
   links: number;
   /** PRNG seed; the default gives the dataset the issue's figures were measured with. */
   seed?: number;
+  /** Configs from index `from` on have `links` links instead (the large `--scale` point). */
+  tail?: { from: number; links: number };
 }
 
 /** One generated config with its name and its JSON text (what is sent as the PUT body). */
@@ -32,8 +34,12 @@ export const DEFAULT_SEED = 20_260_601;
 const EPOCH = Date.UTC(2026, 0, 1);
 const THREE_YEARS_MS = 3 * 365 * 86_400_000;
 
-const words = new ZipfSampler(WORDS);
-const tags = new ZipfSampler(TAGS);
+/** How often each vocabulary word is drawn into labels and descriptions (the common-terms mix draws the same way). */
+export const WORD_FREQUENCY = new ZipfSampler(WORDS);
+/** How often each tag is drawn into links' tag lists. */
+export const TAG_FREQUENCY = new ZipfSampler(TAGS);
+const words = WORD_FREQUENCY;
+const tags = TAG_FREQUENCY;
 const hosts = new ZipfSampler(HOSTS, 1.3);
 
 /** The name of config number `index`: `bench-000`, `bench-001`, … (sorted by code point in index order). */
@@ -102,14 +108,18 @@ export function generateConfig(options: {
 
 /**
  * The whole dataset, in name order. Config `i` is generated from `seed + i`, so a config's content does not
- * depend on how many configs are generated: the 10-config dataset is a prefix of the 200-config one.
+ * depend on how many configs are generated: the 10-config dataset is a prefix of the 200-config one (and,
+ * with a `tail` from 10 on, of the 10,000-config one).
  */
 export function* generateDataset(
   options: DatasetOptions,
 ): Generator<GeneratedConfig> {
   const seed = options.seed ?? DEFAULT_SEED;
+  const { tail } = options;
   for (let i = 0; i < options.configs; i++) {
-    const config = generateConfig({ links: options.links, seed: seed + i });
+    const links =
+      tail !== undefined && i >= tail.from ? tail.links : options.links;
+    const config = generateConfig({ links, seed: seed + i });
     yield { name: configName(i), config, json: JSON.stringify(config) };
   }
 }

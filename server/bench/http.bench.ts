@@ -61,7 +61,8 @@ import type { ColdResults } from './cold-start.js';
 import { runFeatures } from './features.js';
 import type { FeatureResults } from './features.js';
 import { runLatency } from './latency.js';
-import { describeMemoryBound } from './memory-bound.js';
+import { describeMemoryBound, MEMORY_BASE_BYTES } from './memory-bound.js';
+import { DEFAULT_CACHE_BYTES } from '../src/cache/cache-policy.js';
 import { describeMemory } from './memory-breakdown.js';
 import { mainTables } from './report-main.js';
 import { PUT_BYTES } from './scenarios.js';
@@ -115,13 +116,23 @@ function renderMain(run: BenchRun, main: MainResults): string[] {
       connections: settings.connections,
       largestBodyBytes: Math.max(PUT_BYTES, perConfig * 1024),
     }),
-    '',
-    '### Distinct requests (the headline)',
-    '',
-    mainTables(main.results),
+  ];
+  const mixes = [
+    ['project', "the project's mix: every word, tag and regex shape in turn"],
+    [
+      'common',
+      'the common-terms mix: terms drawn by their frequency in the dataset',
+    ],
+  ] as const;
+  for (const [mix, what] of mixes) {
+    const rows = main.results.filter((r) => r.mix === mix);
+    if (rows.length === 0) continue;
+    lines.push('', `### Distinct requests, ${what}`, '', mainTables(rows));
+  }
+  lines.push(
     '',
     '"distinct": requests in the sequence; "repeats": requests of our run that repeated an earlier one of the run; "hot cache": ours with one request repeated; "fails": failed requests per server, in column order.',
-  ];
+  );
   const differing = main.results.flatMap((r) =>
     Object.entries(r.agreement)
       .filter(([, a]) => a.same < a.compared)
@@ -143,14 +154,17 @@ function render(run: BenchRun, report: Report): string {
   ];
   if (report.main !== null) lines.push(...renderMain(run, report.main));
   if (report.scale !== null) {
-    const largest = report.scale.loads.at(-1);
+    const { links, scalePoints } = run.options;
+    const points = scalePoints
+      .map((p) => `${p.configs}${p.links === null ? '' : `×${p.links}`}`)
+      .join(' → ');
     lines.push(
       '',
-      `### Scale (${run.options.scalePoints.join(' → ')} configs × ${run.options.links} links, distinct requests; cost × = req/s at the first point ÷ req/s at the last)`,
+      `### Scale (${points} configs, ${links} links unless said; distinct requests; cost × = CPU µs per request at the later point ÷ at the earlier)`,
       '',
       scaleTable(report.scale.rows),
       '',
-      `Our RSS at ${largest?.configs ?? '?'} configs: ${mib(largest?.rssKiB ?? null)} after loading, ${mib(largest?.rssAfterRunKiB ?? null)} after the scenarios.`,
+      `Our RSS after loading and after the scenarios: ${report.scale.loads.map((l) => `${l.configs} configs ${mib(l.rssKiB)} / ${mib(l.rssAfterRunKiB)}`).join('; ')} (CACHE_BYTES ${mib(DEFAULT_CACHE_BYTES / 1024)} + base ${mib(MEMORY_BASE_BYTES / 1024)}).`,
     );
   }
   if (report.features !== null) {

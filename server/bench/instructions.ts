@@ -7,7 +7,7 @@
  * run is distinct, as in the benchmark (except `list`, which the benchmark repeats too). Only the
  * server's own instructions are counted, not the kernel's work in its system calls.
  *
- * Usage: node --import tsx server/bench/instructions.ts --scenario list|get|query-one|query-three|…
+ * Usage: node --import tsx server/bench/instructions.ts --scenario list|get|common-regex|query-three|patch|…
  *   [--requests 1000] [--warmup 2000] [--windows 2] [--connections 4] [--work /tmp/linkconfig-ic]
  *   [--server main.js] [--annotate] (keeps the dumps) [--cpu-prof DIR] (a V8 profile instead, no
  *   valgrind) [--strace FILE] (system call counts instead, `strace -c`)
@@ -214,6 +214,7 @@ async function main(): Promise<void> {
     const n = Number(values.requests);
     const warmup = Number(values.warmup);
     const connections = Number(values.connections);
+    for (const request of scenario.setup ?? []) await send(port, request);
     const target = { port, sequence: scenario.sequence, connections };
     await sendRange(target, 0, warmup);
     if (profile !== undefined || trace !== undefined) {

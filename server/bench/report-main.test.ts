@@ -28,6 +28,7 @@ const ref = (label: string, rps: number, cpu: number | null = null) =>
 const row = (over: Partial<ScenarioResult>): ScenarioResult => ({
   id: 'query-one',
   title: 'POST /query, one config',
+  mix: 'project',
   targets: [
     { of: 'hono', ratio: 10 },
     { of: 'bun', ratio: 2 },
@@ -58,7 +59,7 @@ describe('verdicts', () => {
   it('skips targets whose server was not measured', () => {
     expect(verdicts(row({ others: [ref('express', 100)] }))).toEqual([]);
   });
-  it('uses the in-repo baseline and the ceiling only without references', () => {
+  it('uses the in-repo baseline only without references, the ceiling always', () => {
     const baseline: OtherResult = {
       label: 'in-repo baseline',
       kind: 'baseline',
@@ -75,11 +76,14 @@ describe('verdicts', () => {
       ),
     ).toEqual(['≥ 2× bun: NO']);
     const list = row({
-      targets: [{ of: 'ceiling', ratio: 0.8 }],
-      others: [],
+      targets: [{ of: 'ceiling', ratio: 1 / 1.2 }],
+      others: [ref('bun', 1600)],
       ours: load(9500),
     });
-    expect(verdicts(list)).toEqual(['≥ 0.8× ceiling: NO']);
+    expect(verdicts(list)).toEqual(['≥ 0.83× ceiling: NO']);
+    expect(verdicts({ ...list, ours: load(10_000) })).toEqual([
+      '≥ 0.83× ceiling: yes',
+    ]);
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import type { LoadResult } from './load.js';
 import { ratio, table } from './report.js';
-import type { Target } from './scenarios.js';
+import type { Mix, Target } from './scenarios.js';
 
 /** Another server's result on a scenario. */
 export interface OtherResult {
@@ -19,6 +19,8 @@ export interface OtherResult {
 export interface ScenarioResult {
   id: string;
   title: string;
+  /** The request mix it belongs to (each mix gets its own tables). */
+  mix: Mix;
   /** The issue's targets: ours ≥ ratio × the column named (only those measured are judged). */
   targets: readonly Target[];
   /** Our server on the distinct requests. */
@@ -56,19 +58,18 @@ function figureFor(result: ScenarioResult, of: string): LoadResult | null {
 
 /**
  * Each target of a scenario whose figure was measured, judged: `≥ 10× hono: yes`. Targets relative to
- * the in-repo baseline or the ceiling count only when no reference was measured.
+ * the in-repo baseline count only when no reference was measured.
  */
 export function verdicts(result: ScenarioResult): string[] {
   const anyReference = result.others.some((o) => o.kind === 'reference');
   const out: string[] = [];
   for (const target of result.targets) {
-    const fallback =
-      target.of === 'in-repo baseline' || target.of === 'ceiling';
-    if (fallback && anyReference) continue;
+    if (target.of === 'in-repo baseline' && anyReference) continue;
     const other = figureFor(result, target.of);
     if (other === null || other.rps <= 0) continue;
     const met = result.ours.rps / other.rps >= target.ratio;
-    out.push(`≥ ${target.ratio}× ${target.of}: ${met ? 'yes' : 'NO'}`);
+    const times = Number(target.ratio.toFixed(2));
+    out.push(`≥ ${times}× ${target.of}: ${met ? 'yes' : 'NO'}`);
   }
   return out;
 }

@@ -46,14 +46,22 @@ describe('ratio', () => {
 });
 
 describe('scaleTable', () => {
+  const point = (configs: number, rps: number, cpu: number | null) => ({
+    configs,
+    links: configs === 10_000 ? 50 : 500,
+    rps,
+    p99: 1,
+    cpuMicros: cpu,
+  });
   const rows = [
     {
       id: 's',
       title: 'search',
       server: 'ours',
       points: [
-        { configs: 10, rps: 1000, p99: 1 },
-        { configs: 200, rps: 800, p99: 9 },
+        point(10, 1000, 200),
+        point(200, 800, 250),
+        point(10_000, 500, 1000),
       ],
     },
     {
@@ -61,20 +69,33 @@ describe('scaleTable', () => {
       title: 'search',
       server: 'baseline',
       points: [
-        { configs: 10, rps: 100, p99: 1 },
-        { configs: 200, rps: 5, p99: 9 },
+        point(10, 100, null),
+        point(200, 5, null),
+        point(10_000, 1, null),
       ],
     },
   ];
-  it('prints the cost growth from the first point to the last, judged for ours only', () => {
-    expect(costGrowth(rows[0] ?? rows[1]!)).toBeCloseTo(1.25);
-    const lines = scaleTable(rows).split('\n');
-    expect(lines[0]).toContain('| 10 cfg req/s | µs/req | 200 cfg req/s |');
-    expect(lines[0]).toContain('cost × 10→200');
-    expect(lines[2]).toMatch(
-      /^\| search +\| +ours \| +1,000 \| +1000 \| +800 \| +1250 \| +1\.25× \| +yes \|$/,
+  it('prints the cost growth between the points of each target, by CPU time where known, judged for ours only', () => {
+    expect(costGrowth(point(10, 1000, 200), point(200, 800, 250))).toBeCloseTo(
+      1.25,
     );
-    expect(lines[3]).toMatch(/\| +20\.00× \| +— \|$/);
+    expect(costGrowth(point(10, 100, null), point(200, 5, null))).toBe(20);
+    const lines = scaleTable(rows).split('\n');
+    expect(lines[0]).toContain(
+      '| 10 cfg req/s | µs/req | CPU µs/req | 200 cfg req/s |',
+    );
+    expect(lines[0]).toContain('| 10000×50 cfg req/s |');
+    expect(lines[0]).toContain(
+      '| cost × 10→200 | ≤ 1.5× | cost × 200→10000 | ≤ 3× |',
+    );
+    expect(lines[2]).toMatch(
+      /^\| search +\| +ours \| +1,000 \| +1000 \| +200 \| +800 \| +1250 \| +250 \|.*\| +1\.25× \| +yes \| +4\.00× \| +NO \|$/,
+    );
+    expect(lines[3]).toMatch(/\| +20\.00× \| +— \| +5\.00× \| +— \|$/);
+  });
+  it('judges only the targets whose two points were measured', () => {
+    const two = rows.map((r) => ({ ...r, points: r.points.slice(0, 2) }));
+    expect(scaleTable(two).split('\n')[0]).not.toContain('200→10000');
   });
 });
 

@@ -45,11 +45,13 @@ export async function uploadDataset(
   const started = performance.now();
   const configs = generateDataset(options);
   let bytes = 0;
+  let links = 0;
   let done = 0;
   const worker = async () => {
     for (let next = configs.next(); next.done !== true; next = configs.next()) {
-      const { name, json } = next.value;
+      const { name, json, config } = next.value;
       bytes += Buffer.byteLength(json);
+      links += Object.keys(config.allLinks).length;
       await putConfig(baseUrl, name, json);
       done += 1;
       options.onProgress?.(done);
@@ -58,7 +60,7 @@ export async function uploadDataset(
   await Promise.all(Array.from({ length: options.parallel ?? 4 }, worker));
   return {
     configs: options.configs,
-    links: options.configs * options.links,
+    links,
     bytes,
     ms: performance.now() - started,
   };

@@ -16,9 +16,9 @@ import type { ReceivedJson } from './received-json.js';
 
 /**
  * How a REST answer represents an operation's value: the stored entry (its version's bytes, `ETag`,
- * 304), JSON, a search answer's JSON (from the links' kept texts), or no content (204, `ETag` of a write).
+ * 304), JSON (the outcome's `text` when it has one), or no content (204, `ETag` of a write).
  */
-export type Representation = 'entry' | 'json' | 'search' | 'none';
+export type Representation = 'entry' | 'json' | 'none';
 
 /** What a REST route needs beyond `openapi.method` and `openapi.path` (see `http/routes/route-table.ts`). */
 export interface RestMeta {

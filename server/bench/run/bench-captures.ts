@@ -6,6 +6,7 @@ import type { BenchRun, Target } from './bench-run.js';
 import { captureFirst, sameAnswer, sendOnce } from '../capture.js';
 import type { CapturedResponse } from '../ceiling-file.js';
 import type { ScenarioResult } from '../report-main.js';
+import { PATCH_NAMES } from '../sequences/patch-sequences.js';
 import { PUT_NAMES } from '../sequences/request-sequences.js';
 import type {
   BenchRequest,
@@ -22,16 +23,35 @@ export const firstRequests = (
     sequence.at(i),
   );
 
-/** Deletes the configs the PUT scenario wrote (so captures leave the dataset as it was). */
+/** Deletes the configs the PUT and edit scenarios wrote (so captures leave the dataset as it was). */
 export async function deletePutNames(
   targets: readonly Target[],
 ): Promise<void> {
   for (const target of targets) {
-    for (const name of PUT_NAMES) {
+    for (const name of [...PUT_NAMES, ...PATCH_NAMES]) {
       await sendOnce(
         target.child.baseUrl,
         { method: 'DELETE', path: `/configs/${name}` },
         'delete',
+      );
+    }
+  }
+}
+
+/** Sends a scenario's setup requests (if any) to `target`, each required to answer 2xx. */
+export async function setUp(
+  target: Target,
+  scenario: Pick<Scenario, 'id' | 'setup'>,
+): Promise<void> {
+  for (const [k, request] of (scenario.setup ?? []).entries()) {
+    const answer = await sendOnce(
+      target.child.baseUrl,
+      request,
+      `${scenario.id}/setup/${k}`,
+    );
+    if (answer.status < 200 || answer.status > 299) {
+      throw new Error(
+        `${scenario.id}: setup ${request.method} ${request.path} on ${target.label} answered ${answer.status}`,
       );
     }
   }
@@ -56,19 +76,24 @@ export async function captureScenarios(
   const captures: CapturedResponse[][] = [];
   const agreement: ScenarioResult['agreement'][] = [];
   for (const scenario of scenarios) {
-    const requests = firstRequests(scenario.sequence, run.options.captures);
-    const capture = (t: Target) =>
-      captureFirst(t.child.baseUrl, {
+    const count = run.options.captures;
+    const capture = async (t: Target, sequence: RequestSequence) => {
+      await setUp(t, scenario);
+      return captureFirst(t.child.baseUrl, {
         id: scenario.id,
         title: `${scenario.title} on ${t.label}`,
-        requests,
+        requests: firstRequests(sequence, count),
       });
-    const ours = await capture(servers.ours);
+    };
+    const ours = await capture(servers.ours, scenario.sequence);
     captures.push(ours);
     const notes: string[] = [];
     const byServer: ScenarioResult['agreement'] = {};
     for (const other of servers.others) {
-      const theirs = await capture(other);
+      const theirs = await capture(
+        other,
+        scenario.othersSequence ?? scenario.sequence,
+      );
       const same = ours.filter((c, i) => {
         const answer = theirs[i];
         return answer !== undefined && sameAnswer(c, answer);

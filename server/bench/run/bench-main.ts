@@ -4,7 +4,7 @@
  */
 import { DEFAULT_CACHE_BYTES } from '../../src/cache/cache-policy.js';
 import type { BenchRun, LoadSummary, Target } from './bench-run.js';
-import { captureScenarios } from './bench-captures.js';
+import { captureScenarios, setUp } from './bench-captures.js';
 import { memoryBreakdown } from '../memory-breakdown.js';
 import type { MemoryBreakdown } from '../memory-breakdown.js';
 import { allWorkersAnswer } from '../workers-ready.js';
@@ -105,13 +105,16 @@ export async function runMain(run: BenchRun): Promise<MainResults> {
       `phase main · scenario ${i + 1}/${scenarios.length}: ${title}`,
     );
     const answers = captures[i] ?? [];
+    await setUp(ours, scenario);
     const oursResult = await run.measure(ours, scenario.sequence, { title });
     const otherResults: OtherResult[] = [];
     for (const { target, kind } of others) {
+      await setUp(target, scenario);
+      const sequence = scenario.othersSequence ?? scenario.sequence;
       otherResults.push({
         label: target.label,
         kind,
-        result: await run.measure(target, scenario.sequence, { title }),
+        result: await run.measure(target, sequence, { title }),
       });
     }
     const ceilingResult =
@@ -137,6 +140,7 @@ export async function runMain(run: BenchRun): Promise<MainResults> {
     results.push({
       id: scenario.id,
       title,
+      mix: scenario.mix,
       targets: scenario.targets,
       ours: oursResult,
       others: otherResults,

@@ -86,18 +86,33 @@ export class BenchRun {
     return startCeiling(await this.#tempDirs.create(), captures);
   }
 
-  /** Loads `configs` dataset configs into `target` through `PUT /configs/:name`. */
-  async load(target: Target, configs: number): Promise<LoadSummary> {
+  /**
+   * Loads `configs` dataset configs into `target` through `PUT /configs/:name`; with `tail`, those from
+   * `tail.from` on have `tail.links` links.
+   */
+  async load(
+    target: Target,
+    configs: number,
+    tail?: { from: number; links: number },
+  ): Promise<LoadSummary> {
     const { links, seed } = this.options;
+    const shape =
+      tail === undefined
+        ? `${links} links`
+        : `${links} links (${tail.links} from config ${tail.from} on)`;
     this.progress(
-      `loading ${configs} × ${links} links into ${target.label} through PUT /configs/:name`,
+      `loading ${configs} × ${shape} into ${target.label} through PUT /configs/:name`,
     );
     const summary = await uploadDataset(target.child.baseUrl, {
       configs,
       links,
       seed,
+      ...(tail === undefined ? {} : { tail }),
       onProgress: (done) => {
-        if (done % 50 === 0 || done === configs) {
+        if (
+          done % Math.max(50, Math.ceil(configs / 20)) === 0 ||
+          done === configs
+        ) {
           this.progress(`  ${target.label}: loaded ${done}/${configs}`);
         }
       },

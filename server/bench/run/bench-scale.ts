@@ -1,7 +1,7 @@
 /**
  * The scale phase: the `--scale` table, the scale scenarios on growing datasets.
  */
-import { deletePutNames, firstRequests } from './bench-captures.js';
+import { deletePutNames, firstRequests, setUp } from './bench-captures.js';
 import { mib } from './bench-run.js';
 import type { BenchRun, LoadSummary, Target } from './bench-run.js';
 import { captureFirst } from '../capture.js';
@@ -23,8 +23,9 @@ export interface ScaleResults {
 export async function runScale(run: BenchRun): Promise<ScaleResults> {
   const points = run.options.scalePoints;
   const { links } = run.options;
+  const named = Math.min(...points.map((p) => p.configs));
   const scenarios = run
-    .select(buildScenarios({ configs: Math.min(...points), links }))
+    .select(buildScenarios({ configs: named, links }))
     .filter((s) => s.scale);
   const servers = run.options.baseline ? ['ours', 'baseline'] : ['ours'];
   const rows: ScaleRow[] = scenarios.flatMap((s) =>
@@ -36,16 +37,22 @@ export async function runScale(run: BenchRun): Promise<ScaleResults> {
     })),
   );
   const loads: ScaleResults['loads'] = [];
-  for (const configs of points) {
-    run.progress(`phase scale: ${configs} configs × ${links} links`);
+  for (const point of points) {
+    const { configs } = point;
+    const pointLinks = point.links ?? links;
+    // The configs the requests name keep the run's links, so every point gets identical requests.
+    const tail =
+      pointLinks === links ? undefined : { from: named, links: pointLinks };
+    run.progress(`phase scale: ${configs} configs × ${pointLinks} links`);
     for (const server of servers) {
       const target: Target = {
         label: `${server}@${configs}`,
         child:
           server === 'ours' ? await run.startOurs() : await run.startBaseline(),
       };
-      const loaded = await run.load(target, configs);
+      const loaded = await run.load(target, configs, tail);
       for (const scenario of scenarios) {
+        await setUp(target, scenario);
         await captureFirst(target.child.baseUrl, {
           id: scenario.id,
           title: `${scenario.title} on ${target.label}`,
@@ -57,12 +64,19 @@ export async function runScale(run: BenchRun): Promise<ScaleResults> {
         run.progress(
           `phase scale ${configs} · scenario ${i + 1}/${scenarios.length}: ${scenario.title}`,
         );
+        await setUp(target, scenario);
         const r = await run.measure(target, scenario.sequence, {
           title: scenario.title,
         });
         rows
           .find((row) => row.id === scenario.id && row.server === server)
-          ?.points.push({ configs, rps: r.rps, p99: r.p99 });
+          ?.points.push({
+            configs,
+            links: pointLinks,
+            rps: r.rps,
+            p99: r.p99,
+            cpuMicros: r.cpuMicrosPerRequest,
+          });
       }
       const rssAfterRunKiB = await target.child.rssKiB();
       run.progress(

@@ -41,7 +41,7 @@ const query = (r: BenchRequest) =>
   Object.fromEntries(new URL(r.path, 'http://x').searchParams);
 
 describe('the scenarios', () => {
-  it('cover the ten scenarios of the issue, in order, PUT last', () => {
+  it('cover the scenarios of the issues, in order, the writes last', () => {
     expect(scenarios.map((s) => s.id)).toEqual([...SCENARIO_IDS]);
   });
 

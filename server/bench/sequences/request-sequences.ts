@@ -10,7 +10,7 @@ import { configName, putBody } from '../dataset.js';
 
 /** One HTTP request as the load generator sends it. */
 export interface BenchRequest {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Path and query string. */
   path: string;
   body?: string;

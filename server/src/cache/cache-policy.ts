@@ -5,7 +5,7 @@
  *
  * | cache       | holds                                                     | key                         | invalidated by                                  | share |
  * | ----------- | --------------------------------------------------------- | --------------------------- | ----------------------------------------------- | ----- |
- * | `versions`  | one stored version per config and all derived from it:    | config name                 | a write or delete of that name (here at once;   | 70 %  |
+ * | `versions`  | one stored version per config and all derived from it:    | config name                 | a write or delete of that name (here at once;   | 65 %  |
  * |             | the parsed config, the sanitized entry, the engine's      |                             | other processes: the repository's change token  |       |
  * |             | prepared form (with its working data), the search index,  |                             | moves and the version check misses); LRU        |       |
  * |             | and the HTTP bodies (plain, gzip, br) of that version     |                             |                                                 |       |
@@ -18,6 +18,9 @@
  * |             | their use was last recorded (`keys/key-lookup.ts`)        |                             | time limit (500 ms: other processes); LRU       |       |
  * | `readable`  | the stored names (and versions) a caller may read, per    | the read view (its sorted   | any write (the change token is kept with the    | 0.5 % |
  * |             | set of name patterns, for lists and searches              | name patterns)              | entry and must match); LRU                      |       |
+ * | `summaries` | per config, the buckets of its version's text (trigrams,  | config name                 | a newer version replaces it; one whose version  | 5 %   |
+ * |             | tags) across configs (`summary-index.ts`): what a search  |                             | is not the current one is ignored; fixed size   |       |
+ * |             | can rule out without reading the config                   |                             | per config, none kept beyond the budget         |       |
  *
  * A version a write made keeps its stored text too (weighed with it): the next write of that name makes its
  * history delta from it (`WriteOptions.heldText`) instead of reading the text back inside its transaction.
@@ -29,6 +32,7 @@
 import type { PreparedConfig } from '@linkconfig/shared';
 import { Doorkeeper } from './doorkeeper.js';
 import { ResponseCache } from './response-cache.js';
+import { SummaryIndex } from './summary-index.js';
 import { WeightedLru } from './weighted-lru.js';
 import type { CacheStats } from './weighted-lru.js';
 
@@ -37,11 +41,12 @@ export const DEFAULT_CACHE_BYTES = 256 * 1024 * 1024;
 
 /** The shares of `CACHE_BYTES`, as in the table above. */
 export const CACHE_SHARES = {
-  versions: 0.7,
+  versions: 0.65,
   merges: 0.1,
   responses: 0.19,
   keys: 0.005,
   readable: 0.005,
+  summaries: 0.05,
 } as const;
 
 /** What {@link VersionCache} holds: one stored version of a name, weighed, telling when it grows. */
@@ -195,6 +200,7 @@ export interface Caches<
   readonly responses: ResponseCache;
   readonly keys: WeightedLru<string, K>;
   readonly readable: ReadableCache<E>;
+  readonly summaries: SummaryIndex;
   /** Counters of every cache, for `/metrics`. */
   stats(): CacheStats[];
 }
@@ -215,18 +221,23 @@ export function createCaches<
     budget: cacheBytes * CACHE_SHARES.keys,
   });
   const readable = new ReadableCache<E>(cacheBytes * CACHE_SHARES.readable);
+  const summaries = new SummaryIndex({
+    budget: cacheBytes * CACHE_SHARES.summaries,
+  });
   return {
     versions,
     merges,
     responses,
     keys,
     readable,
+    summaries,
     stats: () => [
       versions.stats(),
       merges.stats(),
       responses.stats(),
       keys.stats(),
       readable.stats(),
+      summaries.stats(),
     ],
   };
 }

@@ -1,5 +1,5 @@
 import { SearchInputSchema, SearchOutputSchema } from '@linkconfig/shared';
-import { operation, plain, proceduresOf, router } from '../trpc.js';
+import { operation, proceduresOf, router } from '../trpc.js';
 
 /** `GET /search`: links across configs. */
 export const searchOperations = {
@@ -14,12 +14,12 @@ export const searchOperations = {
         description:
           'Configs in name order, links in catalog order; every given criterion must hold. At least one of `tag`, `q`, `regex`.',
       },
-      rest: { expensive: true, reusable: true, representation: 'search' },
+      rest: { expensive: true, reusable: true },
     },
     input: SearchInputSchema,
     output: SearchOutputSchema,
     run: (ctx, input) =>
-      plain(ctx.services.search.search(input, ctx.stateToken, ctx.auth)),
+      ctx.services.search.searchOutcome(input, ctx.stateToken, ctx.auth),
   }),
 };
 

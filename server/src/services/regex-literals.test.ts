@@ -11,7 +11,36 @@ describe('requiredLiterals', () => {
     ['\\bcoffee\\b', [['coffee']]],
     ['^bridge', [['bridge']]],
     ['old town', [['old town']]],
-    ['(coffee|tea) house', [[' house']]],
+    [
+      '(coffee|tea) house',
+      [
+        ['coffee', ' house'],
+        [' house', 'tea'],
+      ],
+    ],
+    ['\\b(guide|City)\\s+\\w+', [['guide'], ['city']]],
+    ['(?:ab|cd)+x', [['ab'], ['cd']]],
+    ['(?i:ab|cd)', [['ab'], ['cd']]],
+    [
+      '(?P<w>ab|cd)ef',
+      [
+        ['ab', 'ef'],
+        ['cd', 'ef'],
+      ],
+    ],
+    ['(ab|cd)?ef', [['ef']]],
+    ['(ab|c)ef', [['ef']]],
+    ['((ab|cd)ef|gh)', [['ab', 'ef'], ['cd', 'ef'], ['gh']]],
+    ['(a|b)(c|d)(e|f)(g|h)(i|j)xy', [['xy']]],
+    [
+      '(ab|cd)(ef|gh)',
+      [
+        ['ab', 'ef'],
+        ['ab', 'gh'],
+        ['cd', 'ef'],
+        ['cd', 'gh'],
+      ],
+    ],
     ['colou?r', [['colo']]],
     ['caf[eé]s?\\b', [['caf']]],
     ['[a-z]+ing', [['ing']]],
@@ -31,6 +60,8 @@ describe('requiredLiterals', () => {
     ['coffee|\\d+'],
     ['[a-z]+i'],
     ['a|b'],
+    ['(ab|c)'],
+    ['(ab|cd)*'],
     ['\\Qcoffee\\E'],
     ['\\p{Greek}+x'],
     ['[[:alpha:]]+'],
@@ -59,7 +90,17 @@ describe('requiredLiterals', () => {
         '[^a]',
         '😀',
       ),
-      fc.constantFrom('(ab|c)', '(?:ba)', '(a)', 'ab', 'ba'),
+      fc.constantFrom(
+        '(ab|c)',
+        '(?:ba)',
+        '(a)',
+        'ab',
+        'ba',
+        '(ab|ba)',
+        '(?:ab|ba)+',
+        '((ab|b)a|ba)',
+        '(?i:ab|Sa)',
+      ),
     );
     const quantified = fc
       .tuple(

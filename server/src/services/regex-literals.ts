@@ -6,14 +6,15 @@
  *
  * RE2 syntax. A top-level alternation `a|b|c` needs literals in each alternative (a match contains those
  * of at least one alternative); within an alternative, every run of plain characters that every match
- * contains counts (`night.{0,20}market` needs both `night` and `market`).
+ * contains counts (`night.{0,20}market` needs both `night` and `market`), and so does a group that must
+ * occur, by its own alternatives (`\b(guide|city)\s+\w+` needs `guide` or `city`).
  */
 import { foldCase } from '../versions/fold-case.js';
 
 /**
- * What a match must contain, folded: one list per top-level alternative, each naming literals that all
- * occur in every match of that alternative (a match contains all literals of at least one list); `null`
- * when no prefilter applies.
+ * What a match must contain, folded: lists of literals, one per way of matching told apart (a top-level
+ * alternative, or an alternative of a group that must occur), each naming literals that all occur in
+ * every such match (a match contains all literals of at least one list); `null` when no prefilter applies.
  */
 export type RequiredLiterals = readonly (readonly string[])[] | null;
 
@@ -106,19 +107,69 @@ function quantifier(
 }
 
 /**
- * The literal runs every match of one alternative (`pattern[from, to)`) contains, longest first, each of
- * at least {@link MIN_LITERAL} characters; `null` when there is none, `undefined` when the alternative
+ * Most conjunctions a reading keeps: a group of alternatives multiplies them (`(a|b)(c|d)` needs one of
+ * four pairs); beyond this a group adds nothing (a weaker prefilter, never a wrong one).
+ */
+const MAX_CONJUNCTIONS = 16;
+
+/** Literal sets in disjunctive form: a match contains every literal of at least one set. */
+type Conjunctions = string[][];
+
+/** Every set of `a` joined with every set of `b`, or `null` when that would be too many. */
+function crossed(a: Conjunctions, b: Conjunctions): Conjunctions | null {
+  if (a.length * b.length > MAX_CONJUNCTIONS) return null;
+  return a.flatMap((x) => b.map((y) => [...x, ...y]));
+}
+
+/**
+ * Where a group's alternatives start (after `(`, `(?:`, `(?P<name>`, `(?<name>` or `(?flags:`), or -1
+ * for a group that holds no pattern of its own (`(?i)`) or one this reader does not follow.
+ */
+function groupBody(pattern: string, open: number): number {
+  if (pattern[open + 1] !== '?') return open + 1;
+  const prefix = /^\(\?(?:P?<[A-Za-z_]\w*>|[A-Za-z-]*:)/.exec(
+    pattern.slice(open, open + 40),
+  );
+  return prefix === null ? -1 : open + prefix[0].length;
+}
+
+/**
+ * What every match of the group `pattern[open, close)` contains, in disjunctive form, or `null` when one
+ * of its alternatives needs no literal (or the group is not followed).
+ */
+function groupConjunctions(
+  pattern: string,
+  open: number,
+  close: number,
+): Conjunctions | null {
+  const body = groupBody(pattern, open);
+  if (body < 0) return null;
+  const ranges = alternatives(pattern, body, close - 1);
+  if (ranges === undefined) return null;
+  const out: Conjunctions = [];
+  for (const [from, to] of ranges) {
+    const sets = requiredRuns(pattern, from, to);
+    if (sets === null || sets === undefined) return null;
+    out.push(...sets);
+  }
+  return out.length > MAX_CONJUNCTIONS ? null : out;
+}
+
+/**
+ * The literal runs every match of one alternative (`pattern[from, to)`) contains, each of at least
+ * {@link MIN_LITERAL} characters, in disjunctive form (a group of alternatives `(a|b)` that must occur
+ * gives one set per alternative); `null` when no set holds a literal, `undefined` when the alternative
  * holds something this reader does not follow.
  */
 function requiredRuns(
   pattern: string,
   from: number,
   to: number,
-): string[] | null | undefined {
-  const runs: string[] = [];
+): Conjunctions | null | undefined {
+  let sets: Conjunctions = [[]];
   let run = '';
   const end = () => {
-    if (run.length >= MIN_LITERAL) runs.push(run);
+    if (run.length >= MIN_LITERAL) for (const set of sets) set.push(run);
     run = '';
   };
   let i = from;
@@ -152,9 +203,13 @@ function requiredRuns(
       const after = skipGroup(pattern, i);
       if (after < 0) return undefined;
       end();
-      i = after;
-      const q = quantifier(pattern, i);
-      if (q !== null) i += q.length;
+      const q = quantifier(pattern, after);
+      // A group that must occur adds what one of its alternatives needs (`+` repeats one of them).
+      const inner =
+        q?.optional === true ? null : groupConjunctions(pattern, i, after);
+      const joined = inner === null ? null : crossed(sets, inner);
+      if (joined !== null) sets = joined;
+      i = after + (q === null ? 0 : q.length);
       continue;
     } else if (c === '{' && repetition(pattern, i) === null) {
       literal = c;
@@ -189,14 +244,22 @@ function requiredRuns(
     i = next + q.length;
   }
   end();
-  return runs.length === 0 ? null : runs.sort((a, b) => b.length - a.length);
+  if (sets.some((set) => set.length === 0)) return null;
+  return sets.map((set) => set.sort((a, b) => b.length - a.length));
 }
 
-/** The top-level alternatives of `pattern` as `[start, end)` ranges, or `undefined` when unparsable. */
-function alternatives(pattern: string): [number, number][] | undefined {
+/**
+ * The alternatives of `pattern[from, to)` at its own level as `[start, end)` ranges, or `undefined` when
+ * unparsable.
+ */
+function alternatives(
+  pattern: string,
+  from = 0,
+  to = pattern.length,
+): [number, number][] | undefined {
   const out: [number, number][] = [];
-  let start = 0;
-  for (let i = 0; i < pattern.length; i++) {
+  let start = from;
+  for (let i = from; i < to; i++) {
     const c = pattern[i];
     if (c === '\\') {
       if (pattern[i + 1] === 'Q') return undefined;
@@ -214,13 +277,14 @@ function alternatives(pattern: string): [number, number][] | undefined {
       start = i + 1;
     }
   }
-  out.push([start, pattern.length]);
+  out.push([start, to]);
   return out;
 }
 
 /**
- * The literals (folded) that every match of `pattern` contains at least one of, or `null` when the
- * pattern has an alternative without a usable literal, or a construct this reader does not follow.
+ * The literals (folded) that every match of `pattern` contains, in disjunctive form (a match contains
+ * every literal of at least one list), or `null` when the pattern has an alternative without a usable
+ * literal, or a construct this reader does not follow.
  */
 export function requiredLiterals(pattern: string): RequiredLiterals {
   // Flags could make `.` or case rules differ, but never remove a literal from a match; a pattern that
@@ -229,9 +293,9 @@ export function requiredLiterals(pattern: string): RequiredLiterals {
   if (ranges === undefined) return null;
   const out: string[][] = [];
   for (const [from, to] of ranges) {
-    const runs = requiredRuns(pattern, from, to);
-    if (runs === null || runs === undefined) return null;
-    out.push([...new Set(runs.map(foldCase))]);
+    const sets = requiredRuns(pattern, from, to);
+    if (sets === null || sets === undefined) return null;
+    for (const set of sets) out.push([...new Set(set.map(foldCase))]);
   }
   return out;
 }

@@ -44,6 +44,9 @@ const regex = fc
         'é',
         '.',
         '(ab|q)',
+        '(sun|key)',
+        '(?:ab|ba)',
+        '(a\\.b|x y|key)',
         'un',
       ),
       fc.constantFrom('', '', '?', '+', '*'),
@@ -54,6 +57,8 @@ const regex = fc
     fc.constantFrom(
       parts.map(([a, q]) => a + q).join(''),
       parts.map(([a]) => a).join('|'),
+      // The common-terms shape: a word of several, then another word.
+      `\\b(${parts.map(([a]) => a).join('|')})\\s+\\w+`,
     ),
   );
 const fields = fc.subarray([...SEARCH_FIELDS], { minLength: 1 });
@@ -101,12 +106,13 @@ function expected(
 }
 
 describe('SearchService', () => {
-  it('finds exactly what a scan of every link finds, whatever the indexes and prefilters skip', async () => {
+  it('finds exactly what a scan of every link finds, in order and up to the limit, whatever the indexes and prefilters skip', async () => {
     await fc.assert(
       fc.asyncProperty(
         configs,
         fc.oneof(fc.record({ regex, fields }), fc.record({ q: word, fields })),
-        async (all, query) => {
+        fc.integer({ min: 1, max: 12 }),
+        async (all, query, limit) => {
           const services = createServices({
             repository: createMemoryConfigRepository(),
           });
@@ -116,17 +122,37 @@ describe('SearchService', () => {
             );
             await services.configs.put(`c${c}`, { allLinks });
           }
-          const result = await services.search.search({
+          const input = {
             tag: undefined,
             q: 'q' in query ? query.q : undefined,
             regex: 'regex' in query ? query.regex : undefined,
             config: undefined,
             fields: query.fields,
+          };
+          const whole = expected(all, query);
+          const result = await services.search.search({
+            ...input,
             limit: 1000,
           });
           expect(result.results.map((r) => `${r.configName}/${r.id}`)).toEqual(
-            expected(all, query),
+            whole,
           );
+          const limited = await services.search.searchOutcome({
+            ...input,
+            limit,
+          });
+          const found = limited.value.results;
+          expect(found.map((r) => `${r.configName}/${r.id}`)).toEqual(
+            whole.slice(0, limit),
+          );
+          // The configs up to the one where the limit was reached (every one when it was not).
+          const last = found.length < limit ? undefined : found.at(-1);
+          expect(limited.value.configsSearched).toBe(
+            last === undefined
+              ? all.length
+              : Number(last.configName.slice(1)) + 1,
+          );
+          expect(limited.text?.()).toBe(JSON.stringify(limited.value));
         },
       ),
       { numRuns: 300 },

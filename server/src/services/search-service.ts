@@ -8,15 +8,23 @@ import type {
 } from '@linkconfig/shared';
 import { DomainError } from '../errors.js';
 import { EVENT_LOOP_SLICES } from '../event-loop.js';
+import type { Outcome } from '../outcome.js';
+import type { SummaryIndex } from '../cache/summary-index.js';
+import { summaryQuery } from '../versions/search-summary.js';
+import type { SummaryTerms } from '../versions/search-summary.js';
+import { ConfigCandidates } from './config-candidates.js';
 import type { ConfigService, Readable, StateRead } from './config-service.js';
 import { foldCase } from '../versions/fold-case.js';
 import { requiredLiterals } from './regex-literals.js';
 import type { RequiredLiterals } from './regex-literals.js';
 import {
   candidateLinks,
+  FIELD_ORDER,
+  fieldContains,
   haystackSafe,
   linkContains,
 } from '../versions/search-index.js';
+import { searchAnswerText } from '../versions/search-texts.js';
 import type {
   ConfigSearchIndex,
   IndexedLink,
@@ -31,7 +39,10 @@ interface Criteria {
   /** `q`, case-folded. */
   readonly q: string | undefined;
   readonly regex: RE2JS | undefined;
-  /** Literals every match of `regex` contains (per alternative, folded), when they can be told. */
+  /**
+   * Literals a match of `regex` contains (folded; all of one list), when they can be told and searched
+   * for in the haystack.
+   */
   readonly regexLiterals: RequiredLiterals;
   readonly fields: ReadonlySet<SearchField>;
 }
@@ -46,14 +57,21 @@ interface Criteria {
 export class SearchService {
   readonly #configs: ConfigService;
   readonly #slices: SliceOptions;
+  readonly #candidates: ConfigCandidates;
 
-  /** `slices`: how a search over many configs shares the event loop (between two configs). */
+  /**
+   * `slices`: how a search over many configs shares the event loop (between two configs); `summaries`:
+   * the summaries across configs that let a search skip configs that cannot match (none: every config
+   * is read).
+   */
   constructor(
     configs: ConfigService,
     slices: SliceOptions = EVENT_LOOP_SLICES,
+    summaries?: SummaryIndex,
   ) {
     this.#configs = configs;
     this.#slices = slices;
+    this.#candidates = new ConfigCandidates(summaries);
   }
 
   /** Runs one search; the answer depends only on the stored configs. */
@@ -62,27 +80,47 @@ export class SearchService {
     state?: StateRead,
     readable?: Readable,
   ): Promise<SearchOutput> {
+    return (await this.searchOutcome(input, state, readable)).value;
+  }
+
+  /** {@link search}, with the answer's JSON text written from the links' kept texts. */
+  async searchOutcome(
+    input: SearchInput,
+    state?: StateRead,
+    readable?: Readable,
+  ): Promise<Outcome<SearchOutput>> {
+    const literals =
+      input.regex === undefined ? null : requiredLiterals(input.regex);
     const criteria: Criteria = {
       tag: input.tag,
       q: input.q === undefined ? undefined : foldCase(input.q),
       regex:
         input.regex === undefined ? undefined : compile(input.regex, 'regex'),
       regexLiterals:
-        input.regex === undefined ? null : requiredLiterals(input.regex),
+        literals !== null && literals.every((all) => all.every(haystackSafe))
+          ? literals
+          : null,
       fields: new Set(input.fields),
     };
     const configFilter =
       input.config === undefined ? undefined : compile(input.config, 'config');
     const results: SearchOutput['results'] = [];
-    let configsSearched = 0;
+    const entries: IndexedLink[] = [];
     let linksScanned = 0;
+    const catalog = await this.#configs.versions(state, readable);
+    // Only the configs whose summary allows a match (and those without one), when the terms tell.
+    const visit =
+      configFilter === undefined
+        ? this.#candidates.positions(catalog, summaryQuery(terms(criteria)))
+        : undefined;
+    // Configs searched: every one the filter keeps, up to the one that filled the limit.
+    let configsSearched = visit === undefined ? 0 : catalog.length;
     // A search that reads many configs lets other requests in between two of them, every slice.
     const pauseIfDue = slicePauser(this.#slices);
-    for (const { name, version } of await this.#configs.versions(
-      state,
-      readable,
-    )) {
-      if (results.length >= input.limit) break;
+    for (const at of visit ?? allPositions(catalog.length)) {
+      const named = catalog[at];
+      if (named === undefined) continue;
+      const { name, version } = named;
       const paused = pauseIfDue();
       if (paused !== undefined) await paused;
       if (configFilter !== undefined && !configFilter.test(name)) {
@@ -92,12 +130,16 @@ export class SearchService {
       const cached = this.#configs.cachedAt(name, version);
       const current =
         cached === undefined ? await this.#configs.readVersion(name) : cached;
-      if (current === null) continue;
-      configsSearched++;
+      if (current === null) {
+        if (visit !== undefined) configsSearched--;
+        continue;
+      }
+      if (visit === undefined) configsSearched++;
       // A large config's first search builds its index in slices.
       const index =
         current.builtSearchIndex ??
         (await current.searchIndexInSlices(this.#slices));
+      this.#candidates.note(named, index);
       this.#configs.offer(current);
       for (const position of candidates(index, criteria)) {
         const entry = index.links[position];
@@ -113,10 +155,17 @@ export class SearchService {
           id: entry.id,
           link: entry.link as SearchOutput['results'][number]['link'],
         });
+        entries.push(entry);
         if (results.length >= input.limit) break;
       }
+      if (results.length >= input.limit) {
+        // The configs after this one were not searched.
+        if (visit !== undefined) configsSearched -= catalog.length - at - 1;
+        break;
+      }
     }
-    return { results, configsSearched, linksScanned };
+    const value = { results, configsSearched, linksScanned };
+    return { value, text: () => searchAnswerText(value, entries) };
   }
 }
 
@@ -146,18 +195,44 @@ function candidates(
   const q = criteria.q;
   if (q !== undefined && haystackSafe(q)) return holding(index, [q], criteria);
   const literals = criteria.regexLiterals;
-  if (literals !== null && literals.every((all) => all.every(haystackSafe))) {
+  if (literals !== null) {
     const [only] = literals;
     if (literals.length === 1 && only !== undefined) {
       return holding(index, only, criteria);
     }
-    const hits = new Set<number>();
-    for (const all of literals) {
-      for (const position of holding(index, all, criteria)) hits.add(position);
-    }
-    return [...hits].sort((a, b) => a - b);
+    // Lazily, in catalog order: a search that reaches its limit builds none of the rest.
+    return ascendingUnion(literals.map((all) => holding(index, all, criteria)));
   }
   return allPositions(index.links.length);
+}
+
+/** The positions of ascending `sources` merged, each once, in ascending order, read as far as asked. */
+function* ascendingUnion(sources: Iterable<number>[]): Generator<number> {
+  const iterators = sources.map((s) => s[Symbol.iterator]());
+  const heads = iterators.map((it) => it.next());
+  for (;;) {
+    let least = Infinity;
+    for (const head of heads) {
+      if (head.done !== true && head.value < least) least = head.value;
+    }
+    if (least === Infinity) return;
+    yield least;
+    for (const [i, head] of heads.entries()) {
+      if (head.done !== true && head.value === least) {
+        heads[i] = iterators[i]?.next() ?? { done: true, value: undefined };
+      }
+    }
+  }
+}
+
+/** The terms the summaries across configs can tell (texts they cannot hold left out). */
+function terms(criteria: Criteria): SummaryTerms {
+  const { q } = criteria;
+  return {
+    tag: criteria.tag,
+    q: q !== undefined && haystackSafe(q) ? q : undefined,
+    literals: criteria.regexLiterals,
+  };
 }
 
 function* allPositions(count: number): Generator<number> {
@@ -216,13 +291,40 @@ function matches(
   ) {
     return false;
   }
-  if (
-    regex !== undefined &&
-    !someField(entry, criteria, (t) => regex.test(t))
-  ) {
+  if (regex !== undefined && !regexMatches(index, position, criteria)) {
     return false;
   }
   return true;
+}
+
+/**
+ * Whether a selected field of the link matches `regex`. With literals a match must contain, only the
+ * fields that hold all of one list are tested (a field without them cannot match).
+ */
+function regexMatches(
+  index: ConfigSearchIndex,
+  position: number,
+  { regex, regexLiterals, fields }: Criteria,
+): boolean {
+  const entry = index.links[position];
+  if (regex === undefined || entry === undefined) return false;
+  for (const [f, field] of FIELD_ORDER.entries()) {
+    if (!fields.has(field)) continue;
+    if (
+      regexLiterals !== null &&
+      !regexLiterals.some((all) =>
+        all.every((text) =>
+          fieldContains(index, { link: position, field: f }, text),
+        ),
+      )
+    ) {
+      continue;
+    }
+    for (const text of fieldTexts(entry, field)) {
+      if (regex.test(text)) return true;
+    }
+  }
+  return false;
 }
 
 function someField(

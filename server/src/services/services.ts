@@ -1,5 +1,6 @@
 import type { FilterProtocolHandler } from '@linkconfig/shared';
 import { createCaches } from '../cache/cache-policy.js';
+import { EVENT_LOOP_SLICES } from '../event-loop.js';
 import type { Caches } from '../cache/cache-policy.js';
 import type { ResponseCache } from '../cache/response-cache.js';
 import type { ConfigVersion } from '../versions/config-version.js';
@@ -79,7 +80,7 @@ export function createServices(options: ServicesOptions): Services {
       keyLookup.forget(),
     ),
     keyLookup,
-    search: new SearchService(configs),
+    search: new SearchService(configs, EVENT_LOOP_SLICES, caches.summaries),
     expressions: new ExpressionService({
       configs,
       now,

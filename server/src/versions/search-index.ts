@@ -17,10 +17,15 @@ export const FIELD_ORDER: readonly SearchField[] = [
 const FIELDS_PER_LINK = FIELD_ORDER.length;
 const STRIDE = FIELDS_PER_LINK + 1;
 
-/** One searchable link: its id, its (sanitized) link object and the texts of the five fields. */
+/**
+ * One searchable link: its id, its (sanitized) link object, the link's JSON text (what `JSON.stringify`
+ * gives: search answers repeat the same links in many answers, so each is written once per version) and
+ * the texts of the five fields.
+ */
 export interface IndexedLink {
   readonly id: string;
   readonly link: Record<string, unknown>;
+  readonly json: string;
   readonly label: string | undefined;
   readonly url: string;
   readonly tags: readonly string[];
@@ -49,18 +54,6 @@ export interface ConfigSearchIndex {
   readonly words: number;
   /** `slices` bitsets of `words` words each. */
   readonly signatures: Uint32Array;
-}
-
-/**
- * The JSON text of each indexed link, made when its index is built (search answers repeat the same links
- * in many answers; serializing each once per version is cheaper than once per answer). Weak: the texts
- * go with the link objects, which go with the version.
- */
-const LINK_JSON = new WeakMap<object, string>();
-
-/** The JSON text of a link object of a search index (what `JSON.stringify` gives), if it has one. */
-export function indexedLinkJson(link: object): string | undefined {
-  return LINK_JSON.get(link);
 }
 
 /** Links indexed between two points where building an index may pause (`util/slices.ts`). */
@@ -99,10 +92,10 @@ export function* searchIndexSteps(
       }
       const label = link['label'];
       const description = link['description'];
-      LINK_JSON.set(link, JSON.stringify(link));
       links.push({
         id,
         link,
+        json: JSON.stringify(link),
         label: typeof label === 'string' ? label : undefined,
         url: link['url'],
         tags: linkTags,
@@ -172,7 +165,7 @@ function* buildSignatures(
 }
 
 /** Whether the trigram at `p` holds no separator (no query text can contain one). */
-function plain(text: string, p: number): boolean {
+export function plain(text: string, p: number): boolean {
   for (let i = p; i < p + 3; i++) {
     const c = text.charCodeAt(i);
     if (c === 0 || c === 1) return false;
@@ -234,18 +227,26 @@ export function linkContains(
   for (let f = 0; f < FIELDS_PER_LINK; f++) {
     const field = FIELD_ORDER[f];
     if (field === undefined || !fields.has(field)) continue;
-    const start = index.offsets[link * STRIDE + f] ?? 0;
-    // The field's text ends one character before the next field starts (the separator). A slice is a
-    // view in V8, so the search stays within the field.
-    const end = (index.offsets[link * STRIDE + f + 1] ?? 0) - 1;
-    if (
-      end - start >= text.length &&
-      index.haystack.slice(start, end).includes(text)
-    ) {
-      return true;
-    }
+    if (fieldContains(index, { link, field: f }, text)) return true;
   }
   return false;
+}
+
+/** Whether field number `field` (of {@link FIELD_ORDER}) of link `link` holds the text (folded). */
+export function fieldContains(
+  index: ConfigSearchIndex,
+  { link, field }: { readonly link: number; readonly field: number },
+  text: string,
+): boolean {
+  const f = field;
+  const start = index.offsets[link * STRIDE + f] ?? 0;
+  // The field's text ends one character before the next field starts (the separator). A slice is a
+  // view in V8, so the search stays within the field.
+  const end = (index.offsets[link * STRIDE + f + 1] ?? 0) - 1;
+  return (
+    end - start >= text.length &&
+    index.haystack.slice(start, end).includes(text)
+  );
 }
 
 /** `true` when `q` can be searched through the haystack (it holds no separator). */
@@ -253,7 +254,8 @@ export function haystackSafe(q: string): boolean {
   return !q.includes(FIELD_SEP) && !q.includes(TAG_SEP);
 }
 
-function trigramHash(text: string, i: number): number {
+/** The hash of the trigram of `text` at `i` (the signatures' buckets are its low bits). */
+export function trigramHash(text: string, i: number): number {
   let h = Math.imul(text.charCodeAt(i), 0x9e3779b1);
   h = Math.imul(h ^ text.charCodeAt(i + 1), 0x85ebca6b);
   h = Math.imul(h ^ text.charCodeAt(i + 2), 0xc2b2ae35);

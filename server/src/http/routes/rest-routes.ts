@@ -1,6 +1,5 @@
 import type { Context as HonoContext, Hono } from 'hono';
 import { isPlainObject } from '@linkconfig/shared';
-import type { SearchOutput } from '@linkconfig/shared';
 import type { ResponseCache } from '../../cache/response-cache.js';
 import type { Context } from '../../context.js';
 import { DomainError, describeIssues, issuesOf } from '../../errors.js';
@@ -17,7 +16,6 @@ import { entryResponse } from './entry-response.js';
 import { answerHeaders } from '../middleware/request-context.js';
 import { bodyProgress } from '../middleware/body-pace.js';
 import { responseReuse } from './response-reuse.js';
-import { searchOutputJson } from './serialize.js';
 import { REST_ROUTES, allowedMethods } from './route-table.js';
 import type { RestRoute } from './route-table.js';
 
@@ -161,12 +159,8 @@ async function handle(
       return new Response(null, { status: 204, headers });
     case 'entry':
       return entryResponse(c, outcome, { encoding, headers });
-    case 'search':
     case 'json': {
-      const body =
-        route.representation === 'search'
-          ? searchOutputJson(outcome.value as SearchOutput)
-          : (outcome.text?.() ?? JSON.stringify(outcome.value));
+      const body = outcome.text?.() ?? JSON.stringify(outcome.value);
       reuse?.keep(body, outcome.validUntil);
       const response = await jsonResponse(body, encoding, headers);
       return route.status === 200

@@ -1,0 +1,96 @@
+import { SearchInputSchema } from '@linkconfig/shared';
+import { describe, expect, it } from 'vitest';
+import { createMemoryConfigRepository } from '../storage/memory/memory-config-repository.js';
+import { createServices } from './services.js';
+
+/** A config of `links` links whose labels are long, so that few fit in a small cache. */
+function config(n: number, links: number, extra = '') {
+  const allLinks: Record<string, unknown> = {};
+  for (let i = 0; i < links; i++) {
+    allLinks[`l${i}`] = {
+      url: `https://example.com/${n}/${i}`,
+      label: `guide ${n} park ${i} ${'bridge coffee '.repeat(6)}${i === 0 ? extra : ''}`,
+    };
+  }
+  return { allLinks };
+}
+
+/** Services over a memory repository that counts the configs read from it. */
+function counted(cacheBytes: number) {
+  const repository = createMemoryConfigRepository();
+  const get = repository.get.bind(repository);
+  const reads = { count: 0 };
+  repository.get = (name) => {
+    reads.count++;
+    return get(name);
+  };
+  return { services: createServices({ repository, cacheBytes }), reads };
+}
+
+const search = (q: string, limit = 100) =>
+  SearchInputSchema.parse({ q, limit: String(limit) });
+
+describe('searches across configs with summaries', () => {
+  it('read only the configs that may match once every config is summarized, with the same answers', async () => {
+    // Versions of ~150 KiB each: the cache keeps a couple, the summaries keep all twenty.
+    const { services, reads } = counted(2 * 1024 * 1024);
+    for (let n = 0; n < 20; n++) {
+      await services.configs.put(
+        `c${String(n).padStart(2, '0')}`,
+        config(n, 150),
+      );
+    }
+    reads.count = 0;
+    const first = await services.search.search(search('qzxjvk'));
+    expect(first).toEqual({
+      results: [],
+      configsSearched: 20,
+      linksScanned: 0,
+    });
+    expect(reads.count).toBeGreaterThanOrEqual(10);
+
+    reads.count = 0;
+    const second = await services.search.search(search('qzvvjw'));
+    expect(second).toEqual({
+      results: [],
+      configsSearched: 20,
+      linksScanned: 0,
+    });
+    expect(reads.count).toBeLessThanOrEqual(2);
+
+    // A word only one config holds: that config is read, and counted as the others are.
+    await services.configs.put('c07', config(7, 150, 'zebrafish'));
+    reads.count = 0;
+    const found = await services.search.search(search('ZEBRAFISH'));
+    expect(found.results.map((r) => `${r.configName}/${r.id}`)).toEqual([
+      'c07/l0',
+    ]);
+    expect(found.configsSearched).toBe(20);
+    expect(reads.count).toBeLessThanOrEqual(3);
+
+    // Stopping at the limit: the configs after the one that filled it are not counted.
+    const limited = await services.search.search(search('guide 3 park', 2));
+    expect(limited.results.map((r) => r.configName)).toEqual(['c03', 'c03']);
+    expect(limited.configsSearched).toBe(4);
+  });
+
+  it('never trust a summary of another version: a rewritten config is read again', async () => {
+    const { services } = counted(2 * 1024 * 1024);
+    for (let n = 0; n < 5; n++)
+      await services.configs.put(`c${n}`, config(n, 20));
+    expect(
+      (await services.search.search(search('lighthouse'))).results,
+    ).toEqual([]);
+    await services.configs.put('c3', config(3, 20, 'lighthouse'));
+    const after = await services.search.search(search('lighthouse'));
+    expect(after.results.map((r) => `${r.configName}/${r.id}`)).toEqual([
+      'c3/l0',
+    ]);
+    await services.configs.remove('c3');
+    expect(await services.search.search(search('lighthouse'))).toEqual({
+      results: [],
+      configsSearched: 4,
+      linksScanned: 0,
+    });
+  });
+});

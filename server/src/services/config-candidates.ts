@@ -1,0 +1,78 @@
+/**
+ * Which configs a search must read: with the summaries kept across configs (`cache/summary-index.ts`),
+ * only those whose summary allows a match, and those without a summary of their current version; in
+ * catalog order, as the search walks them. Every config read is summarized on the way, so after one
+ * search that reads everything, later searches read only what may match.
+ */
+import type { SummaryIndex } from '../cache/summary-index.js';
+import type { NameVersion } from '../storage/config-repository.js';
+import type { ConfigSearchIndex } from '../versions/search-index.js';
+import { summaryBuckets } from '../versions/search-summary.js';
+
+/** Where each name sits in one catalog listing, and the positions whose summary is missing or old. */
+interface View {
+  readonly entries: readonly NameVersion[];
+  readonly generation: number;
+  readonly positionOf: ReadonlyMap<string, number>;
+  readonly unsummarized: readonly number[];
+}
+
+/** See the module comment. */
+export class ConfigCandidates {
+  readonly #summaries: SummaryIndex | undefined;
+  #view: View | undefined;
+
+  /** Without summaries every config is a candidate. */
+  constructor(summaries: SummaryIndex | undefined) {
+    this.#summaries = summaries;
+  }
+
+  /**
+   * The positions in `entries` (ascending) of the configs a search must read, given the bucket lists one
+   * of which a config must hold all of (`summaryQuery`); `undefined` when every config must be read.
+   */
+  positions(
+    entries: readonly NameVersion[],
+    query: readonly (readonly number[])[] | null,
+  ): number[] | undefined {
+    const summaries = this.#summaries;
+    if (summaries === undefined || query === null) return undefined;
+    const view = this.#viewOf(entries, summaries);
+    const out = new Set(view.unsummarized);
+    for (const name of summaries.candidates(query)) {
+      const at = view.positionOf.get(name);
+      if (at !== undefined) out.add(at);
+    }
+    return [...out].sort((a, b) => a - b);
+  }
+
+  /** Keeps the summary of a config a search read, unless the one of that version is kept already. */
+  note({ name, version }: NameVersion, index: ConfigSearchIndex): void {
+    const summaries = this.#summaries;
+    if (summaries === undefined || summaries.versionOf(name) === version) {
+      return;
+    }
+    summaries.set(name, version, summaryBuckets(index));
+  }
+
+  /** The view of one listing, made again only when the listing or the summaries changed. */
+  #viewOf(entries: readonly NameVersion[], summaries: SummaryIndex): View {
+    const view = this.#view;
+    if (view?.entries === entries && view.generation === summaries.generation) {
+      return view;
+    }
+    const positionOf = new Map<string, number>();
+    const unsummarized: number[] = [];
+    for (const [at, { name, version }] of entries.entries()) {
+      positionOf.set(name, at);
+      if (summaries.versionOf(name) !== version) unsummarized.push(at);
+    }
+    this.#view = {
+      entries,
+      generation: summaries.generation,
+      positionOf,
+      unsummarized,
+    };
+    return this.#view;
+  }
+}
