@@ -45,7 +45,8 @@ export type SoakStream = RoundResult & {
  * What the bound allows beyond the base and `CACHE_BYTES`, fixed whatever the number of requests:
  * V8's young generation, which grows to its two semi-spaces (16 MiB each by default on 64-bit Node 20)
  * under allocation pressure, and the working memory of the large requests answered at once (at most
- * `LARGE_BODY_PERMITS`): the body's bytes and text, its parsed config and its prepared form, weighed with
+ * `LARGE_BODY_PERMITS` of the kind the soak sends; the other kind's permits stay unused): the body's bytes
+ * and text, its parsed config and its prepared form, weighed with
  * the factors measured for the caches (`server/src/versions/weights.ts`).
  */
 export function inFlightAllowanceKiB(bodyBytes: number): number {

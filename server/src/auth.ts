@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { anyNameMatches } from '@linkconfig/shared';
+import { NamePatterns, scopeCovers } from '@linkconfig/shared';
 import type { Author, KeyScope } from '@linkconfig/shared';
 import type { StoredKey } from './storage/key-repository.js';
 
@@ -20,8 +20,11 @@ export interface AuthSettings {
 export type PresentedToken =
   'none' | 'api' | 'read' | 'key' | 'invalid' | 'expired' | 'revoked';
 
-/** What a caller may do at all (per name, see {@link RequestAuth.canRead} and `canWrite`). */
-export type Access = 'read' | 'write' | 'admin';
+/**
+ * What a caller may do at all (per name, see {@link RequestAuth.canRead} and `canWrite`): a key scope, in
+ * the order of `KEY_SCOPES`.
+ */
+export type Access = KeyScope;
 
 /**
  * The caller's rights, derived from its `Authorization` header once per request. Reads and writes are
@@ -83,12 +86,6 @@ const AUTHORS = {
   read: { id: 'READ_TOKEN', label: 'READ_TOKEN' },
 } as const;
 
-const RANK: Readonly<Record<KeyScope, number>> = {
-  read: 1,
-  write: 2,
-  admin: 3,
-};
-
 /**
  * Builds the per-request access rule. Configured tokens are compared in constant time (on SHA-256
  * digests, so lengths leak nothing either); stored keys are found by their digest before this runs
@@ -146,20 +143,27 @@ export function createAuthenticator(
     const reads = [
       ...new Set([...grant.anonymousRead, ...grant.configs]),
     ].sort();
-    const readsAll = reads.includes('*');
-    const readView = readsAll ? '*' : reads.join('\u0000');
-    const writes =
-      grant.scope === null || grant.scope === 'read' ? [] : grant.configs;
-    const writesAll = writes.includes('*');
+    const readView = reads.includes('*') ? '*' : reads.join('\u0000');
+    // Each pattern is read once per request, and each name matched once (a page of history or a list
+    // asks for the same names again): linear in the patterns' and names' lengths.
+    const readable = memoized(new NamePatterns(reads));
+    // Read only by writes: built on a write's first check.
+    let writes: NamePatterns | undefined;
+    const writable = (): NamePatterns =>
+      (writes ??= new NamePatterns(
+        grant.scope === null || !scopeCovers(grant.scope, 'write')
+          ? []
+          : grant.configs,
+      ));
     return {
       token: () => token,
       grant: () => grant,
-      canRead: (name) => readsAll || anyNameMatches(reads, name),
-      canWrite: (name) => writesAll || anyNameMatches(writes, name),
+      canRead: readable,
+      canWrite: (name) => writable().matches(name),
       may: (need) =>
         need === 'read'
           ? grant.scope !== null || grant.anonymousRead.length > 0
-          : grant.scope !== null && RANK[grant.scope] >= RANK[need],
+          : grant.scope !== null && scopeCovers(grant.scope, need),
       author: () =>
         key !== null
           ? { id: key.id, label: key.label }
@@ -174,5 +178,23 @@ export function createAuthenticator(
             : null,
       readView: () => readView,
     };
+  };
+}
+
+/** Most answers {@link memoized} keeps (a stream's access lives as long as the stream). */
+const MEMO_NAMES = 4096;
+
+/** Whether the patterns match a name, each name matched once (the answers kept for the request). */
+function memoized(patterns: NamePatterns): (name: string) => boolean {
+  if (patterns.matchesAll) return () => true;
+  const answers = new Map<string, boolean>();
+  return (name) => {
+    let answer = answers.get(name);
+    if (answer === undefined) {
+      answer = patterns.matches(name);
+      if (answers.size >= MEMO_NAMES) answers.clear();
+      answers.set(name, answer);
+    }
+    return answer;
   };
 }

@@ -1,11 +1,10 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { z } from 'zod';
-import type { Access, RequestAuth } from './auth.js';
+import { accessDenied, nameDenied, namedConfig } from './access-check.js';
+import type { Access } from './auth.js';
 import type { Context } from './context.js';
 import {
-  configNotFound,
-  DomainError,
   PreconditionFailedError,
   describeIssues,
   issuesOf,
@@ -124,8 +123,8 @@ export interface Received {
 }
 
 /**
- * One operation of the service, declared once: its access, its route (meta), its zod input and output,
- * and what it does. `/trpc` serves it as a procedure ({@link proceduresOf}) and the REST layer builds its
+ * One operation of the service, declared once: its access, the input that names its config (if any), its
+ * route (meta), its zod input and output, and what it does. `/trpc` serves it as a procedure ({@link proceduresOf}) and the REST layer builds its
  * route from the same declaration (`http/routes/route-table.ts`).
  */
 export interface Operation<
@@ -134,6 +133,14 @@ export interface Operation<
   M extends OperationMethod = OperationMethod,
 > {
   readonly access: Access;
+  /**
+   * The input field holding the name of the one config the operation acts on: its access is then checked
+   * for that name too (`access-check.ts`, `nameDenied`: a name the caller may not read is missing, a write
+   * outside its patterns 403). REST reads it from the path, before the body (the route table requires it
+   * there). Absent: the operation names no single config (lists and searches filter what they answer).
+   * {@link operation} holds it to a field of the input.
+   */
+  readonly configName?: string;
   readonly meta: ProcedureMeta & {
     readonly openapi: NonNullable<OpenApiMeta['openapi']> & {
       readonly method: M;
@@ -157,7 +164,11 @@ export function operation<
   TIn extends z.ZodType,
   TOut extends z.ZodType,
   M extends OperationMethod,
->(op: Operation<TIn, TOut, M>): Operation<TIn, TOut, M> {
+>(
+  op: Operation<TIn, TOut, M> & {
+    readonly configName?: keyof z.output<TIn> & string;
+  },
+): Operation<TIn, TOut, M> {
   return op;
 }
 
@@ -169,32 +180,23 @@ export const plain = async <T>(value: T | Promise<T>): Promise<Outcome<T>> => ({
 const base = <TIn extends z.ZodType, TOut extends z.ZodType>(
   op: Operation<TIn, TOut>,
 ) => {
-  const named = namesConfig(op);
-  return PROCEDURES[op.access]
-    .meta(op.meta)
-    .input(op.input)
-    .use(({ ctx, input, next }) => {
-      // The named config's access, checked once the input is read (REST checks it from the path first).
-      if (named) {
-        const denied = nameDenied(ctx.auth, op.access, nameOf(input));
-        if (denied !== null) throw toTRPCError(denied);
-      }
-      return next();
-    })
-    .output(op.output);
+  const field = op.configName;
+  const built = PROCEDURES[op.access].meta(op.meta).input(op.input);
+  return (
+    field === undefined
+      ? built
+      : // The named config's access, checked once the input is read (REST checks it from the path first).
+        built.use(({ ctx, input, next }) => {
+          const denied = nameDenied(
+            ctx.auth,
+            op.access,
+            namedConfig(input, field),
+          );
+          if (denied !== null) throw toTRPCError(denied);
+          return next();
+        })
+  ).output(op.output);
 };
-
-/** The `name` of an input that names a config. */
-const nameOf = (input: unknown): string =>
-  String((input as { name?: unknown }).name);
-
-/**
- * Whether an operation acts on one config, named by the `{name}` of its path (and the `name` of its
- * input): its access is then checked for that name too ({@link nameDenied}).
- */
-export function namesConfig(op: AnyOperation): boolean {
-  return op.meta.openapi.path.split('/').includes('{name}');
-}
 
 /** What tRPC answers: the outcome's value (the casts only bridge tRPC's generic helpers). */
 const answer =
@@ -228,61 +230,4 @@ export function proceduresOf<T extends Readonly<Record<string, AnyOperation>>>(
       op.meta.openapi.method === 'GET' ? queryOf(op) : mutationOf(op);
   }
   return procedures as { [K in keyof T]: ProcedureOf<T[K]> };
-}
-
-const REFUSED_BEARER: Readonly<Record<string, string>> = {
-  invalid: 'the bearer token is not valid',
-  expired: 'the key has expired',
-  revoked: 'the key was revoked',
-};
-
-const NEEDS: Readonly<Record<Access, string>> = {
-  read: 'reading',
-  write: 'writing',
-  admin: 'managing keys',
-};
-
-/**
- * Why a request may not make calls that need `need`, as the error to throw, or `null` when it may. The
- * procedures use it, and the REST routes call it before reading a body, so an unauthorized caller costs
- * no parsing. A bearer that opens nothing (unknown, expired, revoked) is refused everywhere.
- */
-export function accessDenied(
-  auth: RequestAuth,
-  need: Access,
-): DomainError | null {
-  const token = auth.token();
-  const refused = REFUSED_BEARER[token];
-  if (refused !== undefined) return new DomainError('unauthorized', refused);
-  if (auth.may(need)) return null;
-  if (token === 'none') {
-    return new DomainError(
-      'unauthorized',
-      `${NEEDS[need]} needs a key (Authorization: Bearer <key>)`,
-    );
-  }
-  return new DomainError(
-    'forbidden',
-    need === 'admin'
-      ? 'managing keys needs a key with admin scope'
-      : 'this key may only read',
-  );
-}
-
-/**
- * Why a call may not act on the config `name`, or `null`. A name the caller may not read is answered as
- * a missing one (404, the same words); a write outside its write patterns is 403 whether or not the name
- * exists, so neither answer tells that it does.
- */
-export function nameDenied(
-  auth: RequestAuth,
-  need: Access,
-  name: string,
-): DomainError | null {
-  if (need === 'read') {
-    return auth.canRead(name) ? null : configNotFound(name);
-  }
-  return auth.canWrite(name)
-    ? null
-    : new DomainError('forbidden', `this key may not write "${name}"`);
 }

@@ -5,6 +5,9 @@
  */
 import type { CreateKeyOutput } from '@linkconfig/shared';
 import type { RestRoute } from '../src/http/routes/route-table.js';
+import { newKeyMaterial, secretHash } from '../src/keys/key-secret.js';
+import { publicKey } from '../src/keys/key-service.js';
+import type { StoredKey } from '../src/storage/key-repository.js';
 import type { TestApp } from './test-app.js';
 
 /** A config every key in the matrix that may read `site-a/*` reads; its content carries a marker. */
@@ -42,6 +45,30 @@ export type Caller = (typeof CALLERS)[number];
 export const mayReadT = (caller: Caller): boolean =>
   caller === 'read' || caller === 'write' || caller === 'admin';
 
+/**
+ * A key that expired long ago, stored as storage holds one (a key made now must expire ahead of now).
+ */
+export async function storeExpired(
+  t: TestApp,
+  scope: 'read' | 'write' | 'admin',
+  configs: string[],
+): Promise<CreateKeyOutput> {
+  const { id, secret } = newKeyMaterial();
+  const key: StoredKey = {
+    id,
+    label: `${scope} ${configs.join(',')}`,
+    scope,
+    configs,
+    secretHash: secretHash(secret),
+    expiresAt: '2020-01-01T00:00:00.000Z',
+    createdAt: '2019-01-01T00:00:00.000Z',
+    lastUsedAt: null,
+    revokedAt: null,
+  };
+  await t.repository.keys.insert(key);
+  return { ...publicKey(key), secret };
+}
+
 /** Creates the keys of the matrix on the app's database; `none` sends no header. */
 export async function makeKeys(
   t: TestApp,
@@ -49,13 +76,11 @@ export async function makeKeys(
   const make = async (
     scope: 'read' | 'write' | 'admin',
     configs: string[],
-    expiresAt?: string,
   ): Promise<CreateKeyOutput> =>
     t.services.keys.create({
       label: `${scope} ${configs.join(',')}`,
       scope,
       configs,
-      ...(expiresAt === undefined ? {} : { expiresAt }),
     });
   const revoked = await make('write', ['*']);
   await t.services.keys.revoke(revoked.id);
@@ -65,7 +90,7 @@ export async function makeKeys(
     writeOther: await make('write', ['other/*']),
     read: await make('read', ['site-a/*']),
     write: await make('write', ['site-a/*']),
-    expired: await make('write', ['*'], '2020-01-01T00:00:00.000Z'),
+    expired: await storeExpired(t, 'write', ['*']),
     revoked,
   };
   const header = (key: CreateKeyOutput) => ({

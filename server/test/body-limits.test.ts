@@ -213,3 +213,62 @@ describe('large bodies per client', () => {
     expect(statusOf(await second.answer)).toBe(400);
   });
 });
+
+describe('slow inline bodies and the permits of stored configs (issue 29, item 6)', () => {
+  /** Two clients trickling large bodies to `path`, each from its own address behind the proxy. */
+  const twoSlow = (server: RunningServer, path: string) =>
+    ['192.0.2.11', '192.0.2.12'].map((address) =>
+      slowUpload(
+        server,
+        { method: 'POST', path, length: LARGE },
+        { headers: { 'X-Forwarded-For': address }, waitMs: 10_000 },
+      ),
+    );
+
+  const largePut = (server: RunningServer, headers: Record<string, string>) =>
+    fetch(`${server.url}/configs/big`, {
+      method: 'PUT',
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Forwarded-For': '192.0.2.13',
+        ...headers,
+      },
+      body: largeConfig(),
+      signal: AbortSignal.timeout(5000),
+    }).then(
+      (r) => r.status,
+      () => 'no answer in 5 s',
+    );
+
+  it('two anonymous clients trickling large /query bodies leave a large PUT its permit', async () => {
+    // No floor: the two uploads hold whatever they took until they finish.
+    const server = await start({ trustProxy: 1, bodyMinRate: 0 });
+    const uploads = twoSlow(server, '/query');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Before: both permits taken, the PUT waited 15 s and got 503.
+    expect(await largePut(server, {})).toBe(204);
+    for (const upload of uploads) upload.finish();
+    for (const upload of uploads)
+      expect(statusOf(await upload.answer)).toBe(400);
+  });
+
+  it('a batch naming configs.put takes an inline permit when its caller may not write', async () => {
+    const server = await start({
+      apiToken: 'write-token',
+      trustProxy: 1,
+      bodyMinRate: 0,
+    });
+    // Anonymous callers may read (ANONYMOUS_READ defaults to *), so the batch is read, but as a read.
+    const uploads = twoSlow(
+      server,
+      '/trpc/configs.put,expressions.query?batch=1',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(
+      await largePut(server, { Authorization: 'Bearer write-token' }),
+    ).toBe(204);
+    for (const upload of uploads) upload.finish();
+    for (const upload of uploads)
+      expect(statusOf(await upload.answer)).toBe(400);
+  });
+});

@@ -125,8 +125,9 @@ describe('/keys (admin scope only)', () => {
       label: 'old',
       scope: 'read',
       configs: ['*'],
-      expiresAt: '2020-01-01T00:00:00Z',
+      expiresAt: '2026-03-01T10:30:00Z',
     });
+    t.setNow('2026-03-01T10:30:00.000Z');
     const answer = await t.request('/configs', { headers: bearer(old.secret) });
     expect(answer.status).toBe(401);
     expect(await answer.json()).toEqual({ error: 'the key has expired' });
@@ -256,5 +257,209 @@ describe('deleted names and the audit trail follow the read patterns', () => {
       { headers: bearer(reader.secret) },
     );
     expect(history.status).toBe(404);
+  });
+});
+
+describe('keys that manage keys: only keys within their own scope and patterns (issue 29, item 1)', () => {
+  /** A global admin, a site-a admin, a site-b writer, and a config only the global admin may read. */
+  async function managers() {
+    const t = createTestApp({ auth: { anonymousRead: [] } });
+    const global = await t.services.keys.create({
+      label: 'global admin',
+      scope: 'admin',
+      configs: ['*'],
+    });
+    const siteA = await t.services.keys.create({
+      label: 'site A admin',
+      scope: 'admin',
+      configs: ['site-a/*'],
+    });
+    const siteB = await t.services.keys.create({
+      label: 'site B editor',
+      scope: 'write',
+      configs: ['site-b/*'],
+    });
+    await t.put('secret/plans', { allLinks: {} }, bearer(global.secret));
+    return { t, global, siteA, siteB };
+  }
+
+  it('a site-a admin cannot make a key beyond its patterns or scope, and nothing is stored', async () => {
+    const { t, global, siteA } = await managers();
+    expect(
+      (
+        await t.request('/configs/secret%2Fplans', {
+          headers: bearer(siteA.secret),
+        })
+      ).status,
+    ).toBe(404);
+    for (const configs of [
+      ['*'],
+      ['secret/*'],
+      ['site-*'],
+      ['site-a/*', 'x'],
+    ]) {
+      const answer = await t.post(
+        '/keys',
+        { label: 'x', scope: 'admin', configs },
+        bearer(siteA.secret),
+      );
+      expect(answer.status, configs.join()).toBe(403);
+      expect(await answer.json()).toEqual({
+        error: expect.stringMatching(/beyond its own patterns \(site-a\/\*\)/),
+      });
+    }
+    // Its own scope is the highest: an admin key for its own names it may make.
+    const inside = await t.post(
+      '/keys',
+      { label: 'site A menu admin', scope: 'admin', configs: ['site-a/menu*'] },
+      bearer(siteA.secret),
+    );
+    expect(inside.status).toBe(201);
+    const all = await t.json<{ keys: AccessKey[] }>('/keys', {
+      headers: bearer(global.secret),
+    });
+    expect(all.body.keys.map((k) => k.label).sort()).toEqual([
+      'global admin',
+      'site A admin',
+      'site A menu admin',
+      'site B editor',
+    ]);
+  });
+
+  it('a key cannot make a key of a scope above its own (the scope order of KEY_SCOPES)', async () => {
+    const { t, siteA } = await managers();
+    const answer = await t.services.keys
+      .create(
+        { label: 'x', scope: 'admin', configs: ['site-a/x'] },
+        { scope: 'write', configs: ['site-a/*'] },
+      )
+      .then(
+        () => 'created',
+        (error: unknown) => (error as Error).message,
+      );
+    expect(answer).toMatch(/scope admin, above its own \(write\)/);
+    expect(
+      (
+        await t.post(
+          '/keys',
+          { label: 'r', scope: 'read', configs: ['site-a/x'] },
+          bearer(siteA.secret),
+        )
+      ).status,
+    ).toBe(201);
+  });
+
+  it('lists only the keys within its own, and cannot revoke the others (404, as for no key)', async () => {
+    const { t, global, siteA, siteB } = await managers();
+    const listed = await t.request('/keys', { headers: bearer(siteA.secret) });
+    expect(listed.status).toBe(200);
+    const text = await listed.text();
+    expect(
+      (JSON.parse(text) as { keys: AccessKey[] }).keys.map((k) => k.label),
+    ).toEqual(['site A admin']);
+    expect(text).not.toMatch(/global admin|site B|site-b/);
+    expect(text).not.toContain('"*"');
+    for (const id of [global.id, siteB.id, 'key_nope']) {
+      const answer = await t.request(`/keys/${id}`, {
+        method: 'DELETE',
+        headers: bearer(siteA.secret),
+      });
+      expect(answer.status).toBe(404);
+      expect(await answer.json()).toEqual({
+        error: `no key has the id "${id}"`,
+      });
+    }
+    // Nothing was revoked: the global admin and the site B editor still work.
+    expect(
+      (await t.request('/keys', { headers: bearer(global.secret) })).status,
+    ).toBe(200);
+    expect(
+      (await t.put('site-b/menu', { allLinks: {} }, bearer(siteB.secret)))
+        .status,
+    ).toBe(204);
+    // Over tRPC the same.
+    const trpc = await t.request('/trpc/keys.list', {
+      headers: bearer(siteA.secret),
+    });
+    const { result } = (await trpc.json()) as {
+      result: { data: { keys: AccessKey[] } };
+    };
+    expect(result.data.keys.map((k) => k.label)).toEqual(['site A admin']);
+  });
+
+  it('a global admin still makes, lists and revokes every key', async () => {
+    const { t, global, siteA, siteB } = await managers();
+    const made = await t.post(
+      '/keys',
+      { label: 'another global', scope: 'admin', configs: ['*'] },
+      bearer(global.secret),
+    );
+    expect(made.status).toBe(201);
+    const listed = await t.json<{ keys: AccessKey[] }>('/keys', {
+      headers: bearer(global.secret),
+    });
+    expect(listed.body.keys).toHaveLength(4);
+    for (const id of [siteA.id, siteB.id]) {
+      expect(
+        (
+          await t.request(`/keys/${id}`, {
+            method: 'DELETE',
+            headers: bearer(global.secret),
+          })
+        ).status,
+      ).toBe(204);
+    }
+    expect(
+      (await t.request('/keys', { headers: bearer(siteA.secret) })).status,
+    ).toBe(401);
+    // API_TOKEN is a global admin too.
+    const withToken = createTestApp({ auth: { apiToken: 'token-x' } });
+    expect(
+      (
+        await withToken.post(
+          '/keys',
+          { label: 'g', scope: 'admin', configs: ['*'] },
+          bearer('token-x'),
+        )
+      ).status,
+    ).toBe(201);
+  });
+});
+
+describe('a new key must expire ahead of now (issue 29, item 12)', () => {
+  it('POST /keys with an expiresAt in the past or now is 400, and nothing is stored', async () => {
+    const { t, admin } = await setup();
+    for (const expiresAt of [
+      '2020-01-01T00:00:00Z',
+      '2026-03-01T10:00:00.000Z',
+    ]) {
+      const answer = await t.post(
+        '/keys',
+        { label: 'born expired', scope: 'read', configs: ['*'], expiresAt },
+        bearer(admin.secret),
+      );
+      expect(answer.status).toBe(400);
+      expect(await answer.json()).toEqual({
+        error: `expiresAt must lie in the future; got "${expiresAt}"`,
+      });
+    }
+    const ahead = await t.post(
+      '/keys',
+      {
+        label: 'later',
+        scope: 'read',
+        configs: ['*'],
+        expiresAt: '2026-03-01T10:00:01Z',
+      },
+      bearer(admin.secret),
+    );
+    expect(ahead.status).toBe(201);
+    const listed = await t.json<{ keys: AccessKey[] }>('/keys', {
+      headers: bearer(admin.secret),
+    });
+    expect(listed.body.keys.map((k) => k.label).sort()).toEqual([
+      'admin',
+      'later',
+    ]);
   });
 });

@@ -176,6 +176,47 @@ describe('rate limits', () => {
     expect(more.status).toBe(429);
   });
 
+  it('refuses (400) a tRPC batch of more limited calls than the burst, charging nothing (issue 29, item 4)', async () => {
+    const { from } = limitedApp();
+    const client = from('10.0.0.1');
+    expect((await client('/configs/p', put('p'))).status).toBe(204);
+    const queries = (n: number) =>
+      client(
+        `/trpc/${Array.from({ length: n }, () => 'expressions.query').join(',')}?batch=1`,
+        {
+          method: 'POST',
+          headers: JSON_HEADERS,
+          body: JSON.stringify(
+            Object.fromEntries(
+              Array.from({ length: n }, (_, i) => [
+                i,
+                { expression: '.x', configName: 'p' },
+              ]),
+            ),
+          ),
+        },
+      );
+    // 800 expensive reads against a burst of 2: once charged as 2, so a client made 800 a burst.
+    for (const n of [800, 3]) {
+      const refused = await queries(n);
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toEqual({
+        error: `this batch makes ${n} expensive reads; a batch may make at most 2 (the burst of this budget): send it in parts`,
+      });
+    }
+    // Writes are counted apart: two writes and three reads are refused for the reads, nothing spent.
+    const mixed = await client(
+      '/trpc/configs.put,expressions.query,expressions.query,expressions.query?batch=1',
+      { method: 'POST', headers: JSON_HEADERS, body: '{}' },
+    );
+    expect(mixed.status).toBe(400);
+    // Nothing was charged: the whole burst is still there, then spent.
+    expect((await queries(2)).status).toBe(200);
+    expect((await queries(1)).status).toBe(429);
+    expect((await client('/configs/q', put('q'))).status).toBe(204);
+    expect((await client('/configs/r', put('r'))).status).toBe(204);
+  });
+
   it('keys on a valid token wherever it comes from, and on the address for anything else', async () => {
     const { from } = limitedApp({
       auth: { apiToken: 'writer-token', readToken: 'reader-token' },

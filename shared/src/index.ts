@@ -11,4 +11,6 @@ export * from './access/index.js';
 export { diffConfigs, summarizeDiff } from './util/config-diff.js';
 export { DURATION_UNITS } from './util/duration-units.js';
 export type { DurationUnit } from './util/duration-units.js';
-export { slicePauser } from './util/slices.js';
+export { jsonText } from './util/json-text.js';
+export { runAtOnce, runInSlices, slicePauser } from './util/slices.js';
+export type { Sliced } from './util/slices.js';

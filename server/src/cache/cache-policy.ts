@@ -11,13 +11,15 @@
  * |             | and the HTTP bodies (plain, gzip, br) of that version     |                             |                                                 |       |
  * | `merges`    | prepared merges of several stored configs (`/query` with  | the names and versions, in  | any part's new version (it is in the key); LRU; | 10 %  |
  * |             | `configs`) asked at least twice recently                  | order                       | built from the parts' prepared forms            |       |
- * | `responses` | whole read answers (`/search`, `/query`, `/cherry-pick`,  | route + request text        | any write (change token), the answer's own time | 19 %  |
+ * | `responses` | whole read answers (`/search`, `/query`, `/cherry-pick`,  | route + request text        | any write (change token), the answer's own time | 18.5 % |
  * |             | `GET /configs`) asked at least twice recently             | (≤ 8 KiB; never inline      | limit (expression analysis: `:time:`, search    |       |
  * |             |                                                           | configs)                    | ages), randomness or custom handlers: not kept  |       |
  * | `keys`      | access keys found by their secret's digest, with when     | the secret's SHA-256        | a revoke through this process (at once); their  | 0.5 % |
  * |             | their use was last recorded (`keys/key-lookup.ts`)        |                             | time limit (500 ms: other processes); LRU       |       |
  * | `robots`    | the link checker's parsed robots.txt of each origin, with | the origin                  | its age (a day; an origin whose robots.txt did  | 0.5 % |
  * |             | when it was read (`link-health/robots-rules.ts`)          |                             | not answer: 5 minutes); LRU                     |       |
+ * | `readable`  | the stored names (and versions) a caller may read, per    | the read view (its sorted   | any write (the change token is kept with the    | 0.5 % |
+ * |             | set of name patterns, for lists and searches              | name patterns)              | entry and must match); LRU                      |       |
  * | `summaries` | per config, the buckets of its version's text (trigrams,  | config name                 | a newer version replaces it; one whose version  | 5 %   |
  * |             | tags) across configs (`summary-index.ts`): what a search  |                             | is not the current one is ignored; fixed size   |       |
  * |             | can rule out without reading the config                   |                             | per config, none kept beyond the budget         |       |
@@ -43,9 +45,10 @@ export const DEFAULT_CACHE_BYTES = 256 * 1024 * 1024;
 export const CACHE_SHARES = {
   versions: 0.65,
   merges: 0.1,
-  responses: 0.19,
+  responses: 0.185,
   keys: 0.005,
   robots: 0.005,
+  readable: 0.005,
   summaries: 0.05,
 } as const;
 
@@ -149,29 +152,74 @@ export class MergeCache {
   }
 }
 
+/** The stored names a read view may read, as of one change token (`E`: a name's catalog entry). */
+export interface ReadableNames<E extends { readonly name: string }> {
+  readonly entries: readonly E[];
+  readonly names: readonly string[];
+}
+
+/**
+ * The names each read view (a set of name patterns, `RequestAuth.readView`) may read among the stored
+ * ones, worked out once per change token instead of once per request: a list or a search by a key with
+ * many patterns matches every name only when the names change.
+ */
+export class ReadableCache<E extends { readonly name: string }> {
+  readonly #lru: WeightedLru<
+    string,
+    { readonly token: string; readonly readable: ReadableNames<E> }
+  >;
+
+  constructor(budget: number) {
+    this.#lru = new WeightedLru({ name: 'readable', budget });
+  }
+
+  /** What `view` may read as of `token`, if worked out for that token. */
+  get(view: string, token: string): ReadableNames<E> | undefined {
+    const kept = this.#lru.get(view);
+    return kept?.token === token ? kept.readable : undefined;
+  }
+
+  /** Keeps what `view` may read as of `token` (in place of what it could read before). */
+  set(view: string, token: string, readable: ReadableNames<E>): void {
+    // Two arrays of references, the key's text and the entry.
+    const weight =
+      96 + 2 * (view.length + token.length) + 16 * readable.entries.length;
+    this.#lru.set(view, { token, readable }, weight);
+  }
+
+  stats(): CacheStats {
+    return this.#lru.stats();
+  }
+}
+
 /**
  * All caches of one server (`K`: what the key lookup keeps per key; `R`: what the link checker keeps of an
- * origin's robots.txt).
+ * origin's robots.txt; `E`: a name's catalog entry).
  */
 export interface Caches<
   V extends CachedVersion = CachedVersion,
   K = unknown,
   R = unknown,
+  E extends { readonly name: string } = { readonly name: string },
 > {
   readonly versions: VersionCache<V>;
   readonly merges: MergeCache;
   readonly responses: ResponseCache;
   readonly keys: WeightedLru<string, K>;
   readonly robots: WeightedLru<string, R>;
+  readonly readable: ReadableCache<E>;
   readonly summaries: SummaryIndex;
   /** Counters of every cache, for `/metrics`. */
   stats(): CacheStats[];
 }
 
 /** Builds the caches for a `CACHE_BYTES` budget. */
-export function createCaches<V extends CachedVersion, K = unknown, R = unknown>(
-  cacheBytes: number = DEFAULT_CACHE_BYTES,
-): Caches<V, K, R> {
+export function createCaches<
+  V extends CachedVersion,
+  K = unknown,
+  R = unknown,
+  E extends { readonly name: string } = { readonly name: string },
+>(cacheBytes: number = DEFAULT_CACHE_BYTES): Caches<V, K, R, E> {
   const versions = new VersionCache<V>(cacheBytes * CACHE_SHARES.versions);
   const merges = new MergeCache(cacheBytes * CACHE_SHARES.merges);
   const responses = new ResponseCache({
@@ -185,6 +233,7 @@ export function createCaches<V extends CachedVersion, K = unknown, R = unknown>(
     name: 'robots',
     budget: cacheBytes * CACHE_SHARES.robots,
   });
+  const readable = new ReadableCache<E>(cacheBytes * CACHE_SHARES.readable);
   const summaries = new SummaryIndex({
     budget: cacheBytes * CACHE_SHARES.summaries,
   });
@@ -194,6 +243,7 @@ export function createCaches<V extends CachedVersion, K = unknown, R = unknown>(
     responses,
     keys,
     robots,
+    readable,
     summaries,
     stats: () => [
       versions.stats(),
@@ -201,6 +251,7 @@ export function createCaches<V extends CachedVersion, K = unknown, R = unknown>(
       responses.stats(),
       keys.stats(),
       robots.stats(),
+      readable.stats(),
       summaries.stats(),
     ],
   };

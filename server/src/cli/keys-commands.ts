@@ -12,7 +12,7 @@ import {
 import type { AccessKey, CreateKeyInput } from '@linkconfig/shared';
 import { parseDuration } from '../config/duration.js';
 import { describeIssues, issuesOf } from '../errors.js';
-import { KeyService } from '../keys/key-service.js';
+import { expiryRefused, KeyService } from '../keys/key-service.js';
 import { databaseUrlOf, UsageError } from './cli-io.js';
 import type { CliIo } from './cli-io.js';
 import { openCliDatabase } from './open-database.js';
@@ -53,7 +53,8 @@ export function parseExpiry(value: string, now: Date): string {
       `--expires must be a duration such as 30d, 12h or 2w, or an ISO date such as 2027-01-31; got "${value}"`,
     );
   }
-  if (at.getTime() <= now.getTime()) {
+  const refused = expiryRefused(at.toISOString(), now);
+  if (refused !== null) {
     throw new UsageError(`--expires must lie in the future; got "${value}"`);
   }
   return at.toISOString();

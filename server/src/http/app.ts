@@ -11,7 +11,7 @@ import { createAccessResolver } from '../keys/request-access.js';
 import type { Context } from '../context.js';
 import { appRouter } from '../routers/app-router.js';
 import type { Services } from '../services/services.js';
-import { accessDenied } from '../trpc.js';
+import { accessDenied } from '../access-check.js';
 import { clientAddress } from './client-address.js';
 import {
   DOCS_INIT_SCRIPT,
@@ -21,7 +21,8 @@ import {
 import { toErrorAnswer } from './error-response.js';
 import { HttpError } from './http-error.js';
 import { readJsonBody } from './middleware/json-body.js';
-import { bodyLimitSet, trpcBodyLimits } from './middleware/body-limits.js';
+import { bodyLimitSet, trpcBodyKind } from './middleware/body-limits.js';
+import type { BodyKind } from './middleware/body-limits.js';
 import { mountEventsRoute } from './routes/events-route.js';
 import { observeAnswer } from './metrics.js';
 import type { Metrics } from './metrics.js';
@@ -37,11 +38,9 @@ import {
   requestLogger,
 } from './middleware/request-context.js';
 import { mountRestRoutes } from './routes/rest-routes.js';
-import { mayCallAny, trpcCalls } from './trpc-calls.js';
+import { callsAllowed, trpcCalls } from './trpc-calls.js';
 import {
-  BodyPermits,
-  LARGE_BODY_BYTES,
-  LARGE_BODY_PERMITS,
+  bodyPermitsByKind,
   withBodyPermit,
 } from './middleware/body-permits.js';
 import {
@@ -241,15 +240,16 @@ export function createApp(options: AppOptions): Hono {
     }),
   );
 
-  // A few requests with large bodies are answered at a time, one per client; more wait (see
+  // A few requests with large bodies of each kind are answered at a time, one per client; more wait (see
   // body-permits.ts). Every route checks the caller's access before it asks for a permit.
-  const permits = new BodyPermits(LARGE_BODY_PERMITS, LARGE_BODY_BYTES);
+  const permits = bodyPermitsByKind();
   const withPermit = (
     c: HonoContext,
+    kind: BodyKind,
     answer: () => Promise<Response>,
   ): Promise<Response> =>
     withBodyPermit(
-      permits,
+      permits[kind],
       {
         contentLength: c.req.header('content-length'),
         client: clientAddress(c, trustProxy),
@@ -269,16 +269,17 @@ export function createApp(options: AppOptions): Hono {
     if (c.req.method !== 'POST') return trpcAnswer(c, undefined);
     // Access first, as on REST: when the caller may make none of the calls, tRPC refuses each of them
     // before reading its input, so the body is neither waited for nor read.
-    const calls = trpcCalls(c.req.url);
-    if (!mayCallAny(calls, context(c).auth)) {
+    // The body's limits and permits are those of the calls the caller may make, whatever else the
+    // batch names.
+    const calls = callsAllowed(trpcCalls(c.req.url), context(c).auth);
+    if (calls.length === 0) {
       return trpcAnswer(c, null);
     }
-    return withPermit(c, async () => {
-      const { value } = await readJsonBody(
-        c.req.raw,
-        trpcBodyLimits(calls, limits),
-        { progress: bodyProgress(c) },
-      );
+    const kind = trpcBodyKind(calls);
+    return withPermit(c, kind, async () => {
+      const { value } = await readJsonBody(c.req.raw, limits[kind], {
+        progress: bodyProgress(c),
+      });
       return trpcAnswer(c, JSON.stringify(value));
     });
   });

@@ -27,11 +27,14 @@ describe('TokenBuckets', () => {
     expect(buckets.take('b', 1, 0)).toBe(0);
   });
 
-  it('charges a cost, capped at one burst so a large batch can still pass once', () => {
+  it('charges a whole cost, and never one above the burst (issue 29, item 4: a batch cost at most a burst)', () => {
     const buckets = new TokenBuckets({ perSecond: 1, burst: 4 });
+    expect(buckets.burst).toBe(4);
     expect(buckets.take('a', 3, 0)).toBe(0);
     expect(buckets.take('a', 3, 0)).toBeCloseTo(2);
-    expect(buckets.take('b', 100, 0)).toBe(0);
+    // More than a bucket ever holds: never paid, and nothing is taken.
+    expect(buckets.take('b', 100, 0)).toBe(Infinity);
+    expect(buckets.take('b', 4, 0)).toBe(0);
     expect(buckets.take('b', 1, 0)).toBeCloseTo(1);
   });
 

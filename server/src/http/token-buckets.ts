@@ -43,12 +43,19 @@ export class TokenBuckets {
     return this.#buckets.size;
   }
 
+  /** The most tokens a bucket holds: a cost above it can never be paid (see {@link take}). */
+  get burst(): number {
+    return this.#burst;
+  }
+
   /**
-   * Takes `cost` tokens (at most a whole burst) from `key`'s bucket at time `now` (ms). Returns 0 when
-   * they were there, otherwise the seconds until they will be (nothing is taken then).
+   * Takes `cost` tokens from `key`'s bucket at time `now` (ms). Returns 0 when they were there, otherwise
+   * the seconds until they will be (nothing is taken then); `Infinity` for a cost above the whole
+   * {@link burst}, which no bucket ever holds (callers refuse such a request instead of charging less).
    */
   take(key: string, cost: number, now: number): number {
-    const need = Math.min(cost, this.#burst);
+    if (cost > this.#burst) return Infinity;
+    const need = cost;
     let bucket = this.#buckets.get(key);
     if (bucket === undefined) {
       bucket = { tokens: this.#burst, at: now };

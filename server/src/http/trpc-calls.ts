@@ -6,8 +6,8 @@
  * `server/test/trpc-calls.test.ts` holds this to tRPC's own resolution.
  */
 import type { RequestAuth } from '../auth.js';
-import { accessDenied } from '../trpc.js';
-import type { Access } from '../trpc.js';
+import { accessDenied } from '../access-check.js';
+import type { Access } from '../auth.js';
 import { REST_ROUTES } from './routes/route-table.js';
 
 /** The tRPC endpoint of the service. */
@@ -39,16 +39,17 @@ const ACCESS: ReadonlyMap<string, Access> = new Map(
 );
 
 /**
- * Whether the caller may make at least one of these calls. When it may make none, each would be refused
- * (401/403, or 404 for a name that is no procedure) before its input is read: the request needs neither
- * its body nor a body permit. A procedure outside the route table (a subscription) needs read access, and
- * so does, here, a name that is no procedure.
+ * The calls the caller may make at all (its scope; names are checked once the input is read). When it
+ * may make none, each would be refused (401/403, or 404 for a name that is no procedure) before its input
+ * is read: the request needs neither its body nor a body permit; and the body is read under the limits
+ * of the calls it may make only. A procedure outside the route table (a subscription) needs read access,
+ * and so does, here, a name that is no procedure.
  */
-export function mayCallAny(
+export function callsAllowed(
   calls: readonly string[],
   auth: RequestAuth,
-): boolean {
-  return calls.some(
+): string[] {
+  return calls.filter(
     (name) => accessDenied(auth, ACCESS.get(name) ?? 'read') === null,
   );
 }

@@ -59,12 +59,13 @@ export const configsOperations = {
           ? (await ctx.services.history.deleted()).filter((name) =>
               ctx.auth.canRead(name),
             )
-          : ctx.services.configs.list(ctx.stateToken, ctx.auth.canRead),
+          : ctx.services.configs.list(ctx.stateToken, ctx.auth),
       ),
   }),
 
   get: operation({
     access: 'read',
+    configName: 'name',
     meta: {
       openapi: {
         method: 'GET',
@@ -90,7 +91,7 @@ export const configsOperations = {
       const view = await ctx.services.configs.current(
         input.name,
         ctx.stateToken,
-        ctx.auth.canRead,
+        ctx.auth,
       );
       if (view === null) {
         throw configNotFound(input.name);
@@ -107,6 +108,7 @@ export const configsOperations = {
 
   put: operation({
     access: 'write',
+    configName: 'name',
     meta: {
       openapi: {
         method: 'PUT',
@@ -149,6 +151,7 @@ export const configsOperations = {
   patch: operation({
     // The same access as `put`: whatever rule decides who may write a name decides both.
     access: 'write',
+    configName: 'name',
     meta: {
       openapi: {
         method: 'PATCH',
@@ -185,6 +188,7 @@ export const configsOperations = {
 
   remove: operation({
     access: 'write',
+    configName: 'name',
     meta: {
       openapi: {
         method: 'DELETE',

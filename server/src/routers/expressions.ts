@@ -27,11 +27,7 @@ export const expressionsOperations = {
     input: CherryPickInputSchema,
     output: CherryPickOutputSchema,
     run: (ctx, input) =>
-      ctx.services.expressions.cherryPick(
-        input,
-        ctx.stateToken,
-        ctx.auth.canRead,
-      ),
+      ctx.services.expressions.cherryPick(input, ctx.stateToken, ctx.auth),
   }),
 
   query: operation({
@@ -49,7 +45,7 @@ export const expressionsOperations = {
     input: QueryInputSchema,
     output: QueryOutputSchema,
     run: (ctx, input) =>
-      ctx.services.expressions.query(input, ctx.stateToken, ctx.auth.canRead),
+      ctx.services.expressions.query(input, ctx.stateToken, ctx.auth),
   }),
 
   check: operation({
@@ -70,9 +66,7 @@ export const expressionsOperations = {
     input: CheckExpressionInputSchema,
     output: CheckExpressionOutputSchema,
     run: (ctx, input) =>
-      plain(
-        ctx.services.expressions.check(input, ctx.stateToken, ctx.auth.canRead),
-      ),
+      plain(ctx.services.expressions.check(input, ctx.stateToken, ctx.auth)),
   }),
 };
 

@@ -20,6 +20,7 @@ const tags = ['history'];
 export const historyOperations = {
   list: operation({
     access: 'read',
+    configName: 'name',
     meta: {
       openapi: {
         method: 'GET',
@@ -44,6 +45,7 @@ export const historyOperations = {
 
   revision: operation({
     access: 'read',
+    configName: 'name',
     meta: {
       openapi: {
         method: 'GET',
@@ -63,6 +65,7 @@ export const historyOperations = {
 
   diff: operation({
     access: 'read',
+    configName: 'name',
     meta: {
       openapi: {
         method: 'GET',
@@ -85,6 +88,7 @@ export const historyOperations = {
 
   restore: operation({
     access: 'write',
+    configName: 'name',
     meta: {
       openapi: {
         method: 'POST',

@@ -16,6 +16,7 @@ const tags = ['links'];
 export const linksOperations = {
   health: operation({
     access: 'read',
+    configName: 'name',
     meta: {
       openapi: {
         method: 'GET',
@@ -33,7 +34,7 @@ export const linksOperations = {
       const health = await ctx.services.linkHealth.ofConfig(
         input.name,
         ctx.stateToken,
-        ctx.auth.canRead,
+        ctx.auth,
       );
       if (health === null) throw configNotFound(input.name);
       return { value: health };
@@ -63,13 +64,14 @@ export const linksOperations = {
             after: input?.after,
           },
           ctx.stateToken,
-          ctx.auth.canRead,
+          ctx.auth,
         ),
       ),
   }),
 
   check: operation({
     access: 'write',
+    configName: 'name',
     meta: {
       openapi: {
         method: 'POST',

@@ -19,12 +19,7 @@ export const searchOperations = {
     input: SearchInputSchema,
     output: SearchOutputSchema,
     run: (ctx, input) =>
-      ctx.services.search.searchOutcome(
-        input,
-        ctx.stateToken,
-        // A caller who reads every name needs no filter (the catalog's listing is then reused as it is).
-        ctx.auth.readView() === '*' ? undefined : ctx.auth.canRead,
-      ),
+      ctx.services.search.searchOutcome(input, ctx.stateToken, ctx.auth),
   }),
 };
 

@@ -1,9 +1,11 @@
 import {
   LIMITS,
-  applyMergePatch,
   isPlainObject,
+  runInSlices,
   validateLinkConfig,
 } from '@linkconfig/shared';
+import type { SliceOptions } from '@linkconfig/shared';
+import { patching } from './patched-config.js';
 import {
   configNotFound,
   DomainError,
@@ -19,29 +21,27 @@ import type {
   WriteOptions,
 } from '../storage/config-repository.js';
 import { matchesStrongly, parseEntityTags } from '../storage/etag.js';
-import type { VersionCache } from '../cache/cache-policy.js';
+import type { ReadableCache, VersionCache } from '../cache/cache-policy.js';
 import { ConfigVersion } from '../versions/config-version.js';
 import { VersionCatalog } from './version-catalog.js';
-import { KEEP_PARSED_MIN_CHARS } from '../event-loop.js';
-import type { StateRead } from './version-catalog.js';
+import { EVENT_LOOP_SLICES, KEEP_PARSED_MIN_CHARS } from '../event-loop.js';
+import type { Readable, StateRead } from './version-catalog.js';
 
 /** How often a PATCH without `If-Match` reads the current version again when other writes win the race. */
 export const PATCH_ATTEMPTS = 5;
 
-export type { StateRead } from './version-catalog.js';
-
-/**
- * Which names a read may see (the caller's access, `RequestAuth.canRead`); absent: every name. A name
- * it may not see is answered exactly as a missing one.
- */
-export type Readable = (name: string) => boolean;
+export type { Readable, StateRead } from './version-catalog.js';
 
 /** What {@link ConfigService} needs. */
 export interface ConfigServiceDeps {
   readonly repository: ConfigRepository;
   readonly cache: VersionCache<ConfigVersion>;
+  /** The stored names each read view may read, per change token (absent: worked out per request). */
+  readonly readable?: ReadableCache<NameVersion>;
   /** The server's clock (tests pass a fixed one). */
   readonly now: () => Date;
+  /** How a patch of a large config shares the event loop (default {@link EVENT_LOOP_SLICES}). */
+  readonly slices?: SliceOptions;
 }
 
 /**
@@ -55,30 +55,27 @@ export class ConfigService {
   readonly #cache: VersionCache<ConfigVersion>;
   readonly #now: () => Date;
   readonly #catalog: VersionCatalog;
+  readonly #slices: SliceOptions;
 
   constructor(deps: ConfigServiceDeps) {
+    this.#slices = deps.slices ?? EVENT_LOOP_SLICES;
     this.#repo = deps.repository;
     this.#cache = deps.cache;
     this.#now = deps.now;
-    this.#catalog = new VersionCatalog(deps.repository);
+    this.#catalog = new VersionCatalog(deps.repository, deps.readable);
   }
 
-  /** Every name, sorted by code point. */
+  /** Every name the caller may read, sorted by code point. */
   async list(state?: StateRead, readable?: Readable): Promise<string[]> {
-    const names =
-      (await this.#catalog.names(state)) ?? (await this.#repo.list());
-    return readable === undefined ? [...names] : names.filter(readable);
+    return [...(await this.#catalog.readable(state, readable)).names];
   }
 
-  /** Every name with its version, sorted by code point. */
+  /** Every name the caller may read with its version, sorted by code point. */
   async versions(
     state?: StateRead,
     readable?: Readable,
   ): Promise<readonly NameVersion[]> {
-    const entries = await this.#catalog.entries(state);
-    return readable === undefined
-      ? entries
-      : entries.filter((e) => readable(e.name));
+    return (await this.#catalog.readable(state, readable)).entries;
   }
 
   /**
@@ -95,7 +92,7 @@ export class ConfigService {
     state?: StateRead,
     readable?: Readable,
   ): Promise<ConfigVersion | null> {
-    if (readable !== undefined && !readable(name)) return null;
+    if (readable !== undefined && !readable.canRead(name)) return null;
     // This name's version only: a read of one config never reads the whole catalog.
     return this.at(name, await this.#catalog.version(name, state));
   }
@@ -245,15 +242,18 @@ export class ConfigService {
           currentEtag: view.etag,
         });
       }
-      const next = applyMergePatch(view.stored, patch);
-      const checked = validateLinkConfig(next, { maxDepth: LIMITS.nestingMax });
-      if (!checked.ok) {
+      // Applied, checked and written out in slices: a large config's patch lets other requests in.
+      const patched = await runInSlices(
+        patching(view.stored, patch),
+        this.#slices,
+      );
+      if (!patched.ok) {
         throw new DomainError(
           'invalid_config',
-          `the patched config is not valid: ${checked.error}`,
+          `the patched config is not valid: ${patched.error}`,
         );
       }
-      const json = JSON.stringify(next);
+      const { next, json } = patched;
       // Over exactly the version the patch was applied to, so a write in between is never overwritten.
       const result = await this.#repo.put(name, json, {
         ifMatch: [view.etag],
@@ -263,7 +263,7 @@ export class ConfigService {
         now: this.#now,
       });
       if (result.ok) {
-        this.#remember({ name, json }, result, next as Record<string, unknown>);
+        this.#remember({ name, json }, result, next);
         return { etag: result.etag, rev: result.rev };
       }
       if (ifMatch !== undefined || attempt >= PATCH_ATTEMPTS) {

@@ -3,7 +3,7 @@ import {
   analyzeExpression,
   mergePrepared,
   prepareConfigInSlices,
-  resolveIdsWithAnalysis,
+  resolveIdsWithAnalysisInSlices,
   toResolvedLinks,
   toCherryPick,
   validateLinkConfig,
@@ -17,6 +17,7 @@ import type {
   PreparedConfig,
   QueryInput,
   QueryOutput,
+  SliceOptions,
 } from '@linkconfig/shared';
 import type { MergeCache } from '../cache/cache-policy.js';
 import { partWeight } from '../versions/weights.js';
@@ -38,6 +39,8 @@ export interface ExpressionServiceDeps {
   readonly handlers?: Readonly<Record<string, FilterProtocolHandler>>;
   /** Prepared merges of stored configs (see `cache/cache-policy.ts`). */
   readonly merges: MergeCache;
+  /** How long work shares the event loop (default {@link EVENT_LOOP_SLICES}; tests count the pauses). */
+  readonly slices?: SliceOptions;
 }
 
 /**
@@ -68,12 +71,14 @@ export class ExpressionService {
   readonly #handlers:
     Readonly<Record<string, FilterProtocolHandler>> | undefined;
   readonly #merges: MergeCache;
+  readonly #slices: SliceOptions;
 
   constructor(deps: ExpressionServiceDeps) {
     this.#configs = deps.configs;
     this.#now = deps.now;
     this.#handlers = deps.handlers;
     this.#merges = deps.merges;
+    this.#slices = deps.slices ?? EVENT_LOOP_SLICES;
   }
 
   /** `POST /cherry-pick`: the links an expression selects, as an `allLinks` object. */
@@ -89,7 +94,7 @@ export class ExpressionService {
             prepared: await prepareInline(checkInline(input.source, 'source')),
             versions: [],
           };
-    const answer = this.#resolve(target, input.expression);
+    const answer = await this.#resolve(target, input.expression);
     return {
       value: { allLinks: toCherryPick(answer.value) } as CherryPickOutput,
       validUntil: answer.validUntil,
@@ -103,7 +108,10 @@ export class ExpressionService {
     readable?: Readable,
   ): Promise<Answer<QueryOutput>> {
     const target = await this.#queryTarget(input, state, readable);
-    const { ids, validUntil } = this.#resolveIds(target, input.expression);
+    const { ids, validUntil } = await this.#resolveIds(
+      target,
+      input.expression,
+    );
     const { prepared, versions } = target;
     // The result objects are built only when the value is read (`/trpc`); REST sends the text, written
     // from texts kept with the stored versions.
@@ -230,20 +238,26 @@ export class ExpressionService {
    * expansion, on its tokens) tells whether the answer depends on the clock (`:time:`, search patterns
    * with an age), on chance (`*shuffle*`) or on custom handlers, and until when it cannot change.
    */
-  #resolve(target: Target, expression: string): Answer<QueryOutput['results']> {
-    const { ids, validUntil } = this.#resolveIds(target, expression);
+  async #resolve(
+    target: Target,
+    expression: string,
+  ): Promise<Answer<QueryOutput['results']>> {
+    const { ids, validUntil } = await this.#resolveIds(target, expression);
     return {
       value: toResolvedLinks(target.prepared, ids) as QueryOutput['results'],
       validUntil,
     };
   }
 
-  /** The ids an expression selects, in result order, and until when they hold (see {@link #resolve}). */
-  #resolveIds(
+  /**
+   * The ids an expression selects, in result order, and until when they hold (see {@link #resolve}); its
+   * search patterns scan a large config in slices ({@link EVENT_LOOP_SLICES}).
+   */
+  async #resolveIds(
     target: Target,
     expression: string,
-  ): { ids: string[]; validUntil: number } {
-    const { ids, analysis } = resolveIdsWithAnalysis(
+  ): Promise<{ ids: string[]; validUntil: number }> {
+    const { ids, analysis } = await resolveIdsWithAnalysisInSlices(
       target.prepared,
       expression,
       {
@@ -251,6 +265,7 @@ export class ExpressionService {
         ...(this.#handlers === undefined ? {} : { handlers: this.#handlers }),
         // Only validUntil is read here: no diagnostic is looked for or formatted.
         diagnostics: false,
+        slices: this.#slices,
       },
     );
     return { ids, validUntil: analysis.validUntil };

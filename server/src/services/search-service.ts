@@ -30,6 +30,9 @@ import type {
   IndexedLink,
 } from '../versions/search-index.js';
 
+/** Links tested between two looks at the clock (a pause when a slice has run its time). */
+const LINKS_PER_PAUSE = 256;
+
 /** A compiled `/search` request. */
 interface Criteria {
   readonly tag: string | undefined;
@@ -132,13 +135,20 @@ export class SearchService {
         continue;
       }
       if (visit === undefined) configsSearched++;
-      const index = current.searchIndex;
+      // A large config's first search builds its index in slices.
+      const index =
+        current.builtSearchIndex ??
+        (await current.searchIndexInSlices(this.#slices));
       this.#candidates.note(named, index);
       this.#configs.offer(current);
       for (const position of candidates(index, criteria)) {
         const entry = index.links[position];
         if (entry === undefined) continue;
-        linksScanned++;
+        // The links of one large config are tested in slices too.
+        if (++linksScanned % LINKS_PER_PAUSE === 0) {
+          const paused = pauseIfDue();
+          if (paused !== undefined) await paused;
+        }
         if (!matches(index, position, criteria)) continue;
         results.push({
           configName: name,

@@ -13,7 +13,10 @@ import { LinkChecker } from '../link-health/link-checker.js';
 import type { LinkCheckerOptions } from '../link-health/link-checker.js';
 import type { KeptRobots } from '../link-health/robots-rules.js';
 import { Outbound, userAgentOf } from '../outbound/index.js';
-import type { ConfigRepository } from '../storage/config-repository.js';
+import type {
+  ConfigRepository,
+  NameVersion,
+} from '../storage/config-repository.js';
 import { ConfigService } from './config-service.js';
 import { ExpressionService } from './expression-service.js';
 import { HistoryService } from './history-service.js';
@@ -32,7 +35,7 @@ export interface Services {
   /** Revisions, restores and the audit trail. */
   readonly history: HistoryService;
   /** Every cache of the server (`cache/cache-policy.ts`), for their counters. */
-  readonly caches: Caches<ConfigVersion, KeptKey, KeptRobots>;
+  readonly caches: Caches<ConfigVersion, KeptKey, KeptRobots, NameVersion>;
   /** Whole read answers the REST layer reuses while the stored state holds (one of {@link caches}). */
   readonly responses: ResponseCache;
   /** The clock (ms since the epoch) answers are timed by. */
@@ -73,12 +76,13 @@ export function createServices(options: ServicesOptions): Services {
   const clock = given ?? (() => new Date());
   // The system clock's milliseconds are read without a Date per call (several per request).
   const now = given === undefined ? () => Date.now() : () => given().getTime();
-  const caches = createCaches<ConfigVersion, KeptKey, KeptRobots>(
+  const caches = createCaches<ConfigVersion, KeptKey, KeptRobots, NameVersion>(
     options.cacheBytes,
   );
   const configs = new ConfigService({
     repository: options.repository,
     cache: caches.versions,
+    readable: caches.readable,
     now: clock,
   });
   const keyLookup = new KeyLookup(

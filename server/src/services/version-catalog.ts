@@ -1,7 +1,15 @@
+import type { RequestAuth } from '../auth.js';
+import type { ReadableCache, ReadableNames } from '../cache/cache-policy.js';
 import type {
   ConfigRepository,
   NameVersion,
 } from '../storage/config-repository.js';
+
+/**
+ * Which names a read may see (the caller's access: `canRead`, and `readView`, equal for callers who may
+ * read the same names); absent: every name. A name it may not see is answered exactly as a missing one.
+ */
+export type Readable = Pick<RequestAuth, 'canRead' | 'readView'>;
 
 /**
  * How a read learns the stored state's change token: a request reads it once (`Context.stateToken`) and
@@ -36,16 +44,20 @@ export class VersionCatalog {
     ConfigRepository,
     'changeToken' | 'listVersions' | 'version'
   >;
+  readonly #readable: ReadableCache<NameVersion> | undefined;
   #snapshot: Snapshot | undefined;
   #singles: Singles | undefined;
 
+  /** `readable`: the names each read view may read, kept per change token (absent: worked out per call). */
   constructor(
     repository: Pick<
       ConfigRepository,
       'changeToken' | 'listVersions' | 'version'
     >,
+    readable?: ReadableCache<NameVersion>,
   ) {
     this.#repo = repository;
+    this.#readable = readable;
   }
 
   /** The repository's change token (`null`: it cannot tell, and nothing may be reused). */
@@ -54,17 +66,6 @@ export class VersionCatalog {
   }
 
   readonly #changeToken = () => this.#repo.changeToken();
-
-  /** Every name with its version, sorted by code point. */
-  async entries(state?: StateRead): Promise<readonly NameVersion[]> {
-    const snapshot = await this.#full(state);
-    return snapshot === null ? this.#repo.listVersions() : snapshot.entries;
-  }
-
-  /** Every name, sorted by code point; `null` when the repository cannot tell its state (ask it). */
-  async names(state?: StateRead): Promise<readonly string[] | null> {
-    return (await this.#full(state))?.names ?? null;
-  }
 
   /** The current version of `name`, or `null` when it does not exist. */
   async version(name: string, state?: StateRead): Promise<number | null> {
@@ -84,8 +85,39 @@ export class VersionCatalog {
     return version;
   }
 
-  /** Every name and version as of the current token, read once per token; `null` when it cannot tell. */
-  async #full(state?: StateRead): Promise<Snapshot | null> {
+  /**
+   * The names (sorted by code point) and versions the caller may read as of the current token: every one
+   * for a caller who reads every name, else worked out once per read view and change token (the
+   * `readable` cache), not once per request. When the repository cannot tell its state, they are read
+   * from it and worked out for this call.
+   */
+  async readable(
+    state?: StateRead,
+    readable?: Readable,
+  ): Promise<ReadableNames<NameVersion>> {
+    const snapshot = await this.snapshot(state);
+    const view = readable?.readView() ?? '*';
+    if (snapshot !== null && (readable === undefined || view === '*')) {
+      return snapshot;
+    }
+    const kept =
+      snapshot === null ? undefined : this.#readable?.get(view, snapshot.token);
+    if (kept !== undefined) return kept;
+    const all = snapshot?.entries ?? (await this.#repo.listVersions());
+    const entries =
+      readable === undefined
+        ? all
+        : all.filter((e) => readable.canRead(e.name));
+    const found = { entries, names: entries.map((e) => e.name) };
+    if (snapshot !== null) this.#readable?.set(view, snapshot.token, found);
+    return found;
+  }
+
+  /**
+   * Every name (sorted by code point) and version as of the current token, read once per token; `null`
+   * when the repository cannot tell its state (ask it).
+   */
+  async snapshot(state?: StateRead): Promise<Snapshot | null> {
     const token = await this.token(state);
     if (token === null) return null;
     if (this.#snapshot?.token === token) return this.#snapshot;

@@ -1,7 +1,9 @@
 import {
   prepareConfig,
   prepareConfigInSlices,
+  runInSlices,
   sanitizeConfigLinks,
+  sanitizingConfigLinks,
 } from '@linkconfig/shared';
 import type {
   LinkConfig,
@@ -15,7 +17,7 @@ import { PART_WEIGHTS, partWeight } from './weights.js';
 import type { JsonShape } from './weights.js';
 import type { StoredConfig } from '../storage/config-repository.js';
 import { etagOf } from '../storage/etag.js';
-import { buildSearchIndex } from './search-index.js';
+import { buildSearchIndex, searchIndexSteps } from './search-index.js';
 import type { ConfigSearchIndex } from './search-index.js';
 
 /** The response entry of `GET /configs/:name`: the config as stored with its links sanitized. */
@@ -62,6 +64,8 @@ export class ConfigVersion {
   /** The preparation in slices under way, shared by the requests that wait for it. */
   #preparing: Promise<PreparedConfig> | undefined;
   #index: ConfigSearchIndex | undefined;
+  /** The index build in slices under way, shared by the searches that wait for it. */
+  #indexing: Promise<ConfigSearchIndex> | undefined;
   #derived: Map<symbol, Derived> | undefined;
   #weight: number;
 
@@ -133,15 +137,19 @@ export class ConfigVersion {
    * `…url` values), and the timestamps. The same frozen object on every call.
    */
   get entry(): ConfigEntryView {
+    return this.#entry ?? this.#keepEntry(sanitizeConfigLinks(this.stored));
+  }
+
+  /** Keeps the entry of the sanitized config (the first one made, when two were). */
+  #keepEntry(config: Record<string, unknown>): ConfigEntryView {
     if (this.#entry === undefined) {
-      const entry: ConfigEntryView = Object.freeze({
-        config: sanitizeConfigLinks(this.stored) as LinkConfig,
+      this.#entry = Object.freeze({
+        config: config as LinkConfig,
         meta: Object.freeze({
           createdAt: this.createdAt,
           updatedAt: this.updatedAt,
         }),
       });
-      this.#entry = entry;
       this.#grew();
     }
     return this.#entry;
@@ -185,6 +193,46 @@ export class ConfigVersion {
       this.#grew();
     }
     return this.#index;
+  }
+
+  /** {@link searchIndex} when it is built, else `undefined` (a search then builds it in slices). */
+  get builtSearchIndex(): ConfigSearchIndex | undefined {
+    return this.#index;
+  }
+
+  /**
+   * {@link searchIndex}, built in slices ({@link EVENT_LOOP_SLICES} unless told otherwise) when it is not
+   * built yet, the sanitized entry first when that is not made either: a large config's first search
+   * lets other requests in. One build, shared by every caller meanwhile.
+   */
+  searchIndexInSlices(
+    slices: SliceOptions = EVENT_LOOP_SLICES,
+  ): Promise<ConfigSearchIndex> {
+    if (this.#index !== undefined) return Promise.resolve(this.#index);
+    this.#indexing ??= this.#buildIndex(slices).then(
+      (built) => {
+        this.#indexing = undefined;
+        if (this.#index === undefined) {
+          this.#index = built;
+          this.#grew();
+        }
+        return this.#index;
+      },
+      (error: unknown) => {
+        this.#indexing = undefined;
+        throw error;
+      },
+    );
+    return this.#indexing;
+  }
+
+  async #buildIndex(slices: SliceOptions): Promise<ConfigSearchIndex> {
+    const entry =
+      this.#entry ??
+      this.#keepEntry(
+        await runInSlices(sanitizingConfigLinks(this.stored), slices),
+      );
+    return runInSlices(searchIndexSteps(entry.config['allLinks']), slices);
   }
 
   /**

@@ -1,5 +1,5 @@
-import type { SearchField } from '@linkconfig/shared';
-import { isPlainObject } from '@linkconfig/shared';
+import type { SearchField, Sliced } from '@linkconfig/shared';
+import { isPlainObject, runAtOnce } from '@linkconfig/shared';
 import { foldCase } from './fold-case.js';
 
 /** Separates fields in the haystack; `q` never contains it (such queries take the slow path). */
@@ -56,12 +56,28 @@ export interface ConfigSearchIndex {
   readonly signatures: Uint32Array;
 }
 
+/** Links indexed between two points where building an index may pause (`util/slices.ts`). */
+const LINKS_PER_STEP = 256;
+
+/** Whether the link at `index` is a point where building may pause. */
+const pausesAt = (index: number): boolean =>
+  index % LINKS_PER_STEP === LINKS_PER_STEP - 1;
+
 /** Builds the index of a (sanitized) `allLinks` object. Links without a string `url` are left out. */
 export function buildSearchIndex(allLinks: unknown): ConfigSearchIndex {
+  return runAtOnce(searchIndexSteps(allLinks));
+}
+
+/** {@link buildSearchIndex} as steps that may pause between links (`ConfigVersion.searchIndexInSlices`). */
+export function* searchIndexSteps(
+  allLinks: unknown,
+): Sliced<ConfigSearchIndex> {
   const links: IndexedLink[] = [];
   const tags = new Map<string, number[]>();
   if (isPlainObject(allLinks)) {
+    let step = 0;
     for (const id of Object.keys(allLinks)) {
+      if (pausesAt(step++)) yield;
       const link = allLinks[id];
       if (!isPlainObject(link) || typeof link['url'] !== 'string') continue;
       const rawTags = link['tags'];
@@ -90,7 +106,8 @@ export function buildSearchIndex(allLinks: unknown): ConfigSearchIndex {
   const offsets = new Int32Array(links.length * STRIDE + 1);
   const parts: string[] = [];
   let at = 0;
-  links.forEach((entry, i) => {
+  for (const [i, entry] of links.entries()) {
+    if (pausesAt(i)) yield;
     const texts = [
       entry.id,
       entry.label ?? '',
@@ -105,14 +122,14 @@ export function buildSearchIndex(allLinks: unknown): ConfigSearchIndex {
       at += folded.length + 1;
     });
     offsets[i * STRIDE + FIELDS_PER_LINK] = at;
-  });
+  }
   const haystack = parts.join('');
   return {
     links,
     tags,
     haystack,
     offsets,
-    ...buildSignatures(haystack, offsets, links.length),
+    ...(yield* buildSignatures(haystack, offsets, links.length)),
   };
 }
 
@@ -124,16 +141,17 @@ function sliceCount(haystackLength: number, links: number): number {
   return slices;
 }
 
-function buildSignatures(
+function* buildSignatures(
   haystack: string,
   offsets: Int32Array,
   count: number,
-): Pick<ConfigSearchIndex, 'slices' | 'words' | 'signatures'> {
+): Sliced<Pick<ConfigSearchIndex, 'slices' | 'words' | 'signatures'>> {
   const words = Math.max(1, Math.ceil(count / 32));
   const slices = sliceCount(haystack.length, count);
   const signatures = new Uint32Array(slices * words);
   const mask = slices - 1;
   for (let link = 0; link < count; link++) {
+    if (pausesAt(link)) yield;
     const word = link >>> 5;
     const bit = 1 << (link & 31);
     const end = offsets[link * STRIDE + FIELDS_PER_LINK] ?? 0;

@@ -1,1 +1,8 @@
-export { anyNameMatches, nameMatches } from './name-patterns.js';
+export {
+  NamePattern,
+  NamePatterns,
+  anyNameMatches,
+  nameMatches,
+  patternWithin,
+  patternsWithin,
+} from './name-patterns.js';

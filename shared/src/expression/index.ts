@@ -11,6 +11,7 @@ export { analyzeConfig } from './analyze/analyze-config.js';
 export {
   analyzeExpression,
   resolveIdsWithAnalysis,
+  resolveIdsWithAnalysisInSlices,
   resolveWithAnalysis,
 } from './analyze/analyze.js';
 export type {
@@ -18,6 +19,7 @@ export type {
   Dependency,
   DependencyKind,
   ExpressionAnalysis,
+  IdsWithAnalysis,
   ResolveWithAnalysisOptions,
 } from './analyze/analyze.js';
 export { mergeConfigs } from './prepare/merge.js';
@@ -25,7 +27,11 @@ export { mergePrepared } from './prepare/merge-prepared.js';
 export { prepareConfig, prepareConfigInSlices } from './prepare/prepare.js';
 export { resolve, toCherryPick, toResolvedLinks } from './evaluate/resolve.js';
 export { compileSafePattern, isSafePattern } from './safety/safe-pattern.js';
-export { sanitizeConfigLinks, sanitizeLink } from './safety/sanitize-link.js';
+export {
+  sanitizeConfigLinks,
+  sanitizeLink,
+  sanitizingConfigLinks,
+} from './safety/sanitize-link.js';
 export { sanitizeUrl } from './safety/sanitize-url.js';
 export { LINK_FIELD_ORDER } from './types.js';
 export type {

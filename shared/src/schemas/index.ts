@@ -21,6 +21,7 @@ export {
   formatPath,
   nestedDeeper,
   validateLinkConfig,
+  validatingLinkConfig,
 } from './validate-config.js';
 export type { ConfigValidation, ValidateOptions } from './validate-config.js';
 export {
@@ -167,11 +168,13 @@ export {
   AccessOutputSchema,
   CreateKeyInputSchema,
   CreateKeyOutputSchema,
+  KEY_PATTERNS_MAX,
   KEY_SCOPES,
   KeyIdInputSchema,
   KeyScopeSchema,
   ListKeysOutputSchema,
   NamePatternSchema,
+  scopeCovers,
 } from './keys.js';
 export type {
   AccessKey,

@@ -2,14 +2,27 @@ import { z } from 'zod';
 import { LIMITS } from './api.js';
 
 /**
- * What an access key may do: `read` configs, `write` them (and read), or `admin`: write, and manage
- * keys. Each applies to the config names the key's patterns match.
+ * What an access key may do, from least to most: `read` configs, `write` them (and read), or `admin`:
+ * write, and manage keys. Each scope may do everything the scopes before it may, on the config names the
+ * key's patterns match. This order is the one place it is written: a new scope is one more entry here.
  */
 export const KEY_SCOPES = ['read', 'write', 'admin'] as const;
 export const KeyScopeSchema = z.enum(KEY_SCOPES, {
-  error: 'must be read, write or admin',
+  error: `must be ${KEY_SCOPES.slice(0, -1).join(', ')} or ${KEY_SCOPES.at(-1)}`,
 });
 export type KeyScope = z.infer<typeof KeyScopeSchema>;
+
+/** Whether a key of scope `scope` may do what `need` allows ({@link KEY_SCOPES} order). */
+export function scopeCovers(scope: KeyScope, need: KeyScope): boolean {
+  return KEY_SCOPES.indexOf(scope) >= KEY_SCOPES.indexOf(need);
+}
+
+/**
+ * Most name patterns of a key made now. Matching costs at most about twice the lengths of name and
+ * pattern per pattern, so this bounds what one key costs per name checked. A key stored before the bound
+ * (or restored from a backup) with more still loads and works as stored.
+ */
+export const KEY_PATTERNS_MAX = 32;
 
 /**
  * A config-name pattern: a name in which `*` stands for any run of characters (`/` included), such as
@@ -53,7 +66,9 @@ export const CreateKeyInputSchema = z.object({
   configs: z
     .array(NamePatternSchema, { error: 'must be a list of name patterns' })
     .min(1, { error: 'must name at least one pattern' })
-    .max(100, { error: 'must have at most 100 patterns' }),
+    .max(KEY_PATTERNS_MAX, {
+      error: `must have at most ${KEY_PATTERNS_MAX} patterns`,
+    }),
   expiresAt: z.iso
     .datetime({ offset: true, error: 'must be an ISO 8601 date and time' })
     .optional(),

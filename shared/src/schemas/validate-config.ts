@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { LinkConfig } from './link-config.js';
 import { isPlainObject } from '../util/is-plain-object.js';
+import { runAtOnce } from '../util/slices.js';
+import type { Sliced } from '../util/slices.js';
 
 /*
  * The acceptance check for a stored config. It is deliberately narrower than LinkConfigSchema: it checks
@@ -48,8 +50,11 @@ function entryProblem(
   }
 }
 
+/** Entries or nodes checked between two points where a check may pause (`util/slices.ts`). */
+const CHECKS_PER_STEP = 1024;
+
 /** The first broken section rule, in section order and then key order, or `null`. */
-function firstProblem(config: unknown): Problem | null {
+function* firstProblem(config: unknown): Sliced<Problem | null> {
   if (!isPlainObject(config)) {
     return { path: [], reason: 'config must be a JSON object' };
   }
@@ -63,7 +68,9 @@ function firstProblem(config: unknown): Problem | null {
     if (!isPlainObject(value))
       return { path: [section], reason: 'must be an object' };
     if (section === 'settings') continue;
+    let step = 0;
     for (const key of Object.keys(value)) {
+      if (++step % CHECKS_PER_STEP === 0) yield;
       const problem = entryProblem(section, value[key]);
       if (problem !== null) {
         return {
@@ -78,10 +85,17 @@ function firstProblem(config: unknown): Problem | null {
 
 /** Whether objects and arrays nest deeper than `maxDepth` (an explicit stack: no recursion). */
 export function nestedDeeper(value: unknown, maxDepth: number): boolean {
+  return runAtOnce(deeperThan(value, maxDepth));
+}
+
+/** {@link nestedDeeper} as steps that may pause between nodes. */
+function* deeperThan(value: unknown, maxDepth: number): Sliced<boolean> {
   if (typeof value !== 'object' || value === null) return false;
   const nodes: object[] = [value];
   const depths: number[] = [1];
+  let step = 0;
   for (let node = nodes.pop(); node !== undefined; node = nodes.pop()) {
+    if (++step % CHECKS_PER_STEP === 0) yield;
     const depth = depths.pop() ?? 1;
     if (depth > maxDepth) return true;
     // Parsed JSON has only own, enumerable, plain data properties: `for…in` reads them without copying.
@@ -104,7 +118,7 @@ export function nestedDeeper(value: unknown, maxDepth: number): boolean {
 export const StoredLinkConfigSchema = z
   .custom<LinkConfig>()
   .superRefine((config, ctx) => {
-    const problem = firstProblem(config);
+    const problem = runAtOnce(firstProblem(config));
     if (problem !== null) {
       ctx.addIssue({
         code: 'custom',
@@ -155,12 +169,25 @@ export function validateLinkConfig(
   value: unknown,
   options: ValidateOptions = {},
 ): ConfigValidation {
-  const problem = firstProblem(value);
+  return runAtOnce(validatingLinkConfig(value, options));
+}
+
+/**
+ * {@link validateLinkConfig} as steps that may pause between the entries and nodes of a large config, so
+ * a server checks one (a patched config, whose depth no text scan told) in slices (`util/slices.ts`).
+ */
+export function* validatingLinkConfig(
+  value: unknown,
+  options: ValidateOptions = {},
+): Sliced<ConfigValidation> {
+  const problem = yield* firstProblem(value);
   if (problem === null) {
     const { maxDepth, depth } = options;
     if (
       maxDepth !== undefined &&
-      (depth === undefined ? nestedDeeper(value, maxDepth) : depth > maxDepth)
+      (depth === undefined
+        ? yield* deeperThan(value, maxDepth)
+        : depth > maxDepth)
     ) {
       return {
         ok: false,

@@ -1,4 +1,8 @@
-export { applyMergePatch, createMergePatch } from './merge-patch.js';
+export {
+  applyMergePatch,
+  createMergePatch,
+  mergePatching,
+} from './merge-patch.js';
 export { changedPaths, threeWayMerge } from './three-way-merge.js';
 export type { MergeResult } from './three-way-merge.js';
 export {

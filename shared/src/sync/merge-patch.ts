@@ -3,6 +3,8 @@
  * Pure; used by the server's `PATCH /configs/:name` and by clients that send the difference of an edit.
  */
 import { sameValue } from '../util/same-value.js';
+import { runAtOnce } from '../util/slices.js';
+import type { Sliced } from '../util/slices.js';
 import { isPlainObject, setOwn } from './own-keys.js';
 import type { JsonObject } from './own-keys.js';
 
@@ -13,18 +15,38 @@ import type { JsonObject } from './own-keys.js';
  * unchanged members. Members keep their place; new ones come last.
  */
 export function applyMergePatch(target: unknown, patch: unknown): unknown {
+  return runAtOnce(mergePatching(target, patch));
+}
+
+/** Members copied between two points where {@link mergePatching} may pause. */
+const MEMBERS_PER_STEP = 1024;
+
+/**
+ * {@link applyMergePatch} as steps that may pause between the members of a large object (a config's
+ * `allLinks`, or a patch of many links), so a server applies a patch to a large config in slices
+ * (`util/slices.ts`).
+ */
+export function* mergePatching(
+  target: unknown,
+  patch: unknown,
+): Sliced<unknown> {
   if (!isPlainObject(patch)) return patch;
   const result: JsonObject = {};
+  let step = 0;
   if (isPlainObject(target)) {
-    for (const key of Object.keys(target)) setOwn(result, key, target[key]);
+    for (const key of Object.keys(target)) {
+      if (++step % MEMBERS_PER_STEP === 0) yield;
+      setOwn(result, key, target[key]);
+    }
   }
   for (const key of Object.keys(patch)) {
+    if (++step % MEMBERS_PER_STEP === 0) yield;
     const value = patch[key];
     if (value === null) {
       delete result[key];
     } else {
       const current = Object.hasOwn(result, key) ? result[key] : undefined;
-      setOwn(result, key, applyMergePatch(current, value));
+      setOwn(result, key, yield* mergePatching(current, value));
     }
   }
   return result;

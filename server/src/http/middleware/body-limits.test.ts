@@ -5,7 +5,7 @@ import {
   DEFAULT_INLINE_BODY_LIMIT,
   bodyLimitSet,
   routeBodyLimits,
-  trpcBodyLimits,
+  trpcBodyKind,
 } from './body-limits.js';
 import { tooLargeMessage } from './json-body.js';
 
@@ -50,11 +50,11 @@ describe('body limits (issue 17, item 7)', () => {
   });
 
   it('applies the stored limit to a /trpc body when one of its calls stores a config', () => {
-    expect(trpcBodyLimits(['configs.put'], limits)).toBe(limits.stored);
-    expect(trpcBodyLimits(['expressions.query'], limits)).toBe(limits.inline);
-    expect(trpcBodyLimits(['expressions.query', 'configs.put'], limits)).toBe(
+    expect(limits[trpcBodyKind(['configs.put'])]).toBe(limits.stored);
+    expect(limits[trpcBodyKind(['expressions.query'])]).toBe(limits.inline);
+    expect(limits[trpcBodyKind(['expressions.query', 'configs.put'])]).toBe(
       limits.stored,
     );
-    expect(trpcBodyLimits([], limits)).toBe(limits.inline);
+    expect(limits[trpcBodyKind([])]).toBe(limits.inline);
   });
 });

@@ -54,30 +54,40 @@ export function bodyLimitSet(settings: {
   };
 }
 
+/**
+ * The two kinds of body: `stored`, a config to store (or a merge patch of one), up to `BODY_LIMIT`; and
+ * `inline`, every other body, up to `INLINE_BODY_LIMIT`. Each kind has its own limits and its own large-body
+ * permits (`body-permits.ts`).
+ */
+export type BodyKind = keyof BodyLimitSet;
+
 /** Whether a route's body is a config to store: its whole body is one input field. */
 const storesConfig = (route: Pick<RestRoute, 'source'>): boolean =>
   typeof route.source === 'object';
+
+/** The kind of a REST route's body. */
+export function routeBodyKind(route: Pick<RestRoute, 'source'>): BodyKind {
+  return storesConfig(route) ? 'stored' : 'inline';
+}
 
 /** The limits of a REST route's body. */
 export function routeBodyLimits(
   route: Pick<RestRoute, 'source'>,
   limits: BodyLimitSet,
 ): BodyLimits {
-  return storesConfig(route) ? limits.stored : limits.inline;
+  return limits[routeBodyKind(route)];
 }
 
 /**
- * The limits of a `/trpc` body calling `calls` (procedure paths, as `trpcCalls` resolves them): those of
- * stored configs when one of the calls stores a config (a batch carries its inputs in one body), else the
- * inline ones.
+ * The kind of a `/trpc` body calling `calls` (procedure paths, as `trpcCalls` resolves them; pass only the
+ * calls the caller may make): `stored` when one of them stores a config (a batch carries its inputs in
+ * one body), else `inline`. A caller who may not store a config never sends a body of that kind, however
+ * its batch is named.
  */
-export function trpcBodyLimits(
+export function trpcBodyKind(
   calls: readonly string[],
-  limits: BodyLimitSet,
   routes: readonly RestRoute[] = REST_ROUTES,
-): BodyLimits {
+): BodyKind {
   const storing = routes.filter(storesConfig).map((route) => route.id);
-  return calls.some((call) => storing.includes(call))
-    ? limits.stored
-    : limits.inline;
+  return calls.some((call) => storing.includes(call)) ? 'stored' : 'inline';
 }

@@ -1,4 +1,5 @@
 import { HttpError } from '../http-error.js';
+import type { BodyKind } from './body-limits.js';
 
 /** One request waiting for a permit. */
 interface Waiter {
@@ -111,10 +112,23 @@ export class BodyPermits {
   }
 }
 
-/** Requests with large bodies answered at once. */
+/** Requests with large bodies answered at once, per kind of body. */
 export const LARGE_BODY_PERMITS = 2;
 /** Bodies above this many bytes are large. */
 export const LARGE_BODY_BYTES = 256 * 1024;
+
+/**
+ * The permits of each kind of body (`body-limits.ts`): a config to store and every other (inline) body
+ * wait for permits of their own, so slow inline bodies (`/query` with a config of up to
+ * `INLINE_BODY_LIMIT`, which anyone who may read can send) never hold the permits that writes of stored
+ * configs need. Memory then holds at most {@link LARGE_BODY_PERMITS} large bodies of each kind at once.
+ */
+export function bodyPermitsByKind(): Readonly<Record<BodyKind, BodyPermits>> {
+  return {
+    stored: new BodyPermits(LARGE_BODY_PERMITS, LARGE_BODY_BYTES),
+    inline: new BodyPermits(LARGE_BODY_PERMITS, LARGE_BODY_BYTES),
+  };
+}
 
 /** How long a large request waits for a permit before it is answered 503. */
 const PERMIT_WAIT_MS = 15_000;

@@ -16,6 +16,12 @@ export const BUDGET = { reads: 'expensive-reads', writes: 'writes' } as const;
 /** A budget's name (the `budget` label of `linkconfig_rate_limited_total`). */
 export type BudgetName = (typeof BUDGET)[keyof typeof BUDGET];
 
+/** What a budget's calls are, in its refusals. */
+const WHAT: Readonly<Record<BudgetName, string>> = {
+  [BUDGET.reads]: 'expensive reads',
+  [BUDGET.writes]: 'writes',
+};
+
 /**
  * The budget of a route, from the route table: every write, and every read its operation declares
  * expensive (`rest.expensive`: search, expressions). The tRPC procedure behind a route (same name)
@@ -88,10 +94,9 @@ export function mountRateLimits(app: Hono, options: RateLimitOptions): void {
     if (wait === 0) return undefined;
     options.metrics?.rateLimited(budget);
     const seconds = Math.max(1, Math.ceil(wait));
-    const what = budget === BUDGET.writes ? 'writes' : 'expensive reads';
     return new Response(
       JSON.stringify({
-        error: `too many ${what} from this client; retry in ${seconds} s`,
+        error: `too many ${WHAT[budget]} from this client; retry in ${seconds} s`,
       }),
       {
         status: 429,
@@ -102,6 +107,22 @@ export function mountRateLimits(app: Hono, options: RateLimitOptions): void {
       },
     );
   };
+
+  /** The 400 of a batch that would cost more than a whole burst. */
+  const oversized = (
+    budget: BudgetName,
+    cost: number,
+    burst: number,
+  ): Response =>
+    new Response(
+      JSON.stringify({
+        error: `this batch makes ${cost} ${WHAT[budget]}; a batch may make at most ${burst} (the burst of this budget): send it in parts`,
+      }),
+      {
+        status: 400,
+        headers: { 'Content-Type': 'application/json; charset=utf-8' },
+      },
+    );
 
   for (const route of routes) {
     const budget = budgetOf(route);
@@ -114,14 +135,25 @@ export function mountRateLimits(app: Hono, options: RateLimitOptions): void {
     });
   }
 
-  // `/trpc/a.b,c.d?batch=1` calls several procedures at once: each limited call costs a token. The
-  // names are resolved as tRPC resolves them (trailing slashes, percent-encoding; see trpc-calls.ts).
+  // `/trpc/a.b,c.d?batch=1` calls several procedures at once: each limited call costs a token, and a
+  // batch that costs more than a whole burst is refused (400) before anything is charged: no client
+  // may ever make more limited calls at once than its burst. The names are resolved as tRPC resolves
+  // them (trailing slashes, percent-encoding; see trpc-calls.ts).
   const trpc: MiddlewareHandler = async (c, next) => {
     const names = trpcCalls(c.req.url);
-    for (const budget of [BUDGET.writes, BUDGET.reads] as const) {
-      const cost = names.filter(
-        (name) => procedureBudget.get(name) === budget,
-      ).length;
+    const costs = ([BUDGET.writes, BUDGET.reads] as const).map(
+      (budget) =>
+        [
+          budget,
+          names.filter((name) => procedureBudget.get(name) === budget).length,
+        ] as const,
+    );
+    for (const [budget, cost] of costs) {
+      if (cost > buckets[budget].burst) {
+        return oversized(budget, cost, buckets[budget].burst);
+      }
+    }
+    for (const [budget, cost] of costs) {
       if (cost === 0) continue;
       const refused = spend(c, budget, cost);
       if (refused !== undefined) return refused;

@@ -4,7 +4,7 @@ import type { Context as HonoContext, Hono } from 'hono';
 import type { Context } from '../../context.js';
 import { openSseStream } from '../../events/sse-stream.js';
 import { watchAccess } from '../../keys/access-watch.js';
-import { accessDenied } from '../../trpc.js';
+import { accessDenied } from '../../access-check.js';
 import { HttpError } from '../http-error.js';
 
 /** What the events route needs from the app. */

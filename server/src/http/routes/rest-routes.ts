@@ -5,16 +5,17 @@ import type { Context } from '../../context.js';
 import { DomainError, describeIssues, issuesOf } from '../../errors.js';
 import type { Outcome } from '../../outcome.js';
 import type { ReceivedJson } from '../../received-json.js';
-import { accessDenied, nameDenied, namesConfig } from '../../trpc.js';
+import { accessDenied, nameDenied } from '../../access-check.js';
 import { HttpError } from '../http-error.js';
 import { readJsonBody } from '../middleware/json-body.js';
 import type { BodyLimits } from '../middleware/json-body.js';
-import { routeBodyLimits } from '../middleware/body-limits.js';
-import type { BodyLimitSet } from '../middleware/body-limits.js';
+import { routeBodyKind, routeBodyLimits } from '../middleware/body-limits.js';
+import type { BodyKind, BodyLimitSet } from '../middleware/body-limits.js';
 import { encodingFor, jsonResponse } from '../middleware/compression.js';
 import { entryResponse } from './entry-response.js';
 import { answerHeaders } from '../middleware/request-context.js';
 import { bodyProgress } from '../middleware/body-pace.js';
+import { responseReuse } from './response-reuse.js';
 import { REST_ROUTES, allowedMethods } from './route-table.js';
 import type { RestRoute } from './route-table.js';
 
@@ -27,11 +28,12 @@ export interface RestDeps {
   /** Whether JSON answers are compressed for clients that accept it (`COMPRESSION`). */
   readonly compression: boolean;
   /**
-   * Runs `answer` holding a permit when the request's body is large (see `body-permits.ts`); called only
-   * once the caller's access is checked.
+   * Runs `answer` holding a permit of the body's kind when the request's body is large (see
+   * `body-permits.ts`); called only once the caller's access is checked.
    */
   readonly withBodyPermit: (
     c: HonoContext,
+    kind: BodyKind,
     answer: () => Promise<Response>,
   ) => Promise<Response>;
   /** Whole answers of reusable routes (`cache/cache-policy.ts`). */
@@ -48,9 +50,8 @@ export interface RestDeps {
 export function mountRestRoutes(app: Hono, deps: RestDeps): void {
   for (const route of REST_ROUTES) {
     const reads = route.source !== 'none' && route.source !== 'query';
-    const nameAt = namesConfig(route.operation)
-      ? [...route.pathParams].find(([, param]) => param === 'name')?.[0]
-      : undefined;
+    const nameAt = route.configNameAt;
+    const kind = routeBodyKind(route);
     // Access first: an unauthorized caller gets 401/403 and neither waits for a permit nor has its body
     // read. Then a request with a large body waits for a permit before its body is read, and keeps it
     // until it is answered: the memory of large requests in flight stays bounded.
@@ -66,7 +67,9 @@ export function mountRestRoutes(app: Hono, deps: RestDeps): void {
           : nameDenied(auth, route.access, nameInPath(segments, nameAt)));
       if (denied !== null) throw HttpError.of(denied);
       return reads
-        ? deps.withBodyPermit(c, () => handle(route, c, { deps, segments }))
+        ? deps.withBodyPermit(c, kind, () =>
+            handle(route, c, { deps, segments }),
+          )
         : handle(route, c, { deps, segments });
     };
     switch (route.method) {
@@ -134,17 +137,16 @@ async function handle(
     segments,
   });
   // Whole answers are kept per view: callers who may read different names never share one.
-  const key = route.reusable
-    ? reuseKey(route, c, { body: raw.body, view: ctx.auth.readView() })
+  const reuse = route.reusable
+    ? await responseReuse(route, c, {
+        ctx,
+        body: raw.body,
+        responses: deps.responses,
+      })
     : undefined;
-  const token = key === undefined ? null : await ctx.stateToken();
-  const { responses } = deps;
   const encoding = encodingFor(c, deps.compression);
-  if (key !== undefined && token !== null) {
-    const body = responses.get(key, token, ctx.services.now());
-    if (body !== undefined) {
-      return jsonResponse(body, encoding, answerHeaders(c));
-    }
+  if (reuse?.kept !== undefined) {
+    return jsonResponse(reuse.kept, encoding, answerHeaders(c));
   }
   const outcome = await run(route, ctx, raw);
   const headers = answerHeaders(c);
@@ -159,13 +161,7 @@ async function handle(
       return entryResponse(c, outcome, { encoding, headers });
     case 'json': {
       const body = outcome.text?.() ?? JSON.stringify(outcome.value);
-      if (key !== undefined && token !== null) {
-        responses.offer(
-          key,
-          { body, token, validUntil: outcome.validUntil ?? Infinity },
-          ctx.services.now(),
-        );
-      }
+      reuse?.keep(body, outcome.validUntil);
       const response = await jsonResponse(body, encoding, headers);
       return route.status === 200
         ? response
@@ -287,21 +283,4 @@ function decodeSegment(raw: string, param: string): string {
       `the ${param} in the path is not valid percent-encoding`,
     );
   }
-}
-
-/**
- * The key a reusable answer is kept under: the route and the request as received (the raw query
- * string, or the body's text). Anything that changes the answer is in it; equal keys mean equal inputs.
- */
-function reuseKey(
-  route: RestRoute,
-  c: HonoContext,
-  { body, view }: { body: ReceivedJson | undefined; view: string },
-): string | undefined {
-  if (route.source === 'fields') {
-    return body === undefined ? undefined : `${route.id} ${view} ${body.text}`;
-  }
-  const url = c.req.url;
-  const query = url.indexOf('?');
-  return `${route.id} ${view} ${query < 0 ? '' : url.slice(query)}`;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REST_ROUTES, apiPathPattern } from './route-table.js';
+import { REST_ROUTES, apiPathPattern, buildRouteTable } from './route-table.js';
 
 describe('apiPathPattern (the web page service worker leaves these paths to the network)', () => {
   const api = new RegExp(apiPathPattern());
@@ -24,5 +24,53 @@ describe('apiPathPattern (the web page service worker leaves these paths to the 
     const one = REST_ROUTES.filter((r) => r.path === '/search');
     expect(new RegExp(apiPathPattern(one)).test('/query')).toBe(false);
     expect(new RegExp(apiPathPattern(one)).test('/search')).toBe(true);
+  });
+});
+
+describe('the config a route names (its access checked from the path, before the body)', () => {
+  it('is declared by every route that acts on one config, and found in its path', () => {
+    const named = REST_ROUTES.filter((r) => r.configNameAt !== undefined);
+    expect(named.map((r) => r.id).sort()).toEqual([
+      'configs.get',
+      'configs.patch',
+      'configs.put',
+      'configs.remove',
+      'history.diff',
+      'history.list',
+      'history.restore',
+      'history.revision',
+      'links.check',
+      'links.health',
+    ]);
+    for (const route of named) {
+      expect(route.pathParams.get(route.configNameAt ?? -1)).toBe(
+        route.operation.configName,
+      );
+    }
+  });
+
+  it('refuses an operation whose declared config name is not in its path', () => {
+    const [get] = REST_ROUTES.filter((r) => r.id === 'configs.get');
+    if (get === undefined) throw new Error('no configs.get');
+    const misplaced = {
+      ...get.operation,
+      configName: 'name',
+      meta: {
+        ...get.operation.meta,
+        openapi: { ...get.operation.meta.openapi, path: '/configs' as const },
+      },
+    };
+    expect(() => buildRouteTable({ x: { y: misplaced } })).toThrow(
+      /x\.y: configName "name" is not a parameter of \/configs/,
+    );
+  });
+
+  it('refuses an operation under {name} that declares no config name', () => {
+    const [get] = REST_ROUTES.filter((r) => r.id === 'configs.get');
+    if (get === undefined) throw new Error('no configs.get');
+    const undeclared = { ...get.operation, configName: undefined };
+    expect(() => buildRouteTable({ x: { y: undeclared } })).toThrow(
+      /x\.y: \/configs\/\{name\} names a config \(\{name\}\) but the operation declares no configName/,
+    );
   });
 });

@@ -27,6 +27,11 @@ export interface RestRoute {
   /** Path parameters by segment index (`{ 2: 'name' }` for `/configs/{name}`). */
   readonly pathParams: ReadonlyMap<number, string>;
   /**
+   * The segment index of the path parameter naming the config the operation acts on (its declared
+   * `configName`), checked before anything else; `undefined` when it names none.
+   */
+  readonly configNameAt: number | undefined;
+  /**
    * Where the rest of the input comes from: nothing, the query string, the body's fields, or the whole
    * body as one field (`{ as: 'config' }`).
    */
@@ -113,6 +118,24 @@ export function buildRouteTable(operations: OperationRecords): RestRoute[] {
       pathParams.set(i, param);
       return `:${param}`;
     });
+    const configNameAt = [...pathParams].find(
+      ([, param]) => param === op.configName,
+    )?.[0];
+    if (op.configName !== undefined && configNameAt === undefined) {
+      // REST checks a named config's access before it reads a body: the name must be in the path.
+      throw new Error(
+        `${id}: configName "${op.configName}" is not a parameter of ${path}`,
+      );
+    }
+    if (
+      op.configName === undefined &&
+      [...pathParams.values()].includes('name')
+    ) {
+      // A route under a config's name that forgets to declare it would skip the per-name access check.
+      throw new Error(
+        `${id}: ${path} names a config ({name}) but the operation declares no configName`,
+      );
+    }
     const hasInput = op.input.def.type !== 'void';
     const representation = op.meta.rest?.representation ?? 'json';
     return {
@@ -121,6 +144,7 @@ export function buildRouteTable(operations: OperationRecords): RestRoute[] {
       path,
       honoPath: segments.join('/'),
       pathParams,
+      configNameAt,
       source: sourceOf(method, op.meta.rest, hasInput),
       headers: op.meta.rest?.headers ?? {},
       numberFields: numberFieldsOf(op.input),

@@ -17,11 +17,15 @@ import { observeBoth } from '../syntax/grammar-observer.js';
 import type { GrammarObserver } from '../syntax/grammar-observer.js';
 import { readExpression } from './read-expression.js';
 import type { ReadOptions } from './read-expression.js';
+import { engineCache } from '../engine-cache.js';
 import {
   evaluateTokens,
   resolveIds,
   toResolvedLinks,
 } from '../evaluate/resolve.js';
+import { scanningSearchAtoms } from '../evaluate/search-patterns.js';
+import { runAtOnce, runInSlices } from '../../util/slices.js';
+import type { Sliced, SliceOptions } from '../../util/slices.js';
 import type {
   FilterProtocolHandler,
   PreparedConfig,
@@ -168,6 +172,12 @@ export function resolveWithAnalysis(
   return { results: toResolvedLinks(prepared, ids), analysis };
 }
 
+/** The selected ids, in result order, and the analysis of one resolution. */
+export interface IdsWithAnalysis {
+  readonly ids: string[];
+  readonly analysis: ExpressionAnalysis;
+}
+
 /**
  * {@link resolveWithAnalysis} up to the selected ids, in result order (`toResolvedLinks` makes them the
  * results), for callers that may never need the result objects.
@@ -176,7 +186,31 @@ export function resolveIdsWithAnalysis(
   prepared: PreparedConfig,
   expression: string,
   options: ResolveWithAnalysisOptions = {},
-): { ids: string[]; analysis: ExpressionAnalysis } {
+): IdsWithAnalysis {
+  return runAtOnce(resolvingIdsWithAnalysis(prepared, expression, options));
+}
+
+/**
+ * {@link resolveIdsWithAnalysis} sharing the event loop: the scans of its search patterns (the one part of
+ * a resolution that grows with a config's links times a regular expression's cost) run in slices
+ * (`util/slices.ts`) before the evaluation, which finds them made. The same answer.
+ */
+export function resolveIdsWithAnalysisInSlices(
+  prepared: PreparedConfig,
+  expression: string,
+  options: ResolveWithAnalysisOptions & { readonly slices: SliceOptions },
+): Promise<IdsWithAnalysis> {
+  return runInSlices(
+    resolvingIdsWithAnalysis(prepared, expression, options),
+    options.slices,
+  );
+}
+
+function* resolvingIdsWithAnalysis(
+  prepared: PreparedConfig,
+  expression: string,
+  options: ResolveWithAnalysisOptions,
+): Sliced<IdsWithAnalysis> {
   const now = options.now ?? Date.now();
   const withNow = { ...options, now };
   const diagnose = options.diagnostics ?? true;
@@ -188,12 +222,17 @@ export function resolveIdsWithAnalysis(
       readOptions(options, { now, diagnose, report }),
     );
     if (input === null) return { ids: [], analysis: finish(report, now) };
+    const scans = yield* scanningSearchAtoms(
+      { prepared, cache: engineCache(prepared), now },
+      input.tokens,
+    );
     const ids = evaluateTokens(prepared, input.tokens, {
       now,
       random: options.random,
       handlers: options.handlers,
       builtinProtocols: options.builtinProtocols,
       observer: observerOf(input, diagnose),
+      scans,
     });
     return { ids, analysis: finish(report, now) };
   } catch {

@@ -11,6 +11,12 @@ import type {
   ResolveOptions,
 } from '../types.js';
 
+/**
+ * The scans of search atoms made ahead of one resolution (the same `now`), by atom key and field
+ * selection: what each scan found, before sorting and `limit` (`search-patterns.ts`).
+ */
+export type SearchScans = ReadonlyMap<string, readonly number[]>;
+
 /** What the evaluator passes to atoms and refiners during one resolution. */
 export interface EvalContext {
   readonly prepared: PreparedConfig;
@@ -26,6 +32,13 @@ export interface EvalContext {
   readonly cache: EngineCache;
   /** Results of built-in protocol atoms already evaluated in this resolution, by name and arguments. */
   readonly protocolMemo: Map<string, PosList>;
+  /** Scans of search atoms made ahead of this resolution, in slices (`scanningSearchAtoms`). */
+  readonly scans?: SearchScans | undefined;
+}
+
+/** What a resolution is given: the options of `resolve`, and scans made ahead of it. */
+export interface EvalOptions extends ResolveOptions {
+  readonly scans?: SearchScans | undefined;
 }
 
 /** Custom filter handlers as a map of own, callable entries only. */
@@ -44,7 +57,7 @@ export function handlerMap(
 /** The context of one resolution of `prepared` with `options` (defaults: the clock, `Math.random`). */
 export function createEvalContext(
   prepared: PreparedConfig,
-  options: ResolveOptions,
+  options: EvalOptions,
 ): EvalContext {
   return {
     prepared,
@@ -54,5 +67,6 @@ export function createEvalContext(
     builtinProtocols: options.builtinProtocols ?? true,
     cache: engineCache(prepared),
     protocolMemo: new Map(),
+    scans: options.scans,
   };
 }

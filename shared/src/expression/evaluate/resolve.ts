@@ -9,6 +9,7 @@ import type { GrammarObserver } from '../syntax/grammar-observer.js';
 import type { Token } from '../syntax/token-kind.js';
 import { expandMacros } from '../macros/macros.js';
 import { createEvalContext } from './eval-context.js';
+import type { EvalOptions } from './eval-context.js';
 import type { PreparedConfig, PreparedLink, ResolveOptions } from '../types.js';
 import { trimWhitespace } from '../syntax/whitespace.js';
 
@@ -35,7 +36,7 @@ export function resolveIds(
 export function evaluateTokens(
   prepared: PreparedConfig,
   tokens: readonly Token[],
-  options: ResolveOptions & { readonly observer?: GrammarObserver },
+  options: EvalOptions & { readonly observer?: GrammarObserver },
 ): string[] {
   const context = createEvalContext(prepared, options);
   const positions = new Evaluator(

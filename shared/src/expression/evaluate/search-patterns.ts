@@ -2,9 +2,13 @@
  * Search-pattern atoms `/key/fields` (docs/expression-reference.md §8): lookup, field selection, the `age`
  * filter, the 100-match cap, then `sort` and `limit`.
  */
+import { runAtOnce } from '../../util/slices.js';
+import type { Sliced } from '../../util/slices.js';
 import { compareText } from './collation.js';
 import type { EngineCache, PosList } from '../engine-cache.js';
-import type { EvalContext } from './eval-context.js';
+import type { EvalContext, SearchScans } from './eval-context.js';
+import { TokenKind } from '../syntax/token-kind.js';
+import type { Token } from '../syntax/token-kind.js';
 import type { PreparedLink } from '../types.js';
 import { isDigit, isWhitespace } from '../syntax/whitespace.js';
 import type { RE2JS } from 're2js';
@@ -131,19 +135,24 @@ function sortMatches(
   }
 }
 
+/** Links scanned between two points where a scan may pause (`util/slices.ts`). */
+const LINKS_PER_STEP = 64;
+
 /**
  * The scan (docs/expression-reference.md §8.2, §8.3): catalog order, age filter, field match, stop at the
- * 100th match.
+ * 100th match. It may pause between links (a scan of a large config runs in slices, see
+ * {@link scanningSearchAtoms}).
  */
-function scan(
+function* scanning(
   cache: EngineCache,
   search: { readonly regex: RE2JS; readonly fields: FieldSelection },
   age: { readonly ms: number; readonly now: number },
-): number[] {
+): Sliced<number[]> {
   const ids = cache.prepared.ids;
   const stamps = age.ms > 0 ? cache.createdAt : undefined;
   const matches: number[] = [];
   for (let pos = 0; pos < cache.size; pos++) {
+    if (pos % LINKS_PER_STEP === LINKS_PER_STEP - 1) yield;
     if (stamps !== undefined) {
       const ts = stamps[pos] ?? 0;
       if (ts === 0 || !(age.now - ts <= age.ms)) continue;
@@ -158,17 +167,23 @@ function scan(
   return matches;
 }
 
-/**
- * Evaluates one search atom whose counter position is already checked. Unknown keys, and patterns that
- * the heuristic or re2js refused, give `∅`. Results that do not depend on the clock are cached per
- * prepared config.
- */
-export function searchAtom(
-  context: Pick<EvalContext, 'prepared' | 'cache' | 'now'>,
+/** What a search atom asks of a prepared config: its pattern, fields and age, and its result's key. */
+interface SearchPlan {
+  readonly regex: RE2JS;
+  readonly options: Readonly<Record<string, unknown>>;
+  readonly fields: FieldSelection;
+  readonly ageMs: number;
+  /** The atom's key and field selection: equal plans give equal results (at one `now`). */
+  readonly key: string;
+}
+
+/** The plan of a search atom, or `null` for an unknown key or a refused pattern (`∅`). */
+function planOf(
+  context: Pick<EvalContext, 'prepared'>,
   token: { readonly key: string; readonly fields: string },
-): PosList {
+): SearchPlan | null {
   const entry = context.prepared.searchPatterns.get(token.key);
-  if (entry === undefined || entry.regex === null) return [];
+  if (entry === undefined || entry.regex === null) return null;
   const { regex, options } = entry;
   const optionFields = options['fields'];
   const fieldText =
@@ -178,20 +193,69 @@ export function searchAtom(
         ? optionFields
         : '';
   const fields = fieldText === '' ? ALL_FIELDS : parseFieldString(fieldText);
-  const ageMs = parseAge(options['age']);
+  return {
+    regex,
+    options,
+    fields,
+    ageMs: parseAge(options['age']),
+    key: `${token.key}\u0000${Object.values(fields).join()}`,
+  };
+}
+
+/**
+ * Evaluates one search atom whose counter position is already checked. Unknown keys, and patterns that
+ * the heuristic or re2js refused, give `∅`. Results that do not depend on the clock are cached per
+ * prepared config; a scan made ahead for this resolution (`scans`) is used instead of scanning again.
+ */
+export function searchAtom(
+  context: Pick<EvalContext, 'prepared' | 'cache' | 'now' | 'scans'>,
+  token: { readonly key: string; readonly fields: string },
+): PosList {
+  const plan = planOf(context, token);
+  if (plan === null) return [];
   const { cache } = context;
-  const cacheKey = `${token.key}\u0000${Object.values(fields).join()}`;
+  const { ageMs, key, options } = plan;
   if (ageMs === 0) {
-    const hit = cache.searchResults.get(cacheKey);
+    const hit = cache.searchResults.get(key);
     if (hit !== undefined) return hit;
   }
-  const matches = scan(
-    cache,
-    { regex, fields },
-    { ms: ageMs, now: context.now },
-  );
+  const matches = [
+    ...(context.scans?.get(key) ??
+      runAtOnce(scanning(cache, plan, { ms: ageMs, now: context.now }))),
+  ];
   const sorted = sortMatches(matches, options['sort'], cache);
   const result = sorted.slice(0, parseSearchLimit(options['limit']));
-  if (ageMs === 0) cache.searchResults.set(cacheKey, result);
+  if (ageMs === 0) cache.searchResults.set(key, result);
   return result;
+}
+
+/**
+ * The scans the search atoms of `tokens` will need (the first {@link MAX_SEARCH_ATOMS} of them, the
+ * others select nothing), made in steps that may pause between links, so that evaluation, which cannot
+ * pause, finds them made (`EvalContext.scans`): a search pattern over a large config runs in slices.
+ * Results already cached are not scanned again. Changes no result.
+ */
+export function* scanningSearchAtoms(
+  context: Pick<EvalContext, 'prepared' | 'cache' | 'now'>,
+  tokens: readonly Token[],
+): Sliced<SearchScans> {
+  const scans = new Map<string, readonly number[]>();
+  let atoms = 0;
+  for (const token of tokens) {
+    if (token.kind !== TokenKind.REGEX) continue;
+    if (++atoms > MAX_SEARCH_ATOMS) break;
+    const plan = planOf(context, token);
+    if (plan === null || scans.has(plan.key)) continue;
+    if (plan.ageMs === 0 && context.cache.searchResults.has(plan.key)) {
+      continue;
+    }
+    scans.set(
+      plan.key,
+      yield* scanning(context.cache, plan, {
+        ms: plan.ageMs,
+        now: context.now,
+      }),
+    );
+  }
+  return scans;
 }

@@ -5,6 +5,8 @@
  * whose key ends in `url` in any case.
  */
 import { isPlainObject } from '../../util/is-plain-object.js';
+import { runAtOnce } from '../../util/slices.js';
+import type { Sliced } from '../../util/slices.js';
 import { sanitizeUrl } from './sanitize-url.js';
 
 const URL_FIELDS = ['url', 'image', 'thumbnail'] as const;
@@ -66,11 +68,21 @@ export function sanitizeLink<T>(link: T): T {
  * else a copy that shares every unchanged link and section. Key order is kept.
  */
 export function sanitizeConfigLinks<T>(config: T): T {
+  return runAtOnce(sanitizingConfigLinks(config));
+}
+
+/** Links sanitized between two points where {@link sanitizingConfigLinks} may pause. */
+const LINKS_PER_STEP = 256;
+
+/** {@link sanitizeConfigLinks} as steps that may pause between links (`util/slices.ts`). */
+export function* sanitizingConfigLinks<T>(config: T): Sliced<T> {
   if (!isPlainObject(config)) return config;
   const allLinks = config['allLinks'];
   if (!isPlainObject(allLinks)) return config;
   let links: Record<string, unknown> | undefined;
+  let step = 0;
   for (const id of Object.keys(allLinks)) {
+    if (++step % LINKS_PER_STEP === 0) yield;
     const link = allLinks[id];
     const clean = sanitizeLink(link);
     if (clean === link) continue;
