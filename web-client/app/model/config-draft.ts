@@ -3,8 +3,8 @@
  * was. Fields and sections the page does not show (descriptions, hooks, meta, other top-level keys)
  * are kept, and so is the order of links, macros and patterns.
  */
+import { tagsFromText } from '@linkconfig/shared';
 import type { Link, LinkConfig, SearchPattern } from '@linkconfig/shared';
-import { splitTags } from './input-checks.js';
 import { extraFields, parseExtras } from './link-extras.js';
 import type { ExtraField } from './link-extras.js';
 
@@ -62,7 +62,7 @@ export function putLink(
   const label = fields.label.trim();
   if (label) link.label = label;
   else delete link.label;
-  const tags = splitTags(fields.tags);
+  const tags = tagsFromText(fields.tags);
   if (tags.length > 0) link.tags = tags;
   else delete link.tags;
   return {

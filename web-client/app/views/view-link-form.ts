@@ -9,7 +9,12 @@ import type { TemplateResult } from 'lit-html';
 import { live } from 'lit-html/directives/live.js';
 import type { Actions } from './actions.js';
 import type { LinkFields } from '../model/config-draft.js';
-import { checkLinkId, checkTags, checkUrl } from '../model/input-checks.js';
+import {
+  checkLinkId,
+  checkTags,
+  checkUrl,
+  storedTagsNote,
+} from '../model/input-checks.js';
 import { parseExtras } from '../model/link-extras.js';
 import type { ExtraField } from '../model/link-extras.js';
 import type { AppState } from '../state/state.js';
@@ -103,7 +108,9 @@ export function linkForm(
             id: 'link-tags',
             label: 'Tags',
             value: form.values.tags,
-            hint: 'Comma separated, such as car, classic. Tags are case-sensitive.',
+            hint:
+              storedTagsNote(form.values.tags) ??
+              'Comma separated, such as car, classic. Stored lower-case, other characters as _.',
             problem: visibleProblem(form, 'tags', checkTags),
             onInput: input('tags'),
           })}
