@@ -3,7 +3,7 @@
  * was. Fields and sections the page does not show (descriptions, hooks, meta, other top-level keys)
  * are kept, and so is the order of links, macros and patterns.
  */
-import { tagsFromText } from '@linkconfig/shared';
+import { idForLabel, tagsFromText } from '@linkconfig/shared';
 import type { Link, LinkConfig, SearchPattern } from '@linkconfig/shared';
 import { extraFields, parseExtras } from './link-extras.js';
 import type { ExtraField } from './link-extras.js';
@@ -34,6 +34,37 @@ export function linkFields(id: string, link: Link | undefined): LinkFields {
     description: typeof link?.description === 'string' ? link.description : '',
     extras: extraFields(link),
   };
+}
+
+/**
+ * The id a new link gets from its label (or, without one, its URL) by the import's rule, unique among
+ * the config's ids; `''` while both are empty.
+ */
+export function suggestedLinkId(
+  fields: Pick<LinkFields, 'label' | 'url'>,
+  config: LinkConfig,
+): string {
+  const source = fields.label.trim() || fields.url.trim();
+  return source === '' ? '' : idForLabel(source, Object.keys(config.allLinks));
+}
+
+/**
+ * The link form's values after `field` changed to `value`. While a new link's id is empty or still the
+ * one made from the label, it follows the label (and URL); once the person types an id, it stays.
+ */
+export function withLinkField(
+  values: LinkFields,
+  change: { field: keyof LinkFields; value: string; adding: boolean },
+  config: LinkConfig,
+): LinkFields {
+  const next = { ...values, [change.field]: change.value };
+  if (
+    change.adding &&
+    (change.field === 'label' || change.field === 'url') &&
+    (values.id.trim() === '' || values.id === suggestedLinkId(values, config))
+  )
+    next.id = suggestedLinkId(next, config);
+  return next;
 }
 
 /**
