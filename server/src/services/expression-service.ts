@@ -56,6 +56,12 @@ const DEFAULT_CONFIG = 'demo';
 /** What a target is for: resolving an expression, or diagnostics (which read the merge itself). */
 type TargetUse = 'resolve' | 'diagnose';
 
+/** The stored state a request reads, and what its caller may read. */
+interface ReadAt {
+  readonly state?: StateRead | undefined;
+  readonly readable?: Readable | undefined;
+}
+
 /** A prepared config to resolve against, and whether it came from request-supplied configs. */
 interface Target {
   readonly prepared: PreparedConfig;
@@ -111,7 +117,10 @@ export class ExpressionService {
     state?: StateRead,
     readable?: Readable,
   ): Promise<Answer<QueryOutput>> {
-    const target = await this.#queryTarget(input, 'resolve', state, readable);
+    const target = await this.#queryTarget(input, 'resolve', {
+      state,
+      readable,
+    });
     const { ids, validUntil } = await this.#resolveIds(
       target,
       input.expression,
@@ -149,8 +158,7 @@ export class ExpressionService {
     const target = await this.#queryTarget(
       { ...input, expression: input.expression },
       'diagnose',
-      state,
-      readable,
+      { state, readable },
     );
     const { diagnostics } = analyzeExpression(
       target.prepared,
@@ -170,12 +178,11 @@ export class ExpressionService {
   async #queryTarget(
     input: QueryInput,
     use: TargetUse,
-    state?: StateRead,
-    readable?: Readable,
+    { state, readable }: ReadAt,
   ): Promise<Target> {
     return input.configs === undefined
       ? this.#stored(input.configName ?? DEFAULT_CONFIG, state, readable)
-      : this.#merged(input.configs, use, state, readable);
+      : this.#merged(input.configs, use, { state, readable });
   }
 
   async #stored(
@@ -197,8 +204,7 @@ export class ExpressionService {
   async #merged(
     items: NonNullable<QueryInput['configs']>,
     use: TargetUse,
-    state?: StateRead,
-    readable?: Readable,
+    { state, readable }: ReadAt,
   ): Promise<Target> {
     const parts: (ConfigVersion | Record<string, unknown>)[] = [];
     const missing: string[] = [];
