@@ -1,7 +1,8 @@
 /**
  * A link's health as a badge (OK, Moved, Broken, Unreachable, Blocked, Not checked) that opens to its
  * evidence: when it was last checked, the status or reason, where it moved, failures not yet confirmed.
- * A `<details>` rather than a hover tooltip, so it opens by keyboard and touch too. Any list of links
+ * A failure not yet confirmed shows as "Failing, not confirmed" over the state it leaves unchanged (the
+ * confirm rule). A `<details>` rather than a hover tooltip, so it opens by keyboard and touch too. Any list of links
  * can show it (the links table, other tables of links).
  */
 import type { LinkHealthEntry } from '@linkconfig/shared';
@@ -36,12 +37,12 @@ export function linkHealthBadge(
     class="health"
     data-testid="link-health"
     data-state=${state}
-    data-tone=${stateTone(state)}
+    data-tone=${failing && stateTone(state) !== 'bad' ? 'warn' : stateTone(state)}
     ?data-failing=${failing}
   >
     <summary class="health-badge">
-      ${STATE_WORDS[state]}${failing ? html`<span aria-hidden="true">*</span>` : ''}${srOnly(
-        `${failing ? ', failing, not yet confirmed' : ''}: link ${options.id}, details`,
+      ${failing && stateTone(state) !== 'bad' ? 'Failing, not confirmed' : STATE_WORDS[state]}${srOnly(
+        `: link ${options.id}, details`,
       )}
     </summary>
     <div class="health-details" data-testid="link-health-details">
