@@ -11,9 +11,7 @@ import {
 } from './link-health.js';
 
 function entry(
-  id: string,
-  url: string,
-  state: LinkHealthEntry['state'],
+  [id, url, state]: [string, string, LinkHealthEntry['state']],
   more: Partial<LinkHealthEntry> = {},
 ): LinkHealthEntry {
   return {
@@ -39,19 +37,19 @@ const links = {
   e: { url: 'https://e.test/edited' },
 };
 const health = {
-  a: entry('a', 'https://a.test/x', 'redirected', {
+  a: entry(['a', 'https://a.test/x', 'redirected'], {
     finalUrl: 'https://a.test/y',
     status: 200,
   }),
-  b: entry('b', 'https://b.test/', 'broken', {
+  b: entry(['b', 'https://b.test/', 'broken'], {
     status: 404,
     reason: 'HTTP 404',
   }),
-  c: entry('c', 'https://c.test/old', 'redirected', {
+  c: entry(['c', 'https://c.test/old', 'redirected'], {
     finalUrl: 'https://c.test/new#frag',
   }),
-  d: entry('d', 'https://d.test/', 'unreachable', { reason: 'timeout' }),
-  e: entry('e', 'https://e.test/before', 'broken'),
+  d: entry(['d', 'https://d.test/', 'unreachable'], { reason: 'timeout' }),
+  e: entry(['e', 'https://e.test/before', 'broken']),
 };
 
 describe('link health of the draft', () => {
@@ -84,7 +82,7 @@ describe('link health of the draft', () => {
       'Last checked 3 hours ago.',
       'Evidence: HTTP 404.',
     ]);
-    const failing = entry('f', 'https://f.test/', 'ok', {
+    const failing = entry(['f', 'https://f.test/', 'ok'], {
       failingSince: '2026-01-01T00:00:00.000Z',
       failures: 1,
       reason: 'HTTP 500',
