@@ -164,7 +164,6 @@ export class SessionActions {
       state.pageProblem = this.page.describe(error);
       return;
     }
-    session.stored(name);
     state.pageProblem = null;
     await this.refreshConflicts();
     const rest = state.conflicts.filter((c) => c.name !== name);
