@@ -13,6 +13,7 @@ import { writeOpenConfig } from '../session/preferences.js';
 import { RemoteChangeActions, showInEditor } from './remote-change-actions.js';
 import { ACCESS } from '../session/server-health.js';
 import { createRefusal } from '../state/status-model.js';
+import { withLocalSave } from '../state/config-places.js';
 import {
   emptyForm,
   initialLinksView,
@@ -230,8 +231,8 @@ export class ConfigActions {
     open.incoming = null;
     // A note about an earlier merge into the draft is history now.
     this.page.state.mergedNote = null;
+    this.page.state.configs = withLocalSave(this.page.state.configs, open.name);
     this.page.announce(`Saved “${open.name}”.`);
-    await this.page.refreshNames();
   }
 
   /**
@@ -244,7 +245,8 @@ export class ConfigActions {
     const session = this.page.session();
     if (!session) return false;
     if (open.remote === null) {
-      const current = await session.store.load(open.name).catch(() => null);
+      // This browser's copy only: asking the server here would cost every save a round trip.
+      const current = await session.localCopy(open.name).catch(() => null);
       if (this.page.state.open !== open) return false;
       if (current !== null && !sameValue(current, this.page.raw(open.base)))
         this.remote.mergeIncoming(open, current);

@@ -19,6 +19,7 @@ import type {
   HybridStore,
   IndexedDBConfigStore,
 } from '@linkconfig/web-client';
+import type { LinkConfig } from '@linkconfig/shared';
 import { readToken, writeToken } from './preferences.js';
 import type { MergeReport, Reachability } from '@linkconfig/web-client';
 import { ServerHealth } from './server-health.js';
@@ -92,6 +93,11 @@ export class Session {
     this.health.reset();
     this.hybrid = this.createHybrid();
     this.events.status();
+  }
+
+  /** This browser's copy of config `name` (`null`: none), without asking the server. */
+  localCopy(name: string): Promise<LinkConfig | null> {
+    return this.local.load(name);
   }
 
   /** Names of the configs kept in this browser. */
