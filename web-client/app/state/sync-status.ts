@@ -74,8 +74,11 @@ export function listChanged(
     return true;
   const was = pendingWrites(before);
   const now = pendingWrites(after);
-  for (const [name, op] of was)
-    if (op === 'remove' && !now.has(name)) return true;
+  for (const [name, op] of was) {
+    if (now.has(name)) continue;
+    // A removal went, or a write ended otherwise than delivered (refused, in conflict).
+    if (op === 'remove' || after.names[name] !== undefined) return true;
+  }
   for (const [name, op] of now)
     if (op === 'remove' && was.get(name) !== 'remove') return true;
   return false;
