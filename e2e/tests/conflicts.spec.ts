@@ -126,8 +126,13 @@ test("a pick per field keeps mine there and the server's other changes, here and
   const name = 'conflict-pick';
   await makeConflict(page, context, { baseURL: baseURL!, name });
 
-  // No button that drops someone else's change is the default.
-  await expect(panel(page).locator('.button.primary')).toHaveCount(0);
+  // No button that drops someone else's change is the default: the one primary button applies the
+  // person's own pick per row (each row must be picked first).
+  await expect(panel(page).locator('.button.primary')).toHaveCount(1);
+  await expect(panel(page).locator('.button.primary')).toHaveAttribute(
+    'data-testid',
+    'apply-picks',
+  );
   await panel(page).getByRole('radio', { name: 'Yours' }).check();
   await panel(page).getByTestId('apply-picks').click();
   await expect(panel(page)).toHaveCount(0);

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  mergeConfigs,
+  overlayConfigs,
   prepareConfig,
   resolve,
   toCherryPick,
@@ -130,7 +130,7 @@ describe('the baseline server', () => {
       configs: ['a', 'b', 'nope', 'a'],
     });
     expect(merged.json).toEqual({
-      results: resolve(prepareConfig(mergeConfigs([a, b, a])), '.x | .y'),
+      results: resolve(prepareConfig(overlayConfigs([a, b, a])), '.x | .y'),
     });
     const inline = await call('POST', '/query', {
       expression: '.x',

@@ -22,7 +22,7 @@ import type { Context } from 'hono';
 import {
   CherryPickInputSchema,
   isPlainObject,
-  mergeConfigs,
+  overlayConfigs,
   prepareConfig,
   QueryInputSchema,
   resolve,
@@ -272,7 +272,7 @@ export function createBaselineApp(path: string): BaselineApp {
       }
       if (parts.length === 0)
         throw new Refusal(404, 'none of the configs was found');
-      config = parts.length === 1 ? parts[0] : mergeConfigs(parts);
+      config = parts.length === 1 ? parts[0] : overlayConfigs(parts);
     }
     const results = resolve(prepareConfig(config), input.expression, {
       now: Date.now(),

@@ -4,7 +4,7 @@
  * of the merged stored configs (results, order, `limit`), over REST (the kept texts) and tRPC.
  */
 import { describe, expect, it } from 'vitest';
-import { mergeConfigs, prepareConfig, resolve } from '@linkconfig/shared';
+import { overlayConfigs, prepareConfig, resolve } from '@linkconfig/shared';
 import { createTestApp } from './test-app.js';
 import type { TestApp } from './test-app.js';
 
@@ -62,7 +62,7 @@ async function app(configs: Record<string, unknown>): Promise<TestApp> {
 
 /** What the engine gives for the merge of the stored configs, as `/query` answers it. */
 function expected(configs: readonly unknown[], expression: string) {
-  return resolve(prepareConfig(mergeConfigs(configs)), expression, {
+  return resolve(prepareConfig(overlayConfigs(configs)), expression, {
     now: NOW,
   });
 }

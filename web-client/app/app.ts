@@ -135,9 +135,11 @@ export class App implements PageContext {
         read: session.health.accessFor('read'),
         write: session.health.accessFor('write'),
       };
-      // A token refused a write stays known as read-only after a reload, until a write succeeds.
+      // A token refused a write stays known as read-only after a reload, until a write succeeds; not
+      // when the server said which names the key may write (a refusal is then about one name only).
       const write = this.state.access.write;
-      if (write === ACCESS.readOnly || write === ACCESS.ok) {
+      const perName = this.state.grant !== null;
+      if ((write === ACCESS.readOnly && !perName) || write === ACCESS.ok) {
         writeTokenReadOnly(write === ACCESS.readOnly);
         this.state.readOnlyRemembered = write === ACCESS.readOnly;
       }

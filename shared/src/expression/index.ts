@@ -22,7 +22,7 @@ export type {
   IdsWithAnalysis,
   ResolveWithAnalysisOptions,
 } from './analyze/analyze.js';
-export { mergeConfigs } from './prepare/merge.js';
+export { overlayConfigs } from './prepare/overlay.js';
 export { mergePrepared } from './prepare/merge-prepared.js';
 export { decidingPart } from './prepare/merge-owner.js';
 export { prepareConfig, prepareConfigInSlices } from './prepare/prepare.js';

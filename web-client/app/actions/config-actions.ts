@@ -2,7 +2,7 @@
  * Opening, creating, saving and deleting configs through the hybrid store; what happens when the open
  * one changes elsewhere is in `remote-change-actions.ts`. Unsaved edits are never dropped without asking.
  */
-import { validateLinkConfig } from '@linkconfig/shared';
+import { sameValue, validateLinkConfig } from '@linkconfig/shared';
 import type { LinkConfig } from '@linkconfig/shared';
 import type { MergeReport } from '@linkconfig/web-client';
 import type { RemoteChangeAnswer } from '../views/actions.js';
@@ -12,6 +12,8 @@ import type { PageContext } from './page-context.js';
 import { writeOpenConfig } from '../session/preferences.js';
 import { RemoteChangeActions, showInEditor } from './remote-change-actions.js';
 import { ACCESS } from '../session/server-health.js';
+import { createRefusal } from '../state/status-model.js';
+import { withLocalSave } from '../state/config-places.js';
 import {
   emptyForm,
   initialLinksView,
@@ -119,6 +121,7 @@ export class ConfigActions {
       saveProblem: null,
       base: config,
       remote: null,
+      incoming: null,
       targetLinkId: target,
     };
     state.link = emptyForm(NO_LINK);
@@ -175,16 +178,19 @@ export class ConfigActions {
     const form = this.page.state.create;
     const name = form.values.name.trim();
     form.submitted = true;
-    if (!session || checkConfigName(name) !== null) {
+    const exists = this.page.state.configs.some((item) => item.name === name);
+    if (
+      !session ||
+      checkConfigName(name) !== null ||
+      createRefusal(this.page.state, name) !== null
+    ) {
       this.page.focus('#new-config-name');
       return;
     }
     if (!(await this.mayLeave())) return;
-    const exists = this.page.state.configs.some((item) => item.name === name);
     if (!exists) {
       try {
         await session.store.save(name, { allLinks: {} });
-        session.stored(name);
       } catch (error) {
         this.page.state.pageProblem = this.page.describe(error);
         return;
@@ -206,12 +212,13 @@ export class ConfigActions {
   async save(): Promise<void> {
     const session = this.page.session();
     const open = this.page.state.open;
-    if (!session || !open) return;
+    if (!session || !open || !open.dirty) return;
     if (open.settingsProblem !== null) {
       open.saveProblem = `Not saved: the settings are not valid. ${open.settingsProblem}`;
       this.page.focus('#settings-json');
       return;
     }
+    if (!(await this.basedOnLatest(open))) return;
     const valid = validateLinkConfig(open.draft);
     if (!valid.ok) {
       open.saveProblem = `Not saved: ${valid.error}.`;
@@ -224,15 +231,42 @@ export class ConfigActions {
       open.saveProblem = `Not saved: ${this.page.describe(error)}`;
       return;
     }
-    session.stored(open.name);
     // Edits made while saving stay unsaved.
     if (open.draft === saved) open.dirty = false;
     open.base = saved;
     open.saveProblem = null;
     open.remote = null;
+    open.incoming = null;
+    // A note about an earlier merge into the draft is history now.
+    this.page.state.mergedNote = null;
+    this.page.state.configs = withLocalSave(this.page.state.configs, open.name);
     this.page.announce(`Saved “${open.name}”.`);
     this.shown(open.name);
-    await this.page.refreshNames();
+  }
+
+  /**
+   * Whether the draft may be saved now: nothing changed elsewhere waits for an answer, and the copy in
+   * this browser is still the version the draft started from. A newer copy that arrived before the
+   * page heard of it is merged in first (the save then sends the merge), or its conflicts are shown
+   * and the save waits, so a save never replaces a change the person has not seen.
+   */
+  private async basedOnLatest(open: OpenConfig): Promise<boolean> {
+    const session = this.page.session();
+    if (!session) return false;
+    if (open.remote === null) {
+      // This browser's copy only: asking the server here would cost every save a round trip.
+      const current = await session.localCopy(open.name).catch(() => null);
+      if (this.page.state.open !== open) return false;
+      if (current !== null && !sameValue(current, this.page.raw(open.base)))
+        this.remote.mergeIncoming(open, current);
+    }
+    if (open.remote === null) return true;
+    open.saveProblem =
+      open.remote === 'removed'
+        ? 'Not saved: this config was deleted elsewhere. Choose “Keep mine” to create it again, or close it.'
+        : 'Not saved: this config changed elsewhere in places you edited too. Choose per field below, then save.';
+    this.page.focus('[data-testid="remote-change-notice"]');
+    return false;
   }
 
   async remove(): Promise<void> {
@@ -250,7 +284,6 @@ export class ConfigActions {
     if (!confirmed || this.page.state.open !== open) return;
     try {
       await session.store.remove(open.name);
-      session.stored(open.name);
     } catch (error) {
       open.saveProblem = `Not deleted: ${this.page.describe(error)}`;
       return;

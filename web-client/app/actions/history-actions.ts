@@ -118,7 +118,6 @@ export class HistoryActions {
         ...(links === undefined ? {} : { links }),
         ...(ifMatch === undefined ? {} : { ifMatch }),
       });
-      session.stored(name);
       await this.hooks.reload(name);
       const what =
         links === undefined
@@ -169,7 +168,6 @@ export class HistoryActions {
         return;
       }
       await session.store.restore(name, last.rev);
-      session.stored(name);
     } catch (error) {
       this.state.deletedProblem = `Not undeleted: ${this.words(error)}`;
       return;

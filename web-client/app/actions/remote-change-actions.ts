@@ -1,15 +1,22 @@
 /**
  * What happens when the open config changes elsewhere (on the server, in another tab): without unsaved
- * edits the editor shows the new version at once; with them, the other version's changes are merged
- * into the edits (three ways, over the version the draft was opened from), and only when both changed
- * the same thing does a notice ask. Unsaved edits are never dropped without asking, and nobody else's
- * change is either: "Keep mine" keeps the edits only where both changed the same thing.
+ * edits the editor shows the new version at once; with them, the other version reaches the draft
+ * through the shared three-way merge (`shared/sync`, over the version the draft was opened from), the
+ * same merge the store runs for an offline write. What merges cleanly is merged and said so, naming
+ * the links and fields; where both changed the same thing, the conflict rows show both sides and Save
+ * waits until each is settled. A removal elsewhere also waits for an answer before Save.
  */
-import { sameValue, threeWayMerge } from '@linkconfig/shared';
+import {
+  changedPaths,
+  resolveConflicts,
+  sameValue,
+  threeWayMerge,
+} from '@linkconfig/shared';
 import type { LinkConfig } from '@linkconfig/shared';
 import type { MergeReport } from '@linkconfig/web-client';
 import type { RemoteChangeAnswer } from '../views/actions.js';
 import { settingsText } from '../model/config-draft.js';
+import { describePaths } from '../model/merge-words.js';
 import type { PageContext } from './page-context.js';
 import { emptyForm, NO_LINK } from '../state/state.js';
 import type { OpenConfig } from '../state/state.js';
@@ -41,6 +48,7 @@ export class RemoteChangeActions {
     if (config === null) {
       if (open.remote === 'removed') return;
       open.remote = 'removed';
+      open.incoming = null;
       this.page.announce(
         `“${name}” was deleted elsewhere. Keep yours, or close it.`,
       );
@@ -48,21 +56,12 @@ export class RemoteChangeActions {
     }
     if (sameValue(config, open.base)) {
       // Back to the version shown (a removal undone, say): nothing to choose any more.
-      if (open.remote !== null && !open.dirty) open.remote = null;
+      open.remote = null;
+      open.incoming = null;
       return;
     }
     if (open.dirty) {
-      if (this.mergeInto(open, config)) {
-        this.page.state.mergedNote = `“${name}” was changed elsewhere meanwhile: those changes were merged into your unsaved edits.`;
-        this.page.announce(this.page.state.mergedNote);
-        return;
-      }
-      const first = open.remote !== 'changed';
-      open.remote = 'changed';
-      if (first)
-        this.page.announce(
-          `“${name}” changed on the server while you were editing. Show theirs, or keep yours.`,
-        );
+      this.mergeIncoming(open, config);
       return;
     }
     showInEditor(this.page, open, config);
@@ -74,18 +73,38 @@ export class RemoteChangeActions {
     const open = this.page.state.open;
     const session = this.page.session();
     if (!session || !open) return;
+    if (typeof answer === 'object') {
+      // Each conflict settled as picked; every other change of theirs is merged in already.
+      const incoming = this.page.raw(open.incoming);
+      if (open.remote !== 'changed' || incoming === null) return;
+      let settled: LinkConfig | null;
+      try {
+        settled = resolveConflicts<LinkConfig>(incoming, answer.resolutions);
+      } catch (error) {
+        open.saveProblem = this.page.describe(error);
+        return;
+      }
+      if (settled === null) return;
+      this.takeMerge(open, incoming.remote, settled);
+      this.page.focus('[data-testid="save-config"]');
+      this.page.announce(
+        `Your choices for “${open.name}” are in the draft: “Save config” saves them.`,
+      );
+      return;
+    }
     if (answer === 'keep-mine') {
       // A removed config is created again by the next save: say that it is not saved anywhere.
       if (open.remote === 'removed') open.dirty = true;
       else {
         // Yours where both changed the same thing; every other change of theirs is merged in, so the
         // save replaces nothing else of the other version.
-        const current = await session.store.load(open.name).catch(() => null);
-        if (this.page.state.open !== open) return;
-        if (current !== null) this.mergeInto(open, current, { keepMine: true });
+        const incoming = this.page.raw(open.incoming);
+        if (incoming !== null && incoming.merged !== null)
+          this.takeMerge(open, incoming.remote, incoming.merged);
       }
-      if (this.page.state.open !== open) return;
       open.remote = null;
+      open.incoming = null;
+      open.saveProblem = null;
       this.page.focus('[data-testid="save-config"]');
       this.page.announce(
         `Your edits to “${open.name}” stay where both changed the same thing; the other changes are merged in.`,
@@ -123,33 +142,50 @@ export class RemoteChangeActions {
   }
 
   /**
-   * Merges `remote` into the unsaved draft over the version the draft started from; answers whether it
-   * did. Clean merges only, unless `keepMine` (then the draft wins where both changed the same thing).
-   * The draft is then based on `remote`, and stays unsaved.
+   * Merges `remote` into the unsaved draft over the version the draft started from. A clean merge
+   * becomes the draft (still unsaved, now based on `remote`) and is said, naming what came in; true
+   * conflicts wait in `open.incoming` for the person, and Save waits with them.
    */
-  private mergeInto(
-    open: OpenConfig,
-    remote: LinkConfig,
-    options: { keepMine?: boolean } = {},
-  ): boolean {
-    const { merged, conflicts } = threeWayMerge<LinkConfig>(
-      this.page.raw(open.base),
+  mergeIncoming(open: OpenConfig, remote: LinkConfig): void {
+    const base = this.page.raw(open.base);
+    const result = threeWayMerge<LinkConfig>(
+      base,
       this.page.raw(open.draft),
       remote,
     );
-    // The merge holds the draft's value wherever the two conflict.
-    if (merged === null || (conflicts.length > 0 && !options.keepMine))
-      return false;
-    open.draft = structuredClone(merged);
+    if (result.merged !== null && result.conflicts.length === 0) {
+      this.takeMerge(open, remote, result.merged);
+      const what = describePaths(changedPaths(base, remote));
+      this.page.state.mergedNote = `“${open.name}” was changed elsewhere meanwhile (${what}): those changes were merged into your unsaved edits.`;
+      this.page.announce(this.page.state.mergedNote);
+      return;
+    }
+    const first = open.remote !== 'changed';
+    open.remote = 'changed';
+    open.incoming = { remote, ...result };
+    if (first)
+      this.page.announce(
+        `“${open.name}” changed on the server while you were editing, in places you edited too: choose per field before saving.`,
+      );
+  }
+
+  /** Makes `merged` the unsaved draft, based on `remote`. */
+  private takeMerge(
+    open: OpenConfig,
+    remote: LinkConfig,
+    merged: LinkConfig,
+  ): void {
+    open.draft = structuredClone(this.page.raw(merged));
     open.base = remote;
     open.remote = null;
+    open.incoming = null;
+    open.saveProblem = null;
     open.settingsText = settingsText(merged);
     open.settingsProblem = null;
     const editing = this.page.state.link.editing;
     if (editing !== null && !Object.hasOwn(merged.allLinks, editing))
       this.page.state.link = emptyForm(NO_LINK);
     this.page.recheckExpression();
-    return true;
   }
 }
 
@@ -163,6 +199,7 @@ export function showInEditor(
   open.base = config;
   open.dirty = false;
   open.remote = null;
+  open.incoming = null;
   open.settingsText = settingsText(config);
   open.settingsProblem = null;
   const editing = page.state.link.editing;

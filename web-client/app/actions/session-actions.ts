@@ -9,7 +9,7 @@ import type { ConflictAnswer } from '../views/actions.js';
 import type { ConfigActions } from './config-actions.js';
 import { mergeConfigs } from '../model/config-diff.js';
 import { mayRead } from '../model/key-access.js';
-import { configPlaces } from '../state/config-places.js';
+import { configPlaces, markersFromStatus } from '../state/config-places.js';
 import type { PageContext } from './page-context.js';
 import {
   readServerNames,
@@ -18,6 +18,7 @@ import {
 } from '../session/preferences.js';
 import {
   conflictsChanged,
+  listChanged,
   pendingWrites,
   refusedWrites,
 } from '../state/sync-status.js';
@@ -56,20 +57,13 @@ export class SessionActions {
       // Live again: what changed meanwhile is checked by the store; the names are the page's part.
       this.scheduleNames();
       void this.configs.retryWanted();
-    } else if (
-      status.pending !== before.pending ||
-      status.deadLetters !== before.deadLetters ||
-      status.conflicts !== before.conflicts
-    ) {
-      // A write reached the server, was refused or met another version: the list's markers change.
+    } else if (listChanged(before, status)) {
+      // A write was refused or met another version, or a removal came or went: list again.
       this.scheduleNames();
     }
     state.deadLetters = refusedWrites(status);
-    const pending = pendingWrites(status);
-    state.configs = state.configs.map((item) => ({
-      ...item,
-      pending: pending.get(item.name) === 'save',
-    }));
+    // Saves waiting or delivered: the markers follow from the status, without asking for a list.
+    state.configs = markersFromStatus(state.configs, before, status);
     if (conflictsChanged(before, status)) await this.refreshConflicts();
   }
 
@@ -164,7 +158,6 @@ export class SessionActions {
       state.pageProblem = this.page.describe(error);
       return;
     }
-    session.stored(name);
     state.pageProblem = null;
     await this.refreshConflicts();
     const rest = state.conflicts.filter((c) => c.name !== name);

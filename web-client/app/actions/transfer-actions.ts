@@ -152,7 +152,6 @@ export class TransferActions {
     this.state.busy = true;
     try {
       await session.store.save(preview.into, this.page.raw(preview.config));
-      session.stored(preview.into);
     } catch (error) {
       this.state.problem = `Not imported: ${this.page.describe(error)}`;
       return;

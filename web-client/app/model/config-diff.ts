@@ -3,7 +3,7 @@
  * have with different contents (what the conflict panel shows), whether anything else differs, and the
  * merge the panel offers (every link of both sides; where both have an id, yours wins).
  */
-import { sameValue } from '@linkconfig/shared';
+import { sameValue, threeWayMerge } from '@linkconfig/shared';
 import type { Link, LinkConfig } from '@linkconfig/shared';
 
 /** A link both versions have, with different contents. */
@@ -71,32 +71,12 @@ export function isSameConfig(diff: ConfigDiff): boolean {
 }
 
 /**
- * Both versions in one: every link of either side (mine first, in my order, then the ones only they
- * have), and the same for macros and search patterns; where both have a key, mine wins. Settings and
- * any other key are mine when I have them, else theirs.
+ * Both versions in one, when the version both started from is unknown: the shared three-way merge
+ * (`shared/sync`) over no base, so every link, macro and pattern of either side is kept, and where
+ * both hold the same thing differently, mine stays (the merge holds the local side of a conflict).
  */
 export function mergeConfigs(mine: LinkConfig, theirs: LinkConfig): LinkConfig {
-  const merged: LinkConfig = {
-    ...theirs,
-    ...mine,
-    allLinks: unionMineFirst(mine.allLinks, theirs.allLinks) ?? {},
-  };
-  const macros = unionMineFirst(mine.macros, theirs.macros);
-  if (macros !== undefined) merged.macros = macros;
-  const patterns = unionMineFirst(mine.searchPatterns, theirs.searchPatterns);
-  if (patterns !== undefined) merged.searchPatterns = patterns;
-  return merged;
-}
-
-function unionMineFirst<T>(
-  mine: Record<string, T> | undefined,
-  theirs: Record<string, T> | undefined,
-): Record<string, T> | undefined {
-  if (mine === undefined && theirs === undefined) return undefined;
-  const union: Record<string, T> = { ...mine };
-  for (const [key, value] of Object.entries(theirs ?? {}))
-    if (!Object.hasOwn(union, key)) union[key] = value;
-  return union;
+  return threeWayMerge<LinkConfig>(null, mine, theirs).merged ?? mine;
 }
 
 /** The config without the parts compared on their own. */

@@ -5,8 +5,8 @@
  * a better token go out with the new one.
  *
  * The hybrid store follows the server's change feed (`live: true`), so changes made elsewhere arrive
- * at once. Other tabs of this page share the browser database, and their saves are not news to the
- * feed here; they say so over a BroadcastChannel instead, as soon as they are stored.
+ * at once. Other tabs of this page share the browser database; the store hears their writes over its
+ * one channel between tabs and reports them as changes too, so the page keeps no channel of its own.
  */
 import {
   createHttpCaller,
@@ -19,6 +19,7 @@ import type {
   HybridStore,
   IndexedDBConfigStore,
 } from '@linkconfig/web-client';
+import type { LinkConfig } from '@linkconfig/shared';
 import { readToken, writeToken } from './preferences.js';
 import type { MergeReport, Reachability } from '@linkconfig/web-client';
 import { ServerHealth } from './server-health.js';
@@ -36,16 +37,11 @@ export interface SessionEvents {
   merged(name: string, report: MergeReport): void;
 }
 
-/** The BroadcastChannel the tabs of this page share. */
-const TAB_CHANNEL = 'linkconfig-page';
-
 /** The stores of this page, and the token they send. */
 export class Session {
   readonly health: ServerHealth;
   private hybrid: HybridStore;
   private currentToken: string | null;
-  /** Tells the other tabs of this page which config this one stored; null where there is none. */
-  private readonly tabs: BroadcastChannel | null;
 
   private constructor(
     private readonly local: IndexedDBConfigStore,
@@ -60,13 +56,6 @@ export class Session {
     });
     this.health = new ServerHealth(() => this.currentToken !== null);
     this.hybrid = this.createHybrid();
-    this.tabs =
-      typeof BroadcastChannel === 'function'
-        ? new BroadcastChannel(TAB_CHANNEL)
-        : null;
-    this.tabs?.addEventListener('message', (event: MessageEvent<unknown>) => {
-      if (typeof event.data === 'string') this.events.changed(event.data);
-    });
   }
 
   /** Opens the browser database and starts the stores; rejects with a `LocalStoreError` when it cannot. */
@@ -106,9 +95,9 @@ export class Session {
     this.events.status();
   }
 
-  /** Tells the other tabs of this page that this one stored (saved, deleted, settled) config `name`. */
-  stored(name: string): void {
-    this.tabs?.postMessage(name);
+  /** This browser's copy of config `name` (`null`: none), without asking the server. */
+  localCopy(name: string): Promise<LinkConfig | null> {
+    return this.local.load(name);
   }
 
   /** Names of the configs kept in this browser. */

@@ -3,6 +3,8 @@
  * for it. Pure functions over the names each place reported.
  */
 import { sortNames } from '@linkconfig/web-client';
+import type { HybridStatus } from '@linkconfig/web-client';
+import { pendingWrites } from './sync-status.js';
 import type { PendingWrites } from './sync-status.js';
 import type { ConfigListItem } from './state.js';
 
@@ -57,4 +59,46 @@ export function placeMarker(
       : { text: 'only in this browser', tone: 'warn' };
   if (item.pending) return { text: 'changes not yet sent', tone: 'warn' };
   return null;
+}
+
+/**
+ * The list's items with their markers taken from the store's status: a pending save marks its name,
+ * and a save that left the queue with nothing refused or in conflict reached the server. No list is
+ * asked for: the status says it all.
+ */
+export function markersFromStatus(
+  items: readonly ConfigListItem[],
+  before: HybridStatus,
+  after: HybridStatus,
+): ConfigListItem[] {
+  const was = pendingWrites(before);
+  const now = pendingWrites(after);
+  return items.map((item) => {
+    const pending = now.get(item.name) === 'save';
+    const delivered =
+      was.get(item.name) === 'save' && after.names[item.name] === undefined;
+    return delivered
+      ? { ...item, pending, local: true, server: true }
+      : { ...item, pending };
+  });
+}
+
+/** The list with `name` saved in this browser just now (added when it is new), waiting to be sent. */
+export function withLocalSave(
+  items: readonly ConfigListItem[],
+  name: string,
+): ConfigListItem[] {
+  if (!items.some((item) => item.name === name))
+    return sortNames([...items.map((item) => item.name), name]).map(
+      (n) =>
+        items.find((item) => item.name === n) ?? {
+          name,
+          local: true,
+          server: false,
+          pending: true,
+        },
+    );
+  return items.map((item) =>
+    item.name === name ? { ...item, local: true, pending: true } : item,
+  );
 }

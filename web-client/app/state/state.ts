@@ -8,6 +8,7 @@ import type {
   Diagnostic,
   Link,
   LinkConfig,
+  MergeConflict,
   SearchOutput,
 } from '@linkconfig/shared';
 import type {
@@ -73,12 +74,26 @@ export interface OpenConfig {
    * a newer version kept back because of unsaved edits, or its removal. The person chooses.
    */
   remote: RemoteChange;
+  /**
+   * With `remote` `changed`: the newer version and what both sides changed differently (the three-way
+   * merge of the draft with it over `base`). Save waits until each is settled.
+   */
+  incoming: IncomingChange | null;
   /** A link to point at (opened from a search result). */
   targetLinkId: string | null;
 }
 
 /** A change made elsewhere to the open config: `changed` (a newer version) or `removed`. */
 export type RemoteChange = 'changed' | 'removed' | null;
+
+/** A newer version that conflicts with the unsaved draft, as the shared three-way merge found it. */
+export interface IncomingChange {
+  /** The newer version (the other person's). */
+  readonly remote: LinkConfig;
+  /** The merge, holding the draft's values where the two conflict. */
+  readonly merged: LinkConfig | null;
+  readonly conflicts: readonly MergeConflict[];
+}
 
 /** What the page knows about the expression in the field, from `POST /expressions/check`. */
 export type ExpressionCheck =

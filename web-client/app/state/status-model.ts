@@ -118,9 +118,10 @@ export interface StatusModel {
  * reloads, until a write succeeds).
  */
 export function isReadOnly(state: AppState): boolean {
+  // What the server said the key may do decides, per name; a refusal of one name says nothing of others.
+  if (state.grant !== null) return state.grant.scope === 'read';
   const write = state.access.write;
   return (
-    state.grant?.scope === 'read' ||
     write === ACCESS.readOnly ||
     (write === ACCESS.unknown && state.readOnlyRemembered)
   );
@@ -129,15 +130,26 @@ export function isReadOnly(state: AppState): boolean {
 /**
  * Why editing config `name` is off, in words, or null when it is on: what the server said the key may
  * do (`GET /access`) does not cover writing `name`, or the token may only read (see
- * {@link isReadOnly}). The one place the editor asks.
+ * {@link isReadOnly}). The one place the editor and the create form ask, before any request.
  */
 export function writeRefusal(state: AppState, name: string): string | null {
-  const refusal =
-    state.grant === null ? null : writeRefusalOf(state.grant, name);
-  if (refusal !== null) return refusal;
+  if (state.grant !== null) return writeRefusalOf(state.grant, name);
   return isReadOnly(state)
     ? 'Editing is off: the server said this token may only read.'
     : null;
+}
+
+/**
+ * Why a config named `name` may not be created with this key, or null when it may (or it exists: the
+ * create form then opens it).
+ */
+export function createRefusal(state: AppState, name: string): string | null {
+  if (state.grant === null || name === '') return null;
+  if (state.configs.some((item) => item.name === name)) return null;
+  const refusal = writeRefusalOf(state.grant, name);
+  return refusal === null
+    ? null
+    : refusal.replace(/^Editing is off: /, 'Not allowed: ');
 }
 
 /** The Tone that is more pressing. */

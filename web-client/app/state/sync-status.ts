@@ -58,3 +58,28 @@ export function conflictsChanged(
   }
   return false;
 }
+
+/**
+ * Whether the list itself (not only its markers) may have changed between two statuses: a write was
+ * refused or met another version, or a removal was queued or went.
+ */
+export function listChanged(
+  before: HybridStatus,
+  after: HybridStatus,
+): boolean {
+  if (
+    before.deadLetters !== after.deadLetters ||
+    before.conflicts !== after.conflicts
+  )
+    return true;
+  const was = pendingWrites(before);
+  const now = pendingWrites(after);
+  for (const [name, op] of was) {
+    if (now.has(name)) continue;
+    // A removal went, or a write ended otherwise than delivered (refused, in conflict).
+    if (op === 'remove' || after.names[name] !== undefined) return true;
+  }
+  for (const [name, op] of now)
+    if (op === 'remove' && was.get(name) !== 'remove') return true;
+  return false;
+}

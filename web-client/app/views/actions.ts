@@ -31,9 +31,11 @@ export type ConflictAnswer =
   | { resolutions: ConflictResolution[] };
 /**
  * The answer to a change made elsewhere to the open config: show the other version (dropping unsaved
- * edits), keep mine (saving then replaces theirs, or creates a removed config again), or close it.
+ * edits), keep mine (mine where both changed the same thing; or create a removed config again), close
+ * it, or settle each conflict of the draft with the other version as picked.
  */
-export type RemoteChangeAnswer = 'show-theirs' | 'keep-mine' | 'close';
+export type RemoteChangeAnswer =
+  'show-theirs' | 'keep-mine' | 'close' | { resolutions: ConflictResolution[] };
 
 /** A change to how the links list is narrowed or ordered. */
 export type FindChange =

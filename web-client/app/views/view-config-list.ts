@@ -9,6 +9,7 @@ import type { Actions } from './actions.js';
 import { placeMarker } from '../state/config-places.js';
 import { checkConfigName } from '../model/input-checks.js';
 import { ACCESS } from '../session/server-health.js';
+import { createRefusal } from '../state/status-model.js';
 import type { AppState, ConfigListItem } from '../state/state.js';
 import { deletedView } from './view-history.js';
 import { field, tokenButton, visibleProblem } from './view-parts.js';
@@ -114,7 +115,11 @@ function createForm(state: AppState, actions: Actions): TemplateResult {
       id: 'new-config-name',
       label: 'New config name',
       value: form.values.name,
-      problem: visibleProblem(form, 'name', checkConfigName),
+      problem: visibleProblem(
+        form,
+        'name',
+        (name) => checkConfigName(name) ?? createRefusal(state, name.trim()),
+      ),
       onInput: (value) => actions.input('create', 'name', value),
     })}
     <button type="submit" class="button">Create config</button>

@@ -8,19 +8,12 @@ import type {
   Link,
   MergeConflict,
 } from '@linkconfig/shared';
-import type { Conflict } from '@linkconfig/web-client';
 import { html } from 'lit-html';
 import type { TemplateResult } from 'lit-html';
-import type { Actions } from './actions.js';
+import { placeOf } from '../model/merge-words.js';
 import { srOnly } from './view-parts.js';
 
-/** How the other parts of a config read in the diff. */
-export const PART_NAMES: Record<string, string> = {
-  macros: 'macros',
-  searchPatterns: 'search patterns',
-  settings: 'settings',
-  other: 'other fields',
-};
+export { PART_NAMES } from '../model/merge-words.js';
 
 /** A link in a few words: label, URL, tags. */
 export function describeLink(link: Link | undefined): string {
@@ -34,20 +27,6 @@ export function describeLink(link: Link | undefined): string {
     .join(' · ');
 }
 
-/** What a conflict's path names, in words. */
-function placeOf(path: readonly string[]): { link?: string; text: string } {
-  const [part, key, field] = path;
-  if (part === undefined) return { text: 'the whole config' };
-  if (part === 'allLinks' && key !== undefined) {
-    return field === undefined
-      ? { link: key, text: `link ${key} (removed on one side)` }
-      : { link: key, text: `link ${key} · ${field}` };
-  }
-  return {
-    text: key === undefined ? part : `${PART_NAMES[part] ?? part} · ${key}`,
-  };
-}
-
 /** A value of one side, short. */
 function shown(value: unknown): string {
   if (value === undefined) return '(none)';
@@ -58,16 +37,26 @@ function shown(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/** Which conflicts a picks form settles, and where its answer goes. */
+export interface PicksOf {
+  /** The config's name. */
+  readonly name: string;
+  /** Tells this form's inputs from another's on the page. */
+  readonly key: string;
+  readonly conflicts: readonly MergeConflict[];
+  /** What the submit button says. */
+  readonly submit: string;
+  readonly settle: (resolutions: ConflictResolution[]) => void;
+}
+
 /**
  * The true conflicts of one config, each with the base, yours and the server's, and a pick per field;
- * buttons pick a whole link. Nothing is chosen beforehand: the person picks every one.
+ * buttons pick a whole link. Nothing is chosen beforehand: the person picks every one. The same form
+ * settles a write that met a newer version and a draft that met one (the choices go to `shared/sync`).
  */
-export function picksView(
-  conflict: Conflict,
-  index: number,
-  actions: Actions,
-): TemplateResult {
-  const rows = conflict.conflicts;
+export function picksView(picks: PicksOf): TemplateResult {
+  const rows = picks.conflicts;
+  const index = picks.key;
   const links = [
     ...new Set(rows.map((row) => placeOf(row.path).link).filter(Boolean)),
   ] as string[];
@@ -85,7 +74,7 @@ export function picksView(
       path: row.path,
       take: data.get(`pick-${index}-${r}`) === 'remote' ? 'remote' : 'local',
     }));
-    actions.resolveConflict(conflict.name, { resolutions });
+    picks.settle(resolutions);
   };
   return html`<form
     class="conflict-picks"
@@ -111,10 +100,10 @@ export function picksView(
             data-path=${row.path.join('/')}
           >
             <th scope="row">${place.text}</th>
-            <td>${shown(row.base)}</td>
-            <td>${shown(row.local)}</td>
-            <td>${shown(row.remote)}</td>
-            <td>
+            <td data-label="Before">${shown(row.base)}</td>
+            <td data-label="Yours">${shown(row.local)}</td>
+            <td data-label="Server’s">${shown(row.remote)}</td>
+            <td data-label="Keep" class="conflict-keep">
               <label
                 ><input
                   type="radio"
@@ -160,8 +149,12 @@ export function picksView(
         </p>`,
     )}
     <p class="hint">Everything else both versions changed is merged already.</p>
-    <button type="submit" class="button small" data-testid="apply-picks">
-      Save with these choices${srOnly(` for “${conflict.name}”`)}
+    <button
+      type="submit"
+      class="button small primary"
+      data-testid="apply-picks"
+    >
+      ${picks.submit}${srOnly(` for “${picks.name}”`)}
     </button>
   </form>`;
 }

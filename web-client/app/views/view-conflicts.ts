@@ -95,7 +95,14 @@ function conflictView(
     <p>${summary(conflict)}</p>
     ${
       conflict.conflicts.length > 0
-        ? picksView(conflict, index, actions)
+        ? picksView({
+            name,
+            key: String(index),
+            conflicts: conflict.conflicts,
+            submit: 'Save with these choices',
+            settle: (resolutions) =>
+              actions.resolveConflict(name, { resolutions }),
+          })
         : diffView(conflict)
     }
     <div class="actions">

@@ -8,6 +8,7 @@ import type { Actions } from './actions.js';
 import type { AppState, OpenConfig } from '../state/state.js';
 import { writeRefusal } from '../state/status-model.js';
 import { tokenButton } from './view-parts.js';
+import { picksView } from './view-conflict-picks.js';
 import { extrasView } from './view-config-extras.js';
 import { historyView } from './view-history.js';
 import { linksView } from './view-links.js';
@@ -62,6 +63,8 @@ function draftState(open: OpenConfig, state: AppState): string {
     return open.dirty
       ? 'Deleted elsewhere; your unsaved edits are here: “Save config” creates it again.'
       : 'Deleted elsewhere: what you see is no longer saved.';
+  if (open.remote === 'changed')
+    return 'Unsaved edits, and a newer version elsewhere changes the same places: choose below before saving.';
   if (open.dirty)
     return 'Unsaved edits: press “Save config” (or Ctrl+S) to keep them.';
   if (state.conflicts.some((conflict) => conflict.name === open.name))
@@ -105,7 +108,7 @@ function editorBar(
         type="button"
         class="button primary"
         data-testid="save-config"
-        ?disabled=${readOnly}
+        ?disabled=${readOnly || !open.dirty || open.remote !== null}
         aria-describedby=${
           open.saveProblem
             ? 'save-problem'
@@ -185,19 +188,32 @@ function remoteNotice(
     aria-labelledby="remote-change-text"
     data-testid="remote-change-notice"
     data-remote=${open.remote}
+    tabindex="-1"
   >
     <p id="remote-change-text">
       ${
         changed
           ? html`<strong>This config changed on the server</strong> (or in
               another tab) while you were editing, in places you edited too.
-              “Show theirs” drops your unsaved edits; “Keep mine” keeps yours
-              where both changed the same thing and merges in the rest.`
+              Everything else was merged into your edits. Choose per field
+              below, then save; or “Show theirs” (drops your unsaved edits), or
+              “Keep mine” (yours wherever both changed the same thing).`
           : html`<strong>This config was deleted elsewhere</strong> (on the
               server or in another tab). “Keep mine” lets you save it again;
               “Close it” lets it go.`
       }
     </p>
+    ${
+      changed && open.incoming !== null
+        ? picksView({
+            name: open.name,
+            key: 'draft',
+            conflicts: open.incoming.conflicts,
+            submit: 'Use these choices',
+            settle: (resolutions) => actions.remoteChange({ resolutions }),
+          })
+        : nothing
+    }
     <div class="actions">
       ${
         changed

@@ -73,13 +73,18 @@ export interface HybridStore extends ConfigStore, HistoryStore {
   subscribe(listener: (status: HybridStatus) => void): () => void;
   /**
    * Calls `listener` with a name whenever its local copy changed through the server (a refresh, a live
-   * update, a removal, a conflict resolved), or a name not cached here changed on the server.
+   * update, a removal, a conflict resolved) or in another tab over the same database, or a name not
+   * cached here changed on the server.
    */
   subscribeChanges(listener: (name: string) => void): () => void;
   /** Writes the server refused for good. */
   deadLetters(): Promise<DeadLetter[]>;
   /** Queues a dead letter again (for example after fixing the cause), or drops it. */
   retryDeadLetter(name: string): Promise<void>;
+  /**
+   * Drops a dead letter: the local copy goes back to the server's version the write was based on (a
+   * config the server never had, such as one the key may not create, is removed here).
+   */
   discardDeadLetter(name: string): Promise<void>;
   /** Writes that met a newer server version and wait for a decision. */
   conflicts(): Promise<Conflict[]>;
@@ -165,7 +170,12 @@ export function createHybridStore(options: HybridStoreOptions): HybridStore {
     },
   });
   const status = new StatusBoard(queue);
-  const unwatch = outbox.watch((change) => status.apply(change));
+  // The one channel between tabs: another tab's write arrives here as the facts it left, and as a
+  // change of that name's local copy.
+  const unwatch = outbox.watch((change) => {
+    status.apply(change);
+    if (change.kind === 'name' && change.elsewhere) changed(change.name);
+  });
   const unreach = reachability.subscribe(() => status.queueChanged());
   const conflicts = createConflicts({
     replica,
@@ -202,10 +212,8 @@ export function createHybridStore(options: HybridStoreOptions): HybridStore {
     removeEventListener?: typeof removeEventListener;
   };
   target.addEventListener?.('online', onOnline);
-  // The one full read of the sync state; from here on the outbox tells what changes.
-  Promise.all([outbox.all(), outbox.deadLetters(), outbox.conflicts()]).catch(
-    (error: unknown) => status.failed(error),
-  );
+  // The one full read of the sync state; from here on only writes tell what changes.
+  outbox.readFacts().catch((error: unknown) => status.failed(error));
   void queue.drain();
   void conflicts.offerAll();
   const live = options.live
@@ -292,7 +300,10 @@ export function createHybridStore(options: HybridStoreOptions): HybridStore {
       });
       void queue.drain();
     },
-    discardDeadLetter: (name) => outbox.discardDeadLetter(name),
+    async discardDeadLetter(name) {
+      await replica.discardDeadLetter(name);
+      changed(name);
+    },
     conflicts: () => conflicts.list(),
     resolveConflict: (name, choice) => conflicts.resolve(name, choice),
     resume: () => queue.resume(),

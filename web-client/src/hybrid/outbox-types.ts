@@ -58,7 +58,14 @@ export interface Outbox {
     name: string,
     fresh: { token: string; queuedAt: string },
   ): Promise<boolean>;
-  discardDeadLetter(name: string): Promise<void>;
+  /**
+   * Forgets a dead letter; the local copy goes back to the server version the write was based on.
+   * Resolves with that version (`restored: null`: the server has no such config, so the local copy is
+   * removed), or `null` when nothing was put back (no letter, an unknown base, a newer write waiting).
+   */
+  discardDeadLetter(
+    name: string,
+  ): Promise<{ restored: LinkConfig | null } | null>;
   /** Moves the entry to the conflicts with the server's side, if it still carries the same token. */
   setConflict(entry: OutboxEntry, remote: RemoteSide): Promise<boolean>;
   conflicts(): Promise<ConflictRecord[]>;
@@ -85,9 +92,15 @@ export interface Outbox {
    */
   cacheRemote(update: RemoteUpdate): Promise<CacheOutcome>;
   /**
+   * Reads every fact of the sync state once (pending writes, dead letters, conflicts) and tells the
+   * watchers, as one change per kind: how a store learns the state it starts from. Other reads tell
+   * nobody; only writes do.
+   */
+  readFacts(): Promise<void>;
+  /**
    * Calls `listener` with what each committed write transaction changed (here, or in another tab over
-   * the same database), and with what each full read of the pending writes, dead letters or conflicts
-   * found; returns the unsubscribe function.
+   * the same database: `elsewhere`), and with what {@link readFacts} found; returns the unsubscribe
+   * function.
    */
   watch(listener: (change: SyncChange) => void): () => void;
   close(): void;
@@ -117,7 +130,13 @@ export interface NameSync {
  * one kind that a full read found (which also drops names another tab settled meanwhile).
  */
 export type SyncChange =
-  | { kind: 'name'; name: string; facts: NameSync }
+  | {
+      kind: 'name';
+      name: string;
+      facts: NameSync;
+      /** Another tab over the same database wrote it (its local copy may have changed too). */
+      elsewhere?: true;
+    }
   | {
       kind: 'all';
       fact: keyof NameSync;

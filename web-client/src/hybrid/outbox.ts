@@ -4,16 +4,20 @@
  * refused for good (dead letters), the writes that met a newer server version (conflicts), and what is
  * known about each name's server version. Each operation is one transaction; when the outbox lives in
  * the same database as the configs, the local copy changes in that transaction too. Each write
- * transaction tells its watchers the facts of the name it wrote, read in that same transaction, and
- * the other tabs over the same database read that name's facts again (`sync-watchers.ts`), so nobody
- * needs to read the whole outbox to learn what changed.
+ * transaction tells its watchers (here and in other tabs, `sync-watchers.ts`) the facts of the name
+ * it wrote; reads tell nobody, except the one full read a store starts from (`readFacts`).
  */
 import type { ConfigEntry, LinkConfig } from '@linkconfig/shared';
 import type { ConfigDb } from '../indexeddb/config-db.js';
 import type { OutboxEntry } from './sync-records.js';
 import { resolveCache, versionAfterCache } from './cache-rule.js';
-import type { NameSync, Outbox, VersionRecord } from './outbox-types.js';
-import { conflictFact, deadLetterFact, pendingFact } from './sync-facts.js';
+import type { Outbox, VersionRecord } from './outbox-types.js';
+import {
+  conflictFact,
+  deadLetterFact,
+  factsOfAll,
+  pendingFact,
+} from './sync-facts.js';
 import { createSyncWatchers } from './sync-watchers.js';
 import { ALL_STORES, factsIn, localMeta } from './outbox-parts.js';
 import type { Tx } from './outbox-parts.js';
@@ -57,21 +61,6 @@ export function createOutbox(
       if (name !== null && facts !== null) tell({ kind: 'name', name, facts });
       return result;
     });
-
-  /** Reads every record of one kind and tells the watchers the facts found. */
-  const readAll = <R extends { name: string }>(
-    records: R[],
-    fact: keyof NameSync,
-    of: (record: R) => NameSync[keyof NameSync],
-  ) => {
-    if (watchers.active)
-      tell({
-        kind: 'all',
-        fact,
-        facts: new Map(records.map((record) => [record.name, of(record)])),
-      });
-    return records;
-  };
 
   /** Changes the local copy (when this database holds it): a config with its meta, or `null` to delete. */
   const setConfig = async (
@@ -150,7 +139,22 @@ export function createOutbox(
         entries.sort((a, b) =>
           a.queuedAt < b.queuedAt ? -1 : a.queuedAt > b.queuedAt ? 1 : 0,
         );
-        return readAll(entries, 'pending', pendingFact);
+        return entries;
+      }),
+    readFacts: () =>
+      db.run('read the sync state', async (d) => {
+        const tx = d.transaction(['outbox', 'dead-letters', 'conflicts']);
+        const [entries, letters, conflicts] = await Promise.all([
+          tx.objectStore('outbox').getAll(),
+          tx.objectStore('dead-letters').getAll(),
+          tx.objectStore('conflicts').getAll(),
+        ]);
+        for (const change of [
+          factsOfAll(entries, 'pending', pendingFact),
+          factsOfAll(letters, 'deadLetter', deadLetterFact),
+          factsOfAll(conflicts, 'conflict', conflictFact),
+        ])
+          tell(change);
       }),
     acknowledge: (entry, etag) =>
       write('update the outbox', entry.name, async (tx) => {
@@ -195,9 +199,7 @@ export function createOutbox(
         return current;
       }),
     deadLetters: () =>
-      db.run('read the dead letters', async (d) =>
-        readAll(await d.getAll('dead-letters'), 'deadLetter', deadLetterFact),
-      ),
+      db.run('read the dead letters', (d) => d.getAll('dead-letters')),
     retryDeadLetter: (name, fresh) =>
       write('queue a dead letter again', name, async (tx) => {
         const dead = tx.objectStore('dead-letters');
@@ -216,7 +218,22 @@ export function createOutbox(
       }),
     discardDeadLetter: (name) =>
       write('discard a dead letter', name, async (tx) => {
+        const letter = await tx.objectStore('dead-letters').get(name);
         await tx.objectStore('dead-letters').delete(name);
+        // The local copy goes back to the server's version the refused write was based on (none: a
+        // name the server never had), unless that is unknown or a newer write waits.
+        if (
+          letter?.base === undefined ||
+          (await tx.objectStore('outbox').get(name))
+        )
+          return null;
+        await setConfig(
+          tx,
+          name,
+          letter.base === null ? null : { config: letter.base },
+        );
+        await bump(tx, name, {});
+        return { restored: letter.base };
       }),
     setConflict: (entry, remote) =>
       write('set a conflict aside', entry.name, async (tx) => {
@@ -233,10 +250,7 @@ export function createOutbox(
         });
         return true;
       }),
-    conflicts: () =>
-      db.run('read the conflicts', async (d) =>
-        readAll(await d.getAll('conflicts'), 'conflict', conflictFact),
-      ),
+    conflicts: () => db.run('read the conflicts', (d) => d.getAll('conflicts')),
     settleConflict: (name, settlement) =>
       write(`settle the conflict of "${name}"`, name, async (tx) => {
         const conflicts = tx.objectStore('conflicts');

@@ -35,6 +35,8 @@ export interface Replica {
     name: string,
     settlement: Settlement,
   ): Promise<ConflictRecord | null>;
+  /** Forgets a dead letter; the local copy goes back to the server version it was based on. */
+  discardDeadLetter(name: string): Promise<void>;
   /** Replaces a pending write by its clean merge with the server's version (`Outbox.rebase`). */
   rebase(
     entry: OutboxEntry,
@@ -69,6 +71,9 @@ export function createReplica(
       settleConflict: (name, settlement) =>
         outbox.settleConflict(name, settlement),
       rebase: (entry, merged, remote) => outbox.rebase(entry, merged, remote),
+      discardDeadLetter: async (name) => {
+        await outbox.discardDeadLetter(name);
+      },
       conditionalReads: true,
       // The connection belongs to the IndexedDB store; its owner closes it.
       close: () => undefined,
@@ -144,6 +149,13 @@ function createAdapter(local: ConfigStore, options: ReplicaOptions): Replica {
           else await local.save(entry.name, merged);
         }
         return done;
+      }),
+    discardDeadLetter: (name) =>
+      serial(async () => {
+        const put = await outbox.discardDeadLetter(name);
+        if (put === null) return;
+        if (put.restored === null) await local.remove(name);
+        else await local.save(name, put.restored);
       }),
     conditionalReads: false,
     close: () => outbox.close(),

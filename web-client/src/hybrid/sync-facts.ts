@@ -2,7 +2,7 @@
  * The per-name facts of the sync state (see {@link NameSync}), read from its stored records: the one
  * place that says which record field becomes which fact.
  */
-import type { NameSync } from './outbox-types.js';
+import type { NameSync, SyncChange } from './outbox-types.js';
 import type {
   ConflictRecord,
   DeadLetter,
@@ -42,3 +42,16 @@ export const settled = (facts: NameSync): boolean =>
   facts.pending === undefined &&
   facts.deadLetter === undefined &&
   facts.conflict === undefined;
+
+/** The facts of every record of one kind, as a change that replaces that kind's facts. */
+export function factsOfAll<R extends { name: string }>(
+  records: readonly R[],
+  fact: keyof NameSync,
+  of: (record: R) => NameSync[keyof NameSync],
+): SyncChange {
+  return {
+    kind: 'all',
+    fact,
+    facts: new Map(records.map((record) => [record.name, of(record)])),
+  };
+}

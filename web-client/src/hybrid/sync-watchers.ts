@@ -43,7 +43,8 @@ export function createSyncWatchers(
     if (typeof name !== 'string') return;
     reread(name).then(
       (facts) => {
-        if (listeners.size > 0) tell({ kind: 'name', name, facts });
+        if (listeners.size > 0)
+          tell({ kind: 'name', name, facts, elsewhere: true });
       },
       // This tab's next read of the sync state tells it instead.
       () => undefined,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveIds, toResolvedLinks } from '../evaluate/resolve.js';
 import { configArb, expressionArb } from '../test-arbitraries.js';
 import { NOW } from '../test-catalog.js';
-import { mergeConfigs } from './merge.js';
+import { overlayConfigs } from './overlay.js';
 import { decidingPart } from './merge-owner.js';
 import { mergePrepared } from './merge-prepared.js';
 import { prepareConfig } from './prepare.js';
@@ -12,7 +12,7 @@ type Config = Record<string, Record<string, unknown>>;
 
 /** `own`'s sections laid over the keys of `earlier`'s merge: the last config holds every earlier key. */
 function covering(earlier: readonly Config[], own: Config): Config {
-  const merged = mergeConfigs(earlier) as Config;
+  const merged = overlayConfigs(earlier) as Config;
   const out: Config = {};
   for (const section of ['allLinks', 'macros', 'searchPatterns']) {
     const base = merged[section] ?? {};

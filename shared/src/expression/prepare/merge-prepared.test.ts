@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { mergeConfigs } from './merge.js';
+import { overlayConfigs } from './overlay.js';
 import { mergePrepared } from './merge-prepared.js';
 import { prepareConfig } from './prepare.js';
 import type { PreparedConfig } from '../types.js';
@@ -104,7 +104,7 @@ describe('mergePrepared', () => {
       fc.property(
         fc.array(config, { minLength: 1, maxLength: 4 }),
         (configs) => {
-          const expected = prepareConfig(mergeConfigs(configs));
+          const expected = prepareConfig(overlayConfigs(configs));
           const merged = mergePrepared(configs.map((c) => prepareConfig(c)));
           expect(view(merged)).toEqual(view(expected));
         },

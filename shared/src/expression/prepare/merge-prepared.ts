@@ -1,6 +1,6 @@
 /**
  * Merging prepared configs (docs/expression-reference.md §14) without preparing anything again: the
- * result equals `prepareConfig(mergeConfigs(stored))` for the stored configs the parts were prepared from
+ * result equals `prepareConfig(overlayConfigs(stored))` for the stored configs the parts were prepared from
  * (a property test checks it), but costs only map operations over the keys, because every link, macro and
  * search pattern was already prepared (and compiled) once per stored version.
  *

@@ -1,6 +1,8 @@
 /**
- * Merging several stored configs (docs/expression-reference.md §14, D2). The result is a RAW config: prepare
- * it once with `prepareConfig`, so a later invalid link still replaces an earlier valid one.
+ * Laying several stored configs over each other (docs/expression-reference.md §14, D2): an overlay,
+ * later wins, not a merge of edits (that is the three-way merge of `shared/src/sync/`). The result is a
+ * RAW config: prepare it once with `prepareConfig`, so a later invalid link still replaces an earlier
+ * valid one.
  */
 import { isPlainObject } from '../../util/is-plain-object.js';
 import { BLOCKED_KEYS } from './clean-value.js';
@@ -19,12 +21,12 @@ function assignKeys(
 }
 
 /**
- * Merges configs in order, starting from an empty `allLinks`: links by id (the later config replaces
+ * Overlays configs in order, starting from an empty `allLinks`: links by id (the later config replaces
  * the whole link, the id keeps its first position), `macros`, `searchPatterns` and `settings` by key.
  * `protocols` and other top-level keys are not carried. A config without `allLinks`, or a value that is
  * not an object, contributes no links.
  */
-export function mergeConfigs(
+export function overlayConfigs(
   configs: readonly unknown[],
 ): Record<string, unknown> {
   const allLinks: Record<string, unknown> = {};

@@ -3,13 +3,13 @@
  * names are that document's.
  */
 import { describe, expect, it } from 'vitest';
-import { mergeConfigs } from './merge.js';
+import { overlayConfigs } from './overlay.js';
 import { prepareConfig } from './prepare.js';
 import { ids } from '../test-catalog.js';
 
 describe('merging configs (§14)', () => {
   it('keeps first positions with last-wins values, integer-like ids first', () => {
-    const merged = mergeConfigs([
+    const merged = overlayConfigs([
       { allLinks: { p: { url: 'p1', label: 'one' }, q: { url: 'q' } } },
       { allLinks: { r: { url: 'r' }, p: { url: 'p2' }, 5: { url: 'five' } } },
     ]);
@@ -20,7 +20,7 @@ describe('merging configs (§14)', () => {
 
   it('a later invalid link replaces an earlier valid one (merge before preparation)', () => {
     const prepared = prepareConfig(
-      mergeConfigs([
+      overlayConfigs([
         { allLinks: { p: { url: 'p' }, q: { url: 'q' } } },
         { allLinks: { p: { label: 'no url' } } },
       ]),
@@ -29,7 +29,7 @@ describe('merging configs (§14)', () => {
   });
 
   it('merges macros, searchPatterns and settings by key; drops protocols and other keys', () => {
-    const merged = mergeConfigs([
+    const merged = overlayConfigs([
       {
         allLinks: { a: { url: 'a', tags: ['x'] } },
         macros: { m: { linkItems: 'a' }, k: { linkItems: 'a' } },
@@ -57,7 +57,7 @@ describe('merging configs (§14)', () => {
   });
 
   it('configs without allLinks, or not objects, contribute no links (D2)', () => {
-    const merged = mergeConfigs([
+    const merged = overlayConfigs([
       { macros: { m: { linkItems: 'a' } } },
       null,
       5,
@@ -65,11 +65,11 @@ describe('merging configs (§14)', () => {
       { allLinks: { a: { url: 'a' } } },
     ]);
     expect(ids(prepareConfig(merged), '@m')).toBe('a');
-    expect(mergeConfigs([])).toEqual({ allLinks: {} });
+    expect(overlayConfigs([])).toEqual({ allLinks: {} });
   });
 
   it('skips blocked keys', () => {
-    const merged = mergeConfigs([
+    const merged = overlayConfigs([
       JSON.parse(
         '{"allLinks":{"__proto__":{"url":"x"},"a":{"url":"a"}},"macros":{"constructor":{"linkItems":"a"}}}',
       ) as unknown,
