@@ -4,7 +4,7 @@
  * its label by the import's rule and can still be typed; tags typed in the form follow the one tag rule
  * the import follows; History names an unknown author in words. Screenshots at 1280 and 390 px.
  */
-import type { Locator, Page } from '@playwright/test';
+import type { Locator, Page, TestInfo } from '@playwright/test';
 import {
   createConfig,
   expectAccessible,
@@ -18,6 +18,18 @@ import {
 } from '../support/app.js';
 import { ServerProcess } from '../support/server.js';
 import { expect, test } from '../support/fixtures.js';
+
+/** A picture of the open dialog alone (the page behind it is long), kept with the test. */
+async function dialogShot(
+  dialog: Locator,
+  testInfo: TestInfo,
+  name: string,
+): Promise<void> {
+  const path = testInfo.outputPath(`${name}.png`);
+  await dialog.getByTestId('import-preview').scrollIntoViewIfNeeded();
+  await dialog.screenshot({ path });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
 
 const WRITE = 'e2e-everyday-write';
 const READ = 'e2e-everyday-read';
@@ -173,4 +185,67 @@ test('History names an unknown author in words, not a dash', async ({
   await expect(page.getByTestId('revision-view')).toContainText(
     'Made by an unknown author,',
   );
+});
+
+/** Bookmarks with a folder the tag rule empties, titles that give no id, a link demo has, a repeat. */
+const BOOKMARKS = `<!DOCTYPE NETSCAPE-Bookmark-file-1>
+<TITLE>Bookmarks</TITLE>
+<DL><p>
+  <DT><H3>日本語</H3>
+  <DL><p>
+    <DT><A HREF="https://ja.example.org/tokyo">東京</A>
+    <DT><A HREF="https://ja.example.org/osaka">大阪の案内</A>
+  </DL><p>
+  <DT><A HREF="https://en.wikipedia.org/wiki/Volkswagen_Beetle">VW Beetle again</A>
+  <DT><A HREF="https://a.example.org/one">One</A>
+  <DT><A HREF="https://a.example.org/one">One again</A>
+  <DT><A HREF="https://a.example.org/two">Two</A>
+  <DT><A HREF="https://a.example.org/three">Three</A>
+  <DT><A HREF="https://a.example.org/four">Four</A>
+  <DT><A HREF="https://a.example.org/five">Five</A>
+</DL>
+`;
+
+test('the import preview counts new links apart, shows sample rows and says what gives no name', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.slow();
+  await openApp(page, baseURL!);
+  await openConfig(page, 'demo');
+  await page.getByTestId('open-import').click();
+  const dialog = page.getByTestId('import-dialog');
+  await dialog.getByLabel('Or paste its content').fill(BOOKMARKS);
+  await dialog.getByLabel('Into the config').fill('demo');
+  await dialog.getByTestId('import-preview-button').click();
+
+  // Seven new links; the one demo has is merged, the repeat in the file is not "already there".
+  await expect(dialog.getByTestId('import-counts')).toHaveText(
+    '7 new links, 1 already in the config (merged into them), 1 repeated in the file (merged into the first of its URL), 0 skipped, 0 new tags. Nothing is saved until you import.',
+  );
+  await expect(dialog.getByTestId('import-confirm')).toHaveText(
+    'Import 7 new links',
+  );
+  const sample = dialog.getByTestId('import-sample');
+  await expect(sample.locator('caption')).toHaveText(
+    'The first 5 of 7 new links',
+  );
+  await expect(sample.getByTestId('import-sample-row')).toHaveCount(5);
+  await expect(sample.getByTestId('import-sample-row').first()).toContainText(
+    'https://ja.example.org/tokyo',
+  );
+  // A folder that gives no tag, and titles that give the fallback id, are said.
+  await expect(dialog.getByTestId('import-tags-dropped')).toContainText(
+    'No tag is made from “日本語”',
+  );
+  await expect(dialog.getByTestId('import-notes')).toContainText(
+    'its title gives no letter a-z or digit for an id, so it is named “link”',
+  );
+  await expect(dialog.getByTestId('import-notes')).toContainText('“link_2”');
+  await expectAccessible(page, testInfo, 'import-preview-everyday');
+  await dialogShot(dialog, testInfo, 'import-preview-1280');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await dialogShot(dialog, testInfo, 'import-preview-390');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
 });
