@@ -16,6 +16,7 @@ import {
   screenshot,
   serverLinks,
 } from '../support/app.js';
+import { bigConfig } from '../support/big-config.js';
 import { ServerProcess } from '../support/server.js';
 import { expect, test } from '../support/fixtures.js';
 
@@ -248,4 +249,81 @@ test('the import preview counts new links apart, shows sample rows and says what
   await dialogShot(dialog, testInfo, 'import-preview-390');
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
+});
+
+/** Where `locator` starts and how tall it is, in page pixels (its bounding box, scrolled or not). */
+async function boxOf(
+  locator: Locator,
+): Promise<{ top: number; height: number }> {
+  return locator.evaluate((element) => {
+    const rect = element.getBoundingClientRect();
+    return { top: rect.top + window.scrollY, height: rect.height };
+  });
+}
+
+test.describe('at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the open config’s links start within the first screen', async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    await openApp(page, baseURL!);
+    await openConfig(page, 'demo');
+    const first = page.getByTestId('link-row').first();
+    await expect(first).toBeVisible();
+    const { top } = await boxOf(first);
+    testInfo.annotations.push({
+      type: 'measured',
+      description: `first link row top at 390 px: ${Math.round(top)} px`,
+    });
+    // It started ~1,130 px down before (header, configs panel, finder all at full height).
+    expect(top, 'top of the first link row, px').toBeLessThan(900);
+    await screenshot(page, testInfo, 'demo-390');
+  });
+
+  test('a revision of a 500-link config stays short: the unchanged list folds', async ({
+    page,
+    request,
+    baseURL,
+  }, testInfo) => {
+    test.slow();
+    const name = 'everyday-revision-500';
+    const config = bigConfig(500);
+    const put = await request.put(`${baseURL}/configs/${name}`, {
+      data: config,
+    });
+    expect(put.status()).toBeLessThan(300);
+    const changed = structuredClone(config);
+    changed.allLinks['l001'] = {
+      ...changed.allLinks['l001']!,
+      label: 'Renamed',
+    };
+    const second = await request.put(`${baseURL}/configs/${name}`, {
+      data: changed,
+    });
+    expect(second.status()).toBeLessThan(300);
+
+    await openApp(page, baseURL!);
+    await openConfig(page, name);
+    await page.getByTestId('open-history').click();
+    const revisions = page.getByTestId('revision');
+    await expect(revisions).toHaveCount(2);
+    await revisions.nth(1).getByTestId('view-revision').click();
+    const view = page.getByTestId('revision-view');
+    await expect(view.getByTestId('revision-diff')).toBeVisible();
+    const { height } = await boxOf(view);
+    testInfo.annotations.push({
+      type: 'measured',
+      description: `revision view of a 500-link config at 390 px: ${Math.round(height)} px tall`,
+    });
+    // 52,931 px before: every link of the revision listed open.
+    expect(height, 'height of the revision view, px').toBeLessThan(2_000);
+    // The whole list is one click away.
+    const all = view.getByTestId('revision-links-details');
+    await expect(all.locator('summary')).toContainText('(500)');
+    await all.locator('summary').click();
+    await expect(view.getByTestId('revision-link')).toHaveCount(500);
+    await expect(view.getByTestId('revision-link').first()).toBeVisible();
+  });
 });
