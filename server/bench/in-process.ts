@@ -9,6 +9,8 @@
  * Usage: node --import tsx server/bench/in-process.ts ROOT [scenario,…] [requests per window]
  *   e.g. node --import tsx server/bench/in-process.ts /tmp/lc-main query-three,query-one 1000
  */
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { pino } from 'pino';
 import { generateDataset } from './dataset.js';
 import { buildScenarios } from './scenarios.js';
@@ -28,7 +30,7 @@ interface Built {
 }
 
 async function load(): Promise<Built> {
-  const dist = `${root}/server/dist`;
+  const dist = pathToFileURL(resolve(root, 'server/dist')).href;
   const { createApp } = (await import(`${dist}/http/app.js`)) as Built;
   const { createServices } = (await import(
     `${dist}/services/services.js`

@@ -2,6 +2,7 @@
  * `linkconfig check [NAME…] [--json] [--fail-on broken|failing]`: one run of the link checker on the
  * database (`--database-url` or `DATABASE_URL`), with the server's rules (politeness, robots.txt, the
  * outbound guard, the confirm rule, leases), then a report; made for a site's CI (docs/link-health.md).
+ * With `--server URL [--key K]`, the running server checks instead (`check-remote.ts`).
  */
 import { SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
@@ -10,16 +11,21 @@ import type {
   ConfigLinkHealthOutput,
   LinkHealthEntry,
 } from '@linkconfig/shared';
+import { parseDuration } from '../config/duration.js';
 import { loadSettings } from '../config/settings.js';
 import { checkedUrl } from '../link-health/config-links.js';
 import { Outbound, userAgentOf } from '../outbound/index.js';
 import { createServices } from '../services/services.js';
 import { openRepository } from '../storage/open-repository.js';
+import { checkOnServer } from './check-remote.js';
 import { databaseUrlOf, UsageError } from './cli-io.js';
 import type { CliIo, ExitStatus } from './cli-io.js';
 
 interface CheckOptions {
   readonly databaseUrl?: string;
+  readonly server?: string;
+  readonly key?: string;
+  readonly wait: string;
   readonly json?: boolean;
   readonly failOn?: string;
 }
@@ -51,12 +57,49 @@ export function addCheckCommands(
       'exit with 1 when a link is broken (confirmed broken or unreachable) or failing (any failure)',
     )
     .option('--database-url <url>', 'the database (default: DATABASE_URL)')
+    .option(
+      '--server <url>',
+      'ask this running server (LINK_CHECK=on) to check, instead of checking from here (default LINKCONFIG_SERVER)',
+    )
+    .option(
+      '--key <key>',
+      'the bearer key for the server, one that may write the configs (default LINKCONFIG_KEY)',
+    )
+    .option(
+      '--wait <duration>',
+      'with --server: how long to wait for the checks at most',
+      '10m',
+    )
     .action(async (names: string[], options: CheckOptions) => {
       const failOn = options.failOn;
       if (failOn !== undefined && !Object.hasOwn(FAIL_ON, failOn)) {
         throw new UsageError('--fail-on must be broken or failing');
       }
-      const reports = await checkConfigs(names, options, io);
+      const server = options.server ?? io.env['LINKCONFIG_SERVER'];
+      let reports: ConfigLinkHealthOutput[];
+      if (server !== undefined && server !== '') {
+        if (options.databaseUrl !== undefined)
+          throw new UsageError('--database-url cannot be used with --server');
+        const waitMs = parseDuration(options.wait);
+        if (waitMs === null)
+          throw new UsageError('--wait must be a duration such as 90s or 10m');
+        const run = await checkOnServer(
+          names,
+          { server, key: options.key ?? io.env['LINKCONFIG_KEY'], waitMs },
+          io,
+        );
+        reports = run.reports;
+        if (run.waiting > 0) {
+          io.stderr.write(
+            `${run.waiting} ${run.waiting === 1 ? 'link was' : 'links were'} not checked within ${options.wait}: shown as they were\n`,
+          );
+          if (failOn !== undefined) exit.code = 1;
+        }
+      } else {
+        if (options.key !== undefined)
+          throw new UsageError('--key needs --server');
+        reports = await checkConfigs(names, options, io);
+      }
       io.stdout.write(
         options.json === true
           ? `${JSON.stringify({ configs: reports }, null, 2)}\n`

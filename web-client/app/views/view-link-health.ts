@@ -19,13 +19,29 @@ import type { AppState, OpenConfig } from '../state/state.js';
 import { srOnly } from './view-parts.js';
 
 /** The health the page has of the open config (null: none read: offline, or not read yet). */
-export function healthShown(
+export function healthRead(
   state: AppState,
   open: OpenConfig,
 ): HealthById | null {
   const health = state.linkHealth;
   return health.name === open.name && health.problem === null
     ? health.byId
+    : null;
+}
+
+/**
+ * The health to badge the rows with: once any link of the config was checked (or a check runs). Before
+ * that, one line says so rather than a "Not checked" on every row (a server that does not check links).
+ */
+export function healthShown(
+  state: AppState,
+  open: OpenConfig,
+): HealthById | null {
+  const byId = healthRead(state, open);
+  if (byId === null) return null;
+  return state.linkHealth.checking ||
+    Object.values(byId).some((entry) => entry.checkedAt !== null)
+    ? byId
     : null;
 }
 
@@ -46,28 +62,13 @@ export function healthBar(
     byId === null ? 0 : movedLinks(open.draft.allLinks, byId).length;
   const offline = !state.online || state.reachable === false;
   return html`<div class="health-bar" data-testid="health-bar">
-    <div
-      class="facets"
-      role="group"
-      aria-label="Narrow by link health"
-      data-testid="health-facets"
-    >
-      ${(Object.keys(HEALTH_FACETS) as HealthFacet[]).map(
-        (facet) =>
-          html`<button
-            type="button"
-            class="facet"
-            data-testid="health-facet"
-            data-facet=${facet}
-            aria-pressed=${state.links.health === facet ? 'true' : 'false'}
-            ?disabled=${counts[facet] === 0 && state.links.health !== facet}
-            @click=${() => actions.findLinks({ toggleHealth: facet })}
-          >
-            ${HEALTH_FACETS[facet].label}
-            <span class="facet-count">(${counts[facet]})</span>
-          </button>`,
-      )}
-    </div>
+    ${
+      byId === null
+        ? html`<p class="muted health-none" data-testid="health-none">
+            No link of this config was checked yet.
+          </p>`
+        : facets(state, actions, counts)
+    }
     <span class="actions">
       ${
         moved > 0
@@ -129,4 +130,34 @@ export function rowHealth(
           </button>`
     }
   </span>`;
+}
+
+/** "Broken (n)" and "Moved (n)": press one to narrow the list to it. */
+function facets(
+  state: AppState,
+  actions: Actions,
+  counts: Record<HealthFacet, number>,
+): TemplateResult {
+  return html`<div
+    class="facets"
+    role="group"
+    aria-label="Narrow by link health"
+    data-testid="health-facets"
+  >
+    ${(Object.keys(HEALTH_FACETS) as HealthFacet[]).map(
+      (facet) =>
+        html`<button
+          type="button"
+          class="facet"
+          data-testid="health-facet"
+          data-facet=${facet}
+          aria-pressed=${state.links.health === facet ? 'true' : 'false'}
+          ?disabled=${counts[facet] === 0 && state.links.health !== facet}
+          @click=${() => actions.findLinks({ toggleHealth: facet })}
+        >
+          ${HEALTH_FACETS[facet].label}
+          <span class="facet-count">(${counts[facet]})</span>
+        </button>`,
+    )}
+  </div>`;
 }

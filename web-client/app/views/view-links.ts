@@ -16,7 +16,12 @@ import type { AppState, OpenConfig } from '../state/state.js';
 import { writeRefusal } from '../state/status-model.js';
 import { finder } from './view-link-finder.js';
 import { facetCounts, inFacet } from '../model/link-health.js';
-import { healthBar, healthShown, rowHealth } from './view-link-health.js';
+import {
+  healthBar,
+  healthRead,
+  healthShown,
+  rowHealth,
+} from './view-link-health.js';
 import type { HealthById } from '../model/link-health.js';
 import { linkForm } from './view-link-form.js';
 import { safeLink, srOnly, tagChips } from './view-parts.js';
@@ -71,11 +76,11 @@ export function linksView(
     </div>
     ${found.total === 0 ? nothing : finder(found, state, actions)}
     ${
-      found.total === 0 || health === null
+      found.total === 0 || healthRead(state, open) === null
         ? nothing
         : healthBar(state, actions, {
             open,
-            counts: facetCounts(links, health),
+            counts: facetCounts(links, health ?? {}),
             readOnly,
           })
     }
