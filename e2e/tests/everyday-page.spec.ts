@@ -4,7 +4,7 @@
  * its label by the import's rule and can still be typed; tags typed in the form follow the one tag rule
  * the import follows; History names an unknown author in words. Screenshots at 1280 and 390 px.
  */
-import type { Locator, Page } from '@playwright/test';
+import type { Locator, Page, TestInfo } from '@playwright/test';
 import {
   createConfig,
   expectAccessible,
@@ -16,8 +16,21 @@ import {
   screenshot,
   serverLinks,
 } from '../support/app.js';
+import { bigConfig } from '../support/big-config.js';
 import { ServerProcess } from '../support/server.js';
 import { expect, test } from '../support/fixtures.js';
+
+/** A picture of the open dialog alone (the page behind it is long), kept with the test. */
+async function dialogShot(
+  dialog: Locator,
+  testInfo: TestInfo,
+  name: string,
+): Promise<void> {
+  const path = testInfo.outputPath(`${name}.png`);
+  await dialog.getByTestId('import-preview').scrollIntoViewIfNeeded();
+  await dialog.screenshot({ path });
+  await testInfo.attach(name, { path, contentType: 'image/png' });
+}
 
 const WRITE = 'e2e-everyday-write';
 const READ = 'e2e-everyday-read';
@@ -173,4 +186,144 @@ test('History names an unknown author in words, not a dash', async ({
   await expect(page.getByTestId('revision-view')).toContainText(
     'Made by an unknown author,',
   );
+});
+
+/** Bookmarks with a folder the tag rule empties, titles that give no id, a link demo has, a repeat. */
+const BOOKMARKS = `<!DOCTYPE NETSCAPE-Bookmark-file-1>
+<TITLE>Bookmarks</TITLE>
+<DL><p>
+  <DT><H3>日本語</H3>
+  <DL><p>
+    <DT><A HREF="https://ja.example.org/tokyo">東京</A>
+    <DT><A HREF="https://ja.example.org/osaka">大阪の案内</A>
+  </DL><p>
+  <DT><A HREF="https://en.wikipedia.org/wiki/Volkswagen_Beetle">VW Beetle again</A>
+  <DT><A HREF="https://a.example.org/one">One</A>
+  <DT><A HREF="https://a.example.org/one">One again</A>
+  <DT><A HREF="https://a.example.org/two">Two</A>
+  <DT><A HREF="https://a.example.org/three">Three</A>
+  <DT><A HREF="https://a.example.org/four">Four</A>
+  <DT><A HREF="https://a.example.org/five">Five</A>
+</DL>
+`;
+
+test('the import preview counts new links apart, shows sample rows and says what gives no name', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.slow();
+  await openApp(page, baseURL!);
+  await openConfig(page, 'demo');
+  await page.getByTestId('open-import').click();
+  const dialog = page.getByTestId('import-dialog');
+  await dialog.getByLabel('Or paste its content').fill(BOOKMARKS);
+  await dialog.getByLabel('Into the config').fill('demo');
+  await dialog.getByTestId('import-preview-button').click();
+
+  // Seven new links; the one demo has is merged, the repeat in the file is not "already there".
+  await expect(dialog.getByTestId('import-counts')).toHaveText(
+    '7 new links, 1 already in the config (merged into them), 1 repeated in the file (merged into the first of its URL), 0 skipped, 0 new tags. Nothing is saved until you import.',
+  );
+  await expect(dialog.getByTestId('import-confirm')).toHaveText(
+    'Import 7 new links',
+  );
+  const sample = dialog.getByTestId('import-sample');
+  await expect(sample.locator('caption')).toHaveText(
+    'The first 5 of 7 new links',
+  );
+  await expect(sample.getByTestId('import-sample-row')).toHaveCount(5);
+  await expect(sample.getByTestId('import-sample-row').first()).toContainText(
+    'https://ja.example.org/tokyo',
+  );
+  // A folder that gives no tag, and titles that give the fallback id, are said.
+  await expect(dialog.getByTestId('import-tags-dropped')).toContainText(
+    'No tag is made from “日本語”',
+  );
+  await expect(dialog.getByTestId('import-notes')).toContainText(
+    'its title gives no letter a-z or digit for an id, so it is named “link”',
+  );
+  await expect(dialog.getByTestId('import-notes')).toContainText('“link_2”');
+  await expectAccessible(page, testInfo, 'import-preview-everyday');
+  await dialogShot(dialog, testInfo, 'import-preview-1280');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await dialogShot(dialog, testInfo, 'import-preview-390');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+});
+
+/** Where `locator` starts and how tall it is, in page pixels (its bounding box, scrolled or not). */
+async function boxOf(
+  locator: Locator,
+): Promise<{ top: number; height: number }> {
+  return locator.evaluate((element) => {
+    const rect = element.getBoundingClientRect();
+    return { top: rect.top + window.scrollY, height: rect.height };
+  });
+}
+
+test.describe('at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the open config’s links start within the first screen', async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    await openApp(page, baseURL!);
+    await openConfig(page, 'demo');
+    const first = page.getByTestId('link-row').first();
+    await expect(first).toBeVisible();
+    const { top } = await boxOf(first);
+    testInfo.annotations.push({
+      type: 'measured',
+      description: `first link row top at 390 px: ${Math.round(top)} px`,
+    });
+    // It started ~1,130 px down before (header, configs panel, finder all at full height).
+    expect(top, 'top of the first link row, px').toBeLessThan(900);
+    await screenshot(page, testInfo, 'demo-390');
+  });
+
+  test('a revision of a 500-link config stays short: the unchanged list folds', async ({
+    page,
+    request,
+    baseURL,
+  }, testInfo) => {
+    test.slow();
+    const name = 'everyday-revision-500';
+    const config = bigConfig(500);
+    const put = await request.put(`${baseURL}/configs/${name}`, {
+      data: config,
+    });
+    expect(put.status()).toBeLessThan(300);
+    const changed = structuredClone(config);
+    changed.allLinks['l001'] = {
+      ...changed.allLinks['l001']!,
+      label: 'Renamed',
+    };
+    const second = await request.put(`${baseURL}/configs/${name}`, {
+      data: changed,
+    });
+    expect(second.status()).toBeLessThan(300);
+
+    await openApp(page, baseURL!);
+    await openConfig(page, name);
+    await page.getByTestId('open-history').click();
+    const revisions = page.getByTestId('revision');
+    await expect(revisions).toHaveCount(2);
+    await revisions.nth(1).getByTestId('view-revision').click();
+    const view = page.getByTestId('revision-view');
+    await expect(view.getByTestId('revision-diff')).toBeVisible();
+    const { height } = await boxOf(view);
+    testInfo.annotations.push({
+      type: 'measured',
+      description: `revision view of a 500-link config at 390 px: ${Math.round(height)} px tall`,
+    });
+    // 52,931 px before: every link of the revision listed open.
+    expect(height, 'height of the revision view, px').toBeLessThan(2_000);
+    // The whole list is one click away.
+    const all = view.getByTestId('revision-links-details');
+    await expect(all.locator('summary')).toContainText('(500)');
+    await all.locator('summary').click();
+    await expect(view.getByTestId('revision-link')).toHaveCount(500);
+    await expect(view.getByTestId('revision-link').first()).toBeVisible();
+  });
 });

@@ -34,7 +34,7 @@ test('import a bookmarks file into a new config, after a preview', async ({
 
   // The preview comes first: nothing is saved yet.
   await expect(dialog.getByTestId('import-counts')).toHaveText(
-    /5 new links, 0 merged \(already there\), 2 skipped, 4 new tags\./,
+    /5 new links, 0 already in the config \(merged into them\), 2 skipped, 4 new tags\./,
   );
   await expect(dialog.getByTestId('import-skipped')).toContainText(
     'javascript:alert(document.cookie) — a script-capable URL',
@@ -70,7 +70,7 @@ test('import a bookmarks file into a new config, after a preview', async ({
   );
   await dialog.getByLabel(/^A file/).setInputFiles(FIREFOX);
   await expect(dialog.getByTestId('import-counts')).toHaveText(
-    /^0 new links, 5 merged/,
+    /^0 new links, 5 already in the config/,
   );
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();

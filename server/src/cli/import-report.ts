@@ -33,6 +33,13 @@ export function formatReport(
   if (report.tagsCreated.length > 0) {
     lines.push(`new tags: ${report.tagsCreated.join(', ')}`);
   }
+  const inFile = report.merged.filter((item) => item.inFile === true).length;
+  if (inFile > 0) {
+    lines.push(`repeated in the file: ${inFile} (merged into the first)`);
+  }
+  if (report.tagsDropped !== undefined && report.tagsDropped.length > 0) {
+    lines.push(`no tag from: ${report.tagsDropped.join(', ')}`);
+  }
   lines.push(`tag rule: ${report.tagRule}`);
   lines.push(
     outcome === 'written'

@@ -64,8 +64,17 @@ export const ImportReportSchema = z.object({
   mode: ImportModeSchema,
   /** Ids of links that are new in the config. */
   added: z.array(z.string()),
-  /** Links whose URL was already there: the stored id, and what the import added to it. */
-  merged: z.array(z.object({ id: z.string(), url: z.string() })),
+  /**
+   * Links whose URL was already there: the id merged into, and the URL. `inFile` when that link is one
+   * this import adds (the file repeats a URL), not one the config already had.
+   */
+  merged: z.array(
+    z.object({
+      id: z.string(),
+      url: z.string(),
+      inFile: z.boolean().optional(),
+    }),
+  ),
   skipped: z.array(SkippedLinkSchema),
   /** What was read but changed or left out on the way, by position. */
   notes: z.array(ImportNoteSchema),
@@ -73,6 +82,8 @@ export const ImportReportSchema = z.object({
   tagsCreated: z.array(z.string()),
   /** The rule imported tags were normalized by, in words. */
   tagRule: z.string(),
+  /** Folder and tag names of the file that the tag rule leaves empty (such as `日本語`): no tag is made. */
+  tagsDropped: z.array(z.string()).optional(),
 });
 export type ImportReport = z.infer<typeof ImportReportSchema>;
 

@@ -103,8 +103,9 @@ describe('planning an import', () => {
       'ci_failed_builds',
       'api_docs',
     ]);
+    // Merged into a link of the same file, not into one the config had: said so.
     expect(report.merged).toEqual([
-      { id: 'news', url: 'https://NEWS.example.net' },
+      { id: 'news', url: 'https://NEWS.example.net', inFile: true },
     ]);
     expect(config.allLinks['news']?.tags).toEqual(['other_bookmarks']);
   });
@@ -252,5 +253,47 @@ describe('ids from a stored config', () => {
     expect(Object.hasOwn(config.allLinks, '__proto__')).toBe(true);
     expect(Object.getPrototypeOf(config.allLinks)).toBe(Object.prototype);
     expect(config.allLinks['__proto__']?.tags).toEqual(['new']);
+  });
+
+  it('names folders that give no tag and titles that give the fallback id', () => {
+    const at = (line: number) => ({ line });
+    const { report, config } = planImport(
+      {
+        format: 'html',
+        skipped: [],
+        candidates: [
+          {
+            url: 'https://ja.example/a',
+            label: '東京',
+            tags: [],
+            folders: ['日本語', 'Travel'],
+            position: at(3),
+          },
+          {
+            url: 'https://ja.example/b',
+            label: '大阪',
+            tags: ['--'],
+            folders: ['日本語'],
+            position: at(4),
+          },
+        ],
+      },
+      { mode: 'merge', existing: { allLinks: { link: { url: 'https://x' } } } },
+    );
+    expect(report.tagsDropped).toEqual(['日本語', '--']);
+    expect(report.added).toEqual(['link_2', 'link_3']);
+    expect(config.allLinks['link_2']?.tags).toEqual(['travel']);
+    expect(report.notes.map((note) => [note.position.line, note.note])).toEqual(
+      [
+        [
+          3,
+          'its title gives no letter a-z or digit for an id, so it is named “link_2”',
+        ],
+        [
+          4,
+          'its title gives no letter a-z or digit for an id, so it is named “link_3”',
+        ],
+      ],
+    );
   });
 });

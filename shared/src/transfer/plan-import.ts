@@ -22,8 +22,8 @@ import type {
 import { setOwn } from '../sync/own-keys.js';
 import { isPlainObject } from '../util/is-plain-object.js';
 import { urlKey, urlProblem } from './check-url.js';
-import { idBase, isUsableId, uniqueId } from '../links/ids.js';
-import { TAG_RULE, normalizeTags } from '../links/tags.js';
+import { FALLBACK_ID, idBase, isUsableId, uniqueId } from '../links/ids.js';
+import { TAG_RULE, normalizeTag, normalizeTags } from '../links/tags.js';
 
 /** Options of {@link planImport}. */
 export interface PlanOptions {
@@ -49,11 +49,18 @@ const stringTags = (link: LinkRecord): string[] =>
     ? link['tags'].filter((tag): tag is string => typeof tag === 'string')
     : [];
 
-/** The candidate's tags (and folders) by the tag rule, each once, in order. */
-function tagsOf(candidate: ImportCandidate, foldersAsTags: boolean): string[] {
+/** The candidate's tags (and folders) by the tag rule, each once, in order; names left empty go to `dropped`. */
+function tagsOf(
+  candidate: ImportCandidate,
+  foldersAsTags: boolean,
+  dropped: Set<string>,
+): string[] {
   const raw = foldersAsTags
     ? [...candidate.folders, ...candidate.tags]
     : candidate.tags;
+  for (const name of raw)
+    if (name.trim() !== '' && normalizeTag(name) === '')
+      dropped.add(name.trim());
   return normalizeTags(raw);
 }
 
@@ -142,9 +149,13 @@ export function planImport(
   const previousIds = mode === 'replace' ? byUrl : new Map<string, string>();
   const matches = mode === 'merge' ? byUrl : new Map<string, string>();
   const added: string[] = [];
-  const merged: { id: string; url: string }[] = [];
+  const merged: ImportReport['merged'] = [];
   const skipped: SkippedLink[] = [...parsed.skipped];
   const tagsCreated = new Set<string>();
+  const tagsDropped = new Set<string>();
+  const notes = [...(parsed.notes ?? [])];
+  /** Ids this import adds. */
+  const addedIds = new Set<string>();
   /** Links this import added under the id the file gave them. */
   const ownIds = new Set<string>();
   const total = parsed.candidates.length;
@@ -159,7 +170,7 @@ export function planImport(
       });
       return;
     }
-    const tags = tagsOf(candidate, foldersAsTags);
+    const tags = tagsOf(candidate, foldersAsTags, tagsDropped);
     for (const tag of tags) if (!knownTags.has(tag)) tagsCreated.add(tag);
     const key = urlKey(candidate.url);
     const same = matches.get(key);
@@ -173,21 +184,31 @@ export function planImport(
       candidate.id !== same;
     if (same !== undefined && isPlainObject(sameLink) && !apart) {
       setOwn(links, same, mergeInto(sameLink, candidate, tags));
-      merged.push({ id: same, url: candidate.url });
+      merged.push(
+        addedIds.has(same)
+          ? { id: same, url: candidate.url, inFile: true }
+          : { id: same, url: candidate.url },
+      );
       return;
     }
     const wanted = [candidate.id, previousIds.get(key)].find(
       (id): id is string =>
         id !== undefined && isUsableId(id) && !taken.has(id),
     );
-    const id =
-      wanted === undefined
-        ? uniqueId(idBase(candidate.label ?? candidate.url), taken)
-        : uniqueId(wanted, taken);
+    const base =
+      wanted === undefined ? idBase(candidate.label ?? candidate.url) : wanted;
+    const id = uniqueId(base, taken);
+    if (wanted === undefined && base === FALLBACK_ID)
+      notes.push({
+        position: candidate.position,
+        url: candidate.url,
+        note: `its title gives no letter a-z or digit for an id, so it is named “${id}”`,
+      });
     setOwn(links, id, newLink(candidate, tags));
     if (!apart) matches.set(key, id);
     if (id === candidate.id) ownIds.add(id);
     added.push(id);
+    addedIds.add(id);
   });
   options.onProgress?.(total, total);
   const config: LinkRecord =
@@ -201,9 +222,10 @@ export function planImport(
       added,
       merged,
       skipped: skipped.sort(byPosition),
-      notes: [...(parsed.notes ?? [])].sort(byPosition),
+      notes: notes.sort(byPosition),
       tagsCreated: [...tagsCreated],
       tagRule: TAG_RULE,
+      ...(tagsDropped.size > 0 ? { tagsDropped: [...tagsDropped] } : {}),
     },
   };
 }

@@ -10,88 +10,13 @@ import { html, nothing } from 'lit-html';
 import type { TemplateResult } from 'lit-html';
 import type { Actions } from './actions.js';
 import type { AppState } from '../state/state.js';
-import type { ImportPreview } from '../state/transfer-state.js';
+import { previewView } from './view-import-preview.js';
 
 const FORMAT_NAMES: Record<TransferFormat, string> = {
   json: 'JSON',
   html: 'bookmarks HTML',
   csv: 'CSV',
 };
-
-const count = (n: number, one: string, many: string): string =>
-  `${n} ${n === 1 ? one : many}`;
-
-function previewView(
-  preview: ImportPreview,
-  actions: Actions,
-  busy: boolean,
-): TemplateResult {
-  const { added, merged, skipped, tagsCreated } = preview.report;
-  const summary = `${count(added.length, 'new link', 'new links')}, ${merged.length} merged (already there), ${skipped.length} skipped, ${count(tagsCreated.length, 'new tag', 'new tags')}. Nothing is saved until you import.`;
-  return html`<section
-    class="import-preview"
-    aria-labelledby="import-preview-heading"
-    data-testid="import-preview"
-  >
-    <h3 id="import-preview-heading" tabindex="-1">
-      Preview:
-      ${preview.exists ? `into “${preview.into}”` : `a new config “${preview.into}”`}
-    </h3>
-    <p data-testid="import-counts">${summary}</p>
-    ${
-      skipped.length > 0
-        ? html`<details open>
-            <summary>Skipped links and why</summary>
-            <ul data-testid="import-skipped">
-              ${skipped.map(
-                (item) =>
-                  html`<li>
-                    Line
-                    ${item.position.line}${item.url === undefined ? '' : html`: <code>${item.url}</code>`}
-                    — ${item.reason}
-                  </li>`,
-              )}
-            </ul>
-          </details>`
-        : nothing
-    }
-    ${
-      preview.report.notes.length > 0
-        ? html`<details open>
-            <summary>Read, but not as written</summary>
-            <ul data-testid="import-notes">
-              ${preview.report.notes.map(
-                (item) =>
-                  html`<li>
-                    Line
-                    ${item.position.line}${item.url === undefined ? '' : html`: <code>${item.url}</code>`}
-                    — ${item.note}
-                  </li>`,
-              )}
-            </ul>
-          </details>`
-        : nothing
-    }
-    ${
-      tagsCreated.length > 0
-        ? html`<p class="hint">
-            New tags: ${tagsCreated.join(', ')}. ${preview.report.tagRule}.
-          </p>`
-        : nothing
-    }
-    <div class="actions">
-      <button
-        type="button"
-        class="button primary"
-        data-testid="import-confirm"
-        ?disabled=${busy || added.length + merged.length === 0}
-        @click=${() => actions.transfer.confirm()}
-      >
-        Import ${count(added.length + merged.length, 'link', 'links')}
-      </button>
-    </div>
-  </section>`;
-}
 
 function exportView(state: AppState, actions: Actions): TemplateResult {
   const open = state.open;

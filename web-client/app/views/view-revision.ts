@@ -38,6 +38,35 @@ function valueText(value: unknown): string {
   return text.length > 200 ? `${text.slice(0, 199)}…` : text;
 }
 
+/**
+ * A revision's whole list of links is open up to this many; a longer one (a 500-link config) starts
+ * closed, so the view shows what differs first and stays short.
+ */
+const OPEN_LINKS = 20;
+
+/** How many entries of one kind of change are listed before the rest fold under "N more". */
+const SHOWN_CHANGES = 20;
+
+/** The first {@link SHOWN_CHANGES} items as list entries, the rest folded in one entry. */
+function capped<T>(
+  items: readonly T[],
+  render: (item: T) => TemplateResult,
+): TemplateResult {
+  const rest = items.slice(SHOWN_CHANGES);
+  return html`${items.slice(0, SHOWN_CHANGES).map(render)}${
+    rest.length === 0
+      ? nothing
+      : html`<li class="more-changes">
+          <details>
+            <summary>${rest.length} more</summary>
+            <ul>
+              ${rest.map(render)}
+            </ul>
+          </details>
+        </li>`
+  }`;
+}
+
 interface RevisionContext {
   name: string;
   /** A restore runs, or writes are not allowed. */
@@ -82,13 +111,22 @@ export function revisionView(
             </div>
             ${diffView(shown, context)}`
     }
-    <h5>Links in revision ${rev}</h5>
     ${
       links.length === 0
-        ? html`<p class="hint">No links.</p>`
-        : html`<ul class="revision-links" data-testid="revision-links">
-            ${links.map(([id, link]) => linkItem(id, link))}
-          </ul>`
+        ? html`<h5>Links in revision ${rev}</h5>
+            <p class="hint">No links.</p>`
+        : html`<details
+            class="revision-links-all"
+            data-testid="revision-links-details"
+            ?open=${links.length <= OPEN_LINKS}
+          >
+            <summary>
+              <h5>Links in revision ${rev} (${links.length})</h5>
+            </summary>
+            <ul class="revision-links" data-testid="revision-links">
+              ${links.map(([id, link]) => linkItem(id, link))}
+            </ul>
+          </details>`
     }
   </section>`;
 }
@@ -139,7 +177,8 @@ function diffView(
         ? nothing
         : html`<p>Links deleted since (only in revision ${shown.rev}):</p>
             <ul data-testid="diff-removed">
-              ${diff.removed.map(
+              ${capped(
+                diff.removed,
                 (id) =>
                   html`<li data-link-id=${id}>
                     <code>${id}</code> ${then.allLinks[id]?.label ?? ''}
@@ -153,7 +192,8 @@ function diffView(
         ? nothing
         : html`<p>Links added since (restoring one removes it):</p>
             <ul data-testid="diff-added">
-              ${diff.added.map(
+              ${capped(
+                diff.added,
                 (id) =>
                   html`<li data-link-id=${id}>
                     <code>${id}</code> ${now?.allLinks[id]?.label ?? ''}
@@ -167,7 +207,8 @@ function diffView(
         ? nothing
         : html`<p>Links changed since:</p>
             <ul data-testid="diff-changed">
-              ${diff.changed.map(
+              ${capped(
+                diff.changed,
                 ({ id, fields }) =>
                   html`<li data-link-id=${id}>
                     <code>${id}</code> ${restoreLink(id)}
