@@ -252,3 +252,30 @@ export type {
   LinksHealthOutput,
   LinkState,
 } from './link-health.js';
+export {
+  CreateHookInputSchema,
+  CreateHookOutputSchema,
+  HOOK_EVENTS,
+  HOOK_LOG_LIMITS,
+  HOOK_URL_MAX,
+  HookDeliverySchema,
+  HookEventSchema,
+  HookIdInputSchema,
+  HookLogInputSchema,
+  HookLogOutputSchema,
+  HookPayloadSchema,
+  HookSchema,
+  ListHooksOutputSchema,
+} from './hooks.js';
+export type {
+  CreateHookInput,
+  CreateHookOutput,
+  Hook,
+  HookDelivery,
+  HookEvent,
+  HookIdInput,
+  HookLogInput,
+  HookLogOutput,
+  HookPayload,
+  ListHooksOutput,
+} from './hooks.js';

@@ -8,6 +8,7 @@ import type {
 } from '../config-repository.js';
 import { putConfig, removeConfig } from '../config-write.js';
 import type { WriteTransaction } from '../config-write.js';
+import { createMemoryHooks } from './memory-hooks.js';
 import { createMemoryKeys } from './memory-keys.js';
 import { createMemoryLinkHealth } from './memory-link-health.js';
 import { changesPage, highestId, historyLimits } from '../write-rules.js';
@@ -72,6 +73,7 @@ export function createMemoryConfigRepository(
   return {
     keys,
     linkHealth: createMemoryLinkHealth(open),
+    hooks: createMemoryHooks(open),
     ...history.reads,
     list: async () => {
       open();

@@ -7,6 +7,7 @@ import type {
 } from '../config-repository.js';
 import { putConfig, removeConfig, stampOfRow } from '../config-write.js';
 import { createGroupCommit } from './sqlite-group-commit.js';
+import { createSqliteHooks } from './sqlite-hooks.js';
 import { createSqliteKeys } from './sqlite-keys.js';
 import { createSqliteLinkHealth } from './sqlite-link-health.js';
 import { createSqliteHistory } from './sqlite-history.js';
@@ -123,6 +124,7 @@ export function createSqliteConfigRepository(
   return {
     keys: createSqliteKeys(db, guard),
     linkHealth: createSqliteLinkHealth(db, guard),
+    hooks: createSqliteHooks(db, guard),
     ...history.reads,
     list: () =>
       guard(() =>

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { HOOKS_TABLES_SQL } from './sqlite-hooks.js';
 import { LINK_HEALTH_TABLE_SQL } from './sqlite-link-health.js';
 import {
   firstRevisionsSql,
@@ -67,6 +68,8 @@ export const MIGRATIONS: readonly (
   },
   // Link health (issue 31): one row per distinct URL of the configs, with the check's lease.
   LINK_HEALTH_TABLE_SQL,
+  // Webhooks (issue 30): each hook with its cursor in the log of changes, and its delivery attempts.
+  HOOKS_TABLES_SQL,
 ];
 
 /** Applies the migrations the file has not had yet, each in its own transaction. */
