@@ -126,7 +126,16 @@ export async function startServer(
       onError: (error) =>
         logger.error({ err: error }, 'link check failed; trying again later'),
     },
+    hooks: {
+      onError: (error) =>
+        logger.error(
+          { err: error },
+          'webhook delivery round failed; trying again later',
+        ),
+    },
   });
+  // Webhooks go out from the log of changes, beside the requests, never in a write's way.
+  services.hookWorker.start();
   if (options.linkCheck === true) {
     services.linkHealth.checker.start();
     logger.info('link checking is on');
@@ -308,6 +317,7 @@ export async function startServer(
         await stopped;
         await stopPruning();
         await services.linkHealth.checker.stop();
+        await services.hookWorker.stop();
         await services.outbound.close();
         await repository.close();
         logger.info('stopped');
