@@ -40,6 +40,8 @@ export interface StartOptions extends Partial<Settings> {
    * primary) and `/healthz` names this worker's pid.
    */
   readonly clusterWorker?: boolean;
+  /** Time limit of one webhook delivery attempt, ms (default 10 s; tests shorten it). */
+  readonly hookTimeoutMs?: number;
 }
 
 /** A running server. */
@@ -127,6 +129,9 @@ export async function startServer(
         logger.error({ err: error }, 'link check failed; trying again later'),
     },
     hooks: {
+      ...(options.hookTimeoutMs === undefined
+        ? {}
+        : { timeoutMs: options.hookTimeoutMs }),
       onError: (error) =>
         logger.error(
           { err: error },
