@@ -137,6 +137,7 @@ export {
   BackupHeaderSchema,
   BackupKeySchema,
   BackupLinkSchema,
+  BackupHookSchema,
   BackupRecordSchema,
   BackupRevisionSchema,
 } from './backup.js';
@@ -146,6 +147,7 @@ export type {
   BackupHeader,
   BackupKey,
   BackupLink,
+  BackupHook,
   BackupRecord,
   BackupRevision,
 } from './backup.js';
