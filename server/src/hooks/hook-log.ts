@@ -40,12 +40,12 @@ export interface HookLog {
 
 /** The repository's log of changes as hooks read it: config writes and deletes are `change` entries. */
 export function repositoryHookLog(
-  repository: Pick<ConfigRepository, 'head' | 'changesSince' | 'watch'>,
+  repository: Pick<ConfigRepository, 'head' | 'readLog' | 'watch'>,
 ): HookLog {
   return {
     head: () => repository.head(),
     read: async (afterId, limit) => {
-      const page = await repository.changesSince(afterId, limit);
+      const page = await repository.readLog({ after: afterId, limit });
       if (page.reset) return page;
       return {
         reset: false,
