@@ -102,11 +102,11 @@ export default {
     {
       name: 'server-middle-imports-no-transport',
       comment:
-        'versions/, events/, keys/, backup/, link-health/ and services/ never import a transport (routers, tRPC, ' +
+        'versions/, events/, keys/, backup/, link-health/, hooks/ and services/ never import a transport (routers, tRPC, ' +
         'the request context, http) nor start-up',
       severity: 'error',
       from: {
-        path: '^server/src/(versions|events|keys|backup|services|link-health)/',
+        path: '^server/src/(versions|events|keys|backup|services|link-health|hooks)/',
         pathNot: TESTS,
       },
       to: {

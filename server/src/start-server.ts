@@ -40,6 +40,8 @@ export interface StartOptions extends Partial<Settings> {
    * primary) and `/healthz` names this worker's pid.
    */
   readonly clusterWorker?: boolean;
+  /** Time limit of one webhook delivery attempt, ms (default 10 s; tests shorten it). */
+  readonly hookTimeoutMs?: number;
 }
 
 /** A running server. */
@@ -116,7 +118,19 @@ export async function startServer(
       onError: (error) =>
         logger.error({ err: error }, 'link check failed; trying again later'),
     },
+    hooks: {
+      ...(options.hookTimeoutMs === undefined
+        ? {}
+        : { timeoutMs: options.hookTimeoutMs }),
+      onError: (error) =>
+        logger.error(
+          { err: error },
+          'webhook delivery round failed; trying again later',
+        ),
+    },
   });
+  // Webhooks go out from the log of changes, beside the requests, never in a write's way.
+  services.hookWorker.start();
   if (options.linkCheck === true) {
     services.linkHealth.checker.start();
     logger.info('link checking is on');
@@ -298,6 +312,7 @@ export async function startServer(
         await stopped;
         await stopPruning();
         await services.linkHealth.checker.stop();
+        await services.hookWorker.stop();
         await services.outbound.close();
         await repository.close();
         logger.info('stopped');

@@ -125,9 +125,10 @@ export interface RouteCase {
   readonly allowed?: { readonly rest: number; readonly trpc: number };
 }
 
-/** What a request may need: a fresh key id to revoke. */
+/** What a request may need: a fresh key id to revoke, a fresh hook id to remove. */
 export interface CaseContext {
   readonly throwawayKeyId: string;
+  readonly throwawayHookId: string;
 }
 
 const json = (method: string, body: unknown): RequestInit => ({
@@ -282,6 +283,40 @@ export const ROUTE_CASES: Readonly<Record<string, RouteCase>> = {
       init: { method: 'DELETE' },
     }),
     input: (ctx) => ({ id: ctx.throwawayKeyId }),
+  },
+  'hooks.create': {
+    kind: 'admin',
+    rest: () => ({
+      path: '/hooks',
+      init: json('POST', {
+        url: 'https://receiver.example/hook',
+        events: ['change'],
+        configs: ['x'],
+      }),
+    }),
+    input: () => ({
+      url: 'https://receiver.example/hook',
+      events: ['change'],
+      configs: ['x'],
+    }),
+  },
+  'hooks.list': {
+    kind: 'admin',
+    rest: () => ({ path: '/hooks', init: {} }),
+    input: () => undefined,
+  },
+  'hooks.remove': {
+    kind: 'admin',
+    rest: (ctx) => ({
+      path: `/hooks/${ctx.throwawayHookId}`,
+      init: { method: 'DELETE' },
+    }),
+    input: (ctx) => ({ id: ctx.throwawayHookId }),
+  },
+  'hooks.log': {
+    kind: 'admin',
+    rest: (ctx) => ({ path: `/hooks/${ctx.throwawayHookId}/log`, init: {} }),
+    input: (ctx) => ({ id: ctx.throwawayHookId }),
   },
 };
 

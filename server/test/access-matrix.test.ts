@@ -79,6 +79,18 @@ function runMatrix(label: string, databases: () => TestDatabase): void {
           configs: ['x'],
         })
       ).id;
+    const throwawayHook = async () =>
+      (
+        await a.services.hooks.create({
+          url: 'https://receiver.example/throwaway',
+          events: ['change'],
+          configs: ['x'],
+        })
+      ).id;
+    const context = async () => ({
+      throwawayKeyId: await throwaway(),
+      throwawayHookId: await throwawayHook(),
+    });
 
     beforeAll(async () => {
       db = databases();
@@ -117,7 +129,7 @@ function runMatrix(label: string, databases: () => TestDatabase): void {
         for (const route of REST_ROUTES) {
           const c = ROUTE_CASES[route.id];
           if (c === undefined) throw new Error(`no case for ${route.id}`);
-          const { path, init } = c.rest({ throwawayKeyId: await throwaway() });
+          const { path, init } = c.rest(await context());
           const response = await b.request(path, {
             ...init,
             headers: { ...(init.headers as object), ...headers[caller] },
@@ -143,7 +155,7 @@ function runMatrix(label: string, databases: () => TestDatabase): void {
         for (const route of REST_ROUTES) {
           const c = ROUTE_CASES[route.id];
           if (c === undefined) throw new Error(`no case for ${route.id}`);
-          const input = c.input({ throwawayKeyId: await throwaway() });
+          const input = c.input(await context());
           const query = route.method === 'GET';
           const url =
             query && input !== undefined

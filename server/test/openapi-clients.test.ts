@@ -47,7 +47,7 @@ describe('the OpenAPI document for generated clients', () => {
       const closedReads = auth.readToken !== undefined;
       for (const [name, op] of operationsOf(doc)) {
         const writes =
-          /^(PUT|PATCH|DELETE) |^POST \/(keys|configs\/\{name\}\/(restore|links\/check))$|^GET \/keys$/.test(
+          /^(PUT|PATCH|DELETE) |^POST \/(keys|hooks|configs\/\{name\}\/(restore|links\/check))$|^GET \/(keys|hooks|hooks\/\{id\}\/log)$/.test(
             name,
           );
         expect(op['security'], name).toEqual(

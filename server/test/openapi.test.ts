@@ -56,7 +56,7 @@ describe('GET /openapi.json', () => {
         'GET /events',
       ].sort(),
     );
-    expect(REST_ROUTES).toHaveLength(21);
+    expect(REST_ROUTES).toHaveLength(25);
   });
 
   it('lints clean with the strict recommended rules', async () => {
@@ -94,6 +94,10 @@ describe('GET /openapi.json', () => {
       'POST /keys': '201 400 401 403 413 415 429 500 503',
       'GET /keys': '200 401 403 429 500',
       'DELETE /keys/{id}': '204 400 401 403 404 429 500',
+      'POST /hooks': '201 400 401 403 413 415 429 500 503',
+      'GET /hooks': '200 401 403 429 500',
+      'DELETE /hooks/{id}': '204 400 401 403 404 429 500',
+      'GET /hooks/{id}/log': '200 400 401 403 404 429 500',
       'GET /configs/{name}/history': '200 400 401 404 500',
       'GET /configs/{name}/revisions/{rev}': '200 400 401 404 500',
       'GET /configs/{name}/diff': '200 400 401 404 500',
@@ -295,11 +299,15 @@ describe('GET /openapi.json tells the truth about this server (issue 17)', () =>
       .sort();
     expect(declared).toEqual([
       'DELETE /configs/{name}',
+      'DELETE /hooks/{id}',
       'DELETE /keys/{id}',
+      'GET /hooks',
+      'GET /hooks/{id}/log',
       'GET /keys',
       'PATCH /configs/{name}',
       'POST /configs/{name}/links/check',
       'POST /configs/{name}/restore',
+      'POST /hooks',
       'POST /keys',
       'PUT /configs/{name}',
     ]);

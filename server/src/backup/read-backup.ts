@@ -18,6 +18,7 @@ import type {
   BackupConfig,
   BackupKey,
   BackupLink,
+  BackupHook,
   BackupRevision,
 } from '@linkconfig/shared';
 import { DEFAULT_BODY_LIMIT } from '../config/limits.js';
@@ -40,6 +41,7 @@ const KNOWN_KINDS = new Set([
   'revision',
   'key',
   'link',
+  'hook',
   'end',
 ]);
 
@@ -47,7 +49,8 @@ const KNOWN_KINDS = new Set([
 export interface BackupLine {
   readonly line: number;
   readonly version: number;
-  readonly record: BackupConfig | BackupRevision | BackupKey | BackupLink;
+  readonly record:
+    BackupConfig | BackupRevision | BackupKey | BackupLink | BackupHook;
 }
 
 /**
@@ -181,6 +184,7 @@ export async function* readRecords(
       case 'revision':
       case 'key':
       case 'link':
+      case 'hook':
         counts[record.kind] = (counts[record.kind] ?? 0) + 1;
         yield { line, version, record };
     }
@@ -221,6 +225,7 @@ export async function checkBackup(
   const ids = new Set<number>();
   const keyIds = new Set<string>();
   const linkUrls = new Set<string>();
+  const hookIds = new Set<string>();
   const secretHashes = new Set<string>();
   const finished = new Set<string>();
   let version = 1;
@@ -344,6 +349,11 @@ export async function checkBackup(
         if (linkUrls.has(record.url))
           throw fail(`the link record of ${record.url} comes twice`);
         linkUrls.add(record.url);
+        break;
+      case 'hook':
+        // Ids are unique: a repeat would fail only after the configs are written.
+        if (hookIds.has(record.id)) throw fail(`hook ${record.id} comes twice`);
+        hookIds.add(record.id);
     }
   }
   finish(file);

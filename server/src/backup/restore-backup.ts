@@ -11,8 +11,9 @@ import type {
   RevisionRecord,
   StoredConfig,
 } from '../storage/config-repository.js';
-import type { LinkHealthRecord } from '@linkconfig/shared';
+import type { BackupHook, LinkHealthRecord } from '@linkconfig/shared';
 import { DEFAULT_BODY_LIMIT } from '../config/limits.js';
+import type { StoredHook } from '../storage/hook-store.js';
 import type { StoredKey } from '../storage/key-repository.js';
 import { configOf, keyOf, revisionOf } from './backup-rows.js';
 import { checkBackup, readRecords } from './read-backup.js';
@@ -119,6 +120,7 @@ export async function restoreBackup(
   let chars = 0;
   let done = 0;
   const keys: StoredKey[] = [];
+  const hooks: StoredHook[] = [];
   let links: LinkHealthRecord[] = [];
   let linkCount = 0;
   const flush = async (): Promise<void> => {
@@ -132,6 +134,7 @@ export async function restoreBackup(
   };
   for await (const { record } of readRecords(file, maxConfigBytes)) {
     if (record.kind === 'key') keys.push(keyOf(record));
+    else if (record.kind === 'hook') hooks.push(restoredHook(record));
     else if (record.kind === 'link') {
       const { kind: _link, ...health } = record;
       links.push(health);
@@ -156,6 +159,7 @@ export async function restoreBackup(
   }
   if (configs.length + revisions.length > 0 || replace) await flush();
   await repository.keys.putAll(keys);
+  await repository.hooks.putAll(hooks);
   await repository.linkHealth.putAll(links);
   linkCount += links.length;
   return {
@@ -216,4 +220,24 @@ async function writeConfigs(
   await Promise.all(inFlight);
   if (failure !== undefined) throw failure;
   return done;
+}
+
+/**
+ * A hook of a backup as stored again: without a secret (backups carry none), so it delivers nothing until
+ * it is made again; its cursor and the rest as they were.
+ */
+function restoredHook(record: BackupHook): StoredHook {
+  return {
+    id: record.id,
+    url: record.url,
+    events: record.events,
+    configs: record.configs,
+    secret: null,
+    createdAt: record.createdAt,
+    cursor: record.cursor,
+    attempts: 0,
+    failingSince: null,
+    nextAt: 0,
+    lastError: 'restored from a backup without its secret: make the hook again',
+  };
 }

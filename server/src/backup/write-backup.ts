@@ -35,6 +35,7 @@ export async function* backupRecords(
     revision: 0,
     key: 0,
     link: 0,
+    hook: 0,
   };
   for await (const item of repository.snapshot()) {
     counts[item.kind] = (counts[item.kind] ?? 0) + 1;
@@ -45,6 +46,19 @@ export async function* backupRecords(
   for (const record of await repository.linkHealth.all()) {
     counts['link'] = (counts['link'] ?? 0) + 1;
     yield { kind: 'link', ...record };
+  }
+  // Webhooks without their secrets (docs/operations.md#webhooks): a backup never carries a key that signs.
+  for (const hook of await repository.hooks.list()) {
+    counts['hook'] = (counts['hook'] ?? 0) + 1;
+    yield {
+      kind: 'hook',
+      id: hook.id,
+      url: hook.url,
+      events: [...hook.events],
+      configs: [...hook.configs],
+      createdAt: hook.createdAt,
+      cursor: hook.cursor,
+    };
   }
   yield { kind: 'end', counts };
 }

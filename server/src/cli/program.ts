@@ -11,6 +11,7 @@ import { addBackupCommands } from './backup-commands.js';
 import { addCheckCommands } from './check-commands.js';
 import { UsageError } from './cli-io.js';
 import type { CliIo, ExitStatus } from './cli-io.js';
+import { addHooksCommands } from './hooks-commands.js';
 import { addKeysCommands } from './keys-commands.js';
 import { addTransferCommands } from './transfer-commands.js';
 
@@ -24,7 +25,7 @@ export function createProgram(
 ): Command {
   const program = new Command('linkconfig')
     .description(
-      'The Link Config Service: serve it, manage its keys, imports, exports and backups, and check its links',
+      'The Link Config Service: serve it, manage its keys and webhooks, imports, exports and backups, and check its links',
     )
     .version(SERVER_VERSION, '-V, --version', 'print the version')
     .enablePositionalOptions()
@@ -58,6 +59,7 @@ export function createProgram(
   addTransferCommands(program, io, exit);
   addBackupCommands(program, io);
   addKeysCommands(program, io);
+  addHooksCommands(program, io);
   addCheckCommands(program, io, exit);
   return program;
 }

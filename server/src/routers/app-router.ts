@@ -1,6 +1,7 @@
 import { router } from '../trpc.js';
 import { configsOperations, configsRouter } from './configs.js';
 import { expressionsOperations, expressionsRouter } from './expressions.js';
+import { hooksOperations, hooksRouter } from './hooks.js';
 import { keysOperations, keysRouter } from './keys.js';
 import { historyOperations, historyRouter } from './history.js';
 import { linksOperations, linksRouter } from './links.js';
@@ -18,6 +19,7 @@ export const OPERATIONS = {
   keys: keysOperations,
   history: historyOperations,
   links: linksOperations,
+  hooks: hooksOperations,
 } as const;
 
 /** Every procedure of the service; the REST routes and `/trpc` both serve this one definition. */
@@ -28,6 +30,7 @@ export const appRouter = router({
   keys: keysRouter,
   history: historyRouter,
   links: linksRouter,
+  hooks: hooksRouter,
 });
 
 /** The router's type, for `@trpc/client` (see `createLinkConfigClient` in the web-client package). */

@@ -6,6 +6,10 @@ import type { Caches } from '../cache/cache-policy.js';
 import type { ResponseCache } from '../cache/response-cache.js';
 import type { ConfigVersion } from '../versions/config-version.js';
 import { ChangeFeed } from '../events/change-feed.js';
+import { repositoryHookLog } from '../hooks/hook-log.js';
+import { HookService } from '../hooks/hook-service.js';
+import { HookWorker } from '../hooks/hook-worker.js';
+import type { HookWorkerOptions } from '../hooks/hook-worker.js';
 import { KeyLookup } from '../keys/key-lookup.js';
 import type { KeptKey, KeyLookupOptions } from '../keys/key-lookup.js';
 import { KeyService } from '../keys/key-service.js';
@@ -47,6 +51,10 @@ export interface Services {
   readonly outbound: Outbound;
   /** Link health: the checker of this process and what it found (`/links/health`). */
   readonly linkHealth: LinkHealthService;
+  /** Webhooks: made, listed, removed (`/hooks`), and their delivery logs. */
+  readonly hooks: HookService;
+  /** Delivers webhooks from the log of changes (started by the server, stopped on close). */
+  readonly hookWorker: HookWorker;
 }
 
 /** Options of {@link createServices}. */
@@ -69,6 +77,8 @@ export interface ServicesOptions {
     LinkCheckerOptions,
     'store' | 'configs' | 'outbound' | 'robotsCache'
   >;
+  /** The delivery worker's timing and limits (it starts only when told to). */
+  readonly hooks?: Omit<HookWorkerOptions, 'store' | 'log' | 'outbound'>;
 }
 
 /** Wires the services over one repository. */
@@ -104,6 +114,13 @@ export function createServices(options: ServicesOptions): Services {
     outbound,
     robotsCache: caches.robots,
   });
+  const hookLog = repositoryHookLog(options.repository);
+  const hookWorker = new HookWorker({
+    ...options.hooks,
+    store: options.repository.hooks,
+    log: hookLog,
+    outbound,
+  });
   return {
     configs,
     keys: new KeyService(options.repository.keys, clock, () =>
@@ -128,5 +145,12 @@ export function createServices(options: ServicesOptions): Services {
       configs,
       checker,
     }),
+    hooks: new HookService({
+      store: options.repository.hooks,
+      log: hookLog,
+      now: clock,
+      created: () => hookWorker.wake(),
+    }),
+    hookWorker,
   };
 }

@@ -5,6 +5,7 @@
 import type { Author, ChangeEvent, RevisionOp } from '@linkconfig/shared';
 import type { EntityTags } from './etag.js';
 import type { HistoryKeep } from '../config/history-keep.js';
+import type { HookStore } from './hook-store.js';
 import type { KeyRepository, StoredKey } from './key-repository.js';
 import type { LinkHealthStore } from './link-health-store.js';
 import type { RevisionContent } from './log/revision-content.js';
@@ -131,6 +132,8 @@ export interface ConfigRepository extends HistoryRepository {
   readonly keys: KeyRepository;
   /** What the link checker knows of each URL, in the same database (`link-health-store.ts`). */
   readonly linkHealth: LinkHealthStore;
+  /** Webhooks and their delivery logs, in the same database (`hook-store.ts`). */
+  readonly hooks: HookStore;
   /** Every name, sorted by code point. */
   list(): Promise<string[]>;
   /** The stored config, or `null` when the name does not exist. */

@@ -30,6 +30,14 @@ export async function contents(url: string): Promise<Record<string, unknown>> {
       deleted: await repository.deletedNames(),
       keys: await repository.keys.list(),
       links: await repository.linkHealth.all(),
+      hooks: (await repository.hooks.list()).map((h) => ({
+        id: h.id,
+        url: h.url,
+        events: h.events,
+        configs: h.configs,
+        createdAt: h.createdAt,
+        cursor: h.cursor,
+      })),
     };
     for (const name of NAMES) {
       view[name] = await repository.revisions(name, { from: 1, to: 1000 });

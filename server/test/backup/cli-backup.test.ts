@@ -18,6 +18,7 @@ import {
 } from './backup-fixtures.js';
 import { runLinkconfig } from '../cli-run.js';
 import { TEST_POSTGRES_URL, dropSchemas } from '../test-databases.js';
+const HOOK_SECRET = 'whsec_backup_test_secret_never_in_a_file';
 
 const dir = mkdtempSync(join(tmpdir(), 'linkconfig-cli-backup-'));
 const prefix = `lc_backup_${randomBytes(4).toString('hex')}`;
@@ -53,6 +54,20 @@ beforeAll(async () => {
       nextAt: 1_767_312_000_000,
     },
   ]);
+  // A webhook: kept in backups without its signing secret.
+  await repository.hooks.insert({
+    id: 'hook_backup',
+    url: 'https://receiver.example/hook',
+    events: ['change', 'publish'],
+    configs: ['docs/*'],
+    secret: HOOK_SECRET,
+    createdAt: '2026-01-02T00:00:00.000Z',
+    cursor: 0,
+    attempts: 0,
+    failingSince: null,
+    nextAt: 0,
+    lastError: null,
+  });
   await repository.close();
   server = await startServer({
     databaseUrl: source,
@@ -116,19 +131,21 @@ describe('linkconfig backup and restore', () => {
       ...Array<string>(6).fill('revision'),
       'key',
       'link',
+      'hook',
       'end',
     ]);
     expect(lines[0]).toMatchObject({
       format: 'linkconfig-backup',
-      version: 3,
+      version: 4,
       source: 'sqlite',
     });
     expect(lines.at(-1)).toEqual({
       kind: 'end',
-      counts: { config: 3, revision: 6, key: 1, link: 1 },
+      counts: { config: 3, revision: 6, key: 1, link: 1, hook: 1 },
     });
     const text = readFileSync(backup, 'utf8');
     expect(text).not.toContain(SECRET);
+    expect(text).not.toContain(HOOK_SECRET);
     expect(text).toContain(secretHash(SECRET));
   });
 
@@ -147,6 +164,10 @@ describe('linkconfig backup and restore', () => {
     });
     const restored = await contents(target);
     expect(restored).toEqual(await contents(source));
+    // The hook came back without a secret: it delivers nothing until it is made again.
+    const copy = await openRepository(target);
+    expect((await copy.hooks.get('hook_backup'))?.secret).toBeNull();
+    await copy.close();
     const configs = restored['configs'] as {
       name: string;
       json: string;

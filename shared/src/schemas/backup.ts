@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ConfigNameSchema } from './api.js';
 import { AuthorSchema } from './author.js';
 import { RevisionOpSchema } from './history.js';
+import { CreateHookInputSchema, HookSchema } from './hooks.js';
 import { AccessKeySchema, CreateKeyInputSchema } from './keys.js';
 import { LinkHealthRecordSchema } from './link-health.js';
 import { TimestampSchema } from './link-config.js';
@@ -11,10 +12,11 @@ import { TimestampSchema } from './link-config.js';
  * A header first, then the data records, then an end record with the count of each kind, so a file cut
  * short is never restored as if it were whole. Version 1 held configs only; version 2 adds each config's
  * history (`revision` records) and the access keys (`key` records), and the configs' versions; version
- * 3 adds what the link checker knows of each URL (`link` records).
+ * 3 adds what the link checker knows of each URL (`link` records); version 4 adds the webhooks (`hook`
+ * records, without their signing secrets).
  */
 export const BACKUP_FORMAT = 'linkconfig-backup';
-export const BACKUP_VERSION = 3;
+export const BACKUP_VERSION = 4;
 
 export const BackupHeaderSchema = z.object({
   kind: z.literal('header'),
@@ -84,6 +86,23 @@ export const BackupLinkSchema = LinkHealthRecordSchema.extend({
 });
 export type BackupLink = z.infer<typeof BackupLinkSchema>;
 
+/**
+ * One webhook (docs/publishing.md#webhooks): where it stands, but never its signing secret, which is stored
+ * in clear in the database; a restored hook delivers nothing until it is made again with a new secret.
+ */
+export const BackupHookSchema = HookSchema.omit({
+  attempts: true,
+  failingSince: true,
+  lastError: true,
+}).extend({
+  kind: z.literal('hook'),
+  url: CreateHookInputSchema.shape.url,
+  events: CreateHookInputSchema.shape.events,
+  configs: CreateHookInputSchema.shape.configs,
+  cursor: z.number().int().min(0),
+});
+export type BackupHook = z.infer<typeof BackupHookSchema>;
+
 export const BackupEndSchema = z.object({
   kind: z.literal('end'),
   /** How many records of each data kind the file holds. */
@@ -97,6 +116,7 @@ export const BackupRecordSchema = z.discriminatedUnion('kind', [
   BackupRevisionSchema,
   BackupKeySchema,
   BackupLinkSchema,
+  BackupHookSchema,
   BackupEndSchema,
 ]);
 export type BackupRecord = z.infer<typeof BackupRecordSchema>;

@@ -137,6 +137,7 @@ export {
   BackupHeaderSchema,
   BackupKeySchema,
   BackupLinkSchema,
+  BackupHookSchema,
   BackupRecordSchema,
   BackupRevisionSchema,
 } from './backup.js';
@@ -146,6 +147,7 @@ export type {
   BackupHeader,
   BackupKey,
   BackupLink,
+  BackupHook,
   BackupRecord,
   BackupRevision,
 } from './backup.js';
@@ -252,3 +254,30 @@ export type {
   LinksHealthOutput,
   LinkState,
 } from './link-health.js';
+export {
+  CreateHookInputSchema,
+  CreateHookOutputSchema,
+  HOOK_EVENTS,
+  HOOK_LOG_LIMITS,
+  HOOK_URL_MAX,
+  HookDeliverySchema,
+  HookEventSchema,
+  HookIdInputSchema,
+  HookLogInputSchema,
+  HookLogOutputSchema,
+  HookPayloadSchema,
+  HookSchema,
+  ListHooksOutputSchema,
+} from './hooks.js';
+export type {
+  CreateHookInput,
+  CreateHookOutput,
+  Hook,
+  HookDelivery,
+  HookEvent,
+  HookIdInput,
+  HookLogInput,
+  HookLogOutput,
+  HookPayload,
+  ListHooksOutput,
+} from './hooks.js';

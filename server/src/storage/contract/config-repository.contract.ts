@@ -5,6 +5,7 @@ import {
   useRepositoryScope,
 } from './config-repository-fixtures.contract.js';
 import { runHistoryContract } from './config-repository-history.contract.js';
+import { runHooksContract } from './config-repository-hooks.contract.js';
 import { runKeysContract } from './config-repository-keys.contract.js';
 import { runLinkHealthContract } from './config-repository-link-health.contract.js';
 import { runRestoreContract } from './config-repository-restore.contract.js';
@@ -24,7 +25,7 @@ export type { RepositoryHarness } from './config-repository-fixtures.contract.js
  * (`config-repository-history.contract.ts`), snapshots for backups (`config-repository-snapshot.contract.ts`,
  * with history and keys and their restore in `config-repository-restore.contract.ts`)
  * access keys (`config-repository-keys.contract.ts`) and link health
- * (`config-repository-link-health.contract.ts`); shared helpers in
+ * (`config-repository-link-health.contract.ts`), webhooks (`config-repository-hooks.contract.ts`); shared helpers in
  * `config-repository-fixtures.contract.ts`.
  */
 export function runConfigRepositoryContract(
@@ -40,6 +41,7 @@ export function runConfigRepositoryContract(
     runSnapshotContract(scope);
     runKeysContract(harness, scope);
     runLinkHealthContract(harness, scope);
+    runHooksContract(harness, scope);
     runHistoryContract(harness, scope);
     runRestoreContract(harness, scope);
   });

@@ -6,6 +6,7 @@ import type {
 } from '../config-repository.js';
 import { putConfig, removeConfig, updateConfig } from '../config-write.js';
 import type { WriteTransaction } from '../config-write.js';
+import { createMemoryHooks } from './memory-hooks.js';
 import { createMemoryKeys } from './memory-keys.js';
 import { createMemoryLinkHealth } from './memory-link-health.js';
 import { changeOfRevision, changesPage, highestId } from '../write-rules.js';
@@ -56,6 +57,7 @@ export function createMemoryConfigRepository(): ConfigRepository {
   return {
     keys,
     linkHealth: createMemoryLinkHealth(open),
+    hooks: createMemoryHooks(open),
     ...history.reads,
     list: async () => {
       open();

@@ -21,6 +21,7 @@ import { createPostgresWriter } from './postgres-writer.js';
 import { migrate } from './postgres-migrate.js';
 import { postgresRestore } from './postgres-restore.js';
 import { postgresSnapshot } from './postgres-snapshot.js';
+import { createPostgresHooks, migrateHooks } from './postgres-hooks.js';
 import { createPostgresKeys, migrateKeys } from './postgres-keys.js';
 import {
   createPostgresLinkHealth,
@@ -77,12 +78,17 @@ export async function createPostgresConfigRepository(
   const { table, revision, revisions } = names;
   const keysTable = `${schema}.linkconfig_keys`;
   const linkHealthTable = `${schema}.linkconfig_link_health`;
+  const hookTables = {
+    hooks: `${schema}.linkconfig_hooks`,
+    deliveries: `${schema}.linkconfig_hook_deliveries`,
+  };
   // NOTIFY channels are identifiers of at most 63 bytes: a digest of the schema keeps them short.
   const channel = `linkconfig_${createHash('sha256').update(schemaName).digest('hex').slice(0, 24)}`;
   try {
     await migrate(pool, names);
     await migrateKeys(pool, keysTable);
     await migrateLinkHealth(pool, linkHealthTable);
+    await migrateHooks(pool, hookTables);
   } catch (error) {
     await pool.end();
     throw error;
@@ -125,6 +131,10 @@ export async function createPostgresConfigRepository(
     keys: createPostgresKeys(query, keysTable),
     linkHealth: createPostgresLinkHealth(pool, {
       table: linkHealthTable,
+      isClosed: () => closed,
+    }),
+    hooks: createPostgresHooks(pool, {
+      tables: hookTables,
       isClosed: () => closed,
     }),
     ...createPostgresHistoryReads(query, revisions),

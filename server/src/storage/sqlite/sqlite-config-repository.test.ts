@@ -28,6 +28,11 @@ runConfigRepositoryContract('sqlite', {
 
 const epoch = { now: () => new Date(0) };
 
+/** The migration that folds the changes table into the log. */
+const FOLD_MIGRATION = MIGRATIONS.findIndex(
+  (m) => typeof m === 'string' && m.includes('DROP TABLE changes'),
+);
+
 describe('sqlite group commit', () => {
   it('commits writes that arrive together in one transaction, each acknowledged after it', async () => {
     const commits: number[] = [];
@@ -208,7 +213,9 @@ describe('sqlite repository across connections', () => {
     old.exec(`CREATE TABLE changes (id INTEGER PRIMARY KEY, name TEXT NOT NULL, op TEXT NOT NULL,
       etag TEXT, updated_at TEXT NOT NULL, at INTEGER NOT NULL);
       INSERT INTO changes SELECT id, name, 'put', NULL, '', at FROM revisions`);
-    old.pragma(`user_version = ${MIGRATIONS.length - 1}`);
+    // Back before the fold (the migrations after it, webhooks, run again too).
+    old.exec('DROP TABLE hook_deliveries; DROP TABLE hooks');
+    old.pragma(`user_version = ${FOLD_MIGRATION}`);
     old.close();
     const upgraded = createSqliteConfigRepository({ path });
     const resumed = await upgraded.readLog({ after: first.version, limit: 10 });
@@ -237,7 +244,9 @@ describe('sqlite repository across connections', () => {
       etag TEXT, updated_at TEXT NOT NULL, at INTEGER NOT NULL);
       INSERT INTO changes VALUES (1, 'a', 'put', NULL, '', 0), (2, 'gone', 'delete', NULL, '', 0);
       UPDATE counters SET value = 2 WHERE key = 'version'`);
-    old.pragma(`user_version = ${MIGRATIONS.length - 1}`);
+    // Back before the fold (the migrations after it, webhooks, run again too).
+    old.exec('DROP TABLE hook_deliveries; DROP TABLE hooks');
+    old.pragma(`user_version = ${FOLD_MIGRATION}`);
     old.close();
     const upgraded = createSqliteConfigRepository({ path });
     expect(await upgraded.readLog({ after: 1, limit: 10 })).toEqual({

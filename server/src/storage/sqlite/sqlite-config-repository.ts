@@ -8,6 +8,7 @@ import {
   updateConfig,
 } from '../config-write.js';
 import { createGroupCommit } from './sqlite-group-commit.js';
+import { createSqliteHooks } from './sqlite-hooks.js';
 import { createSqliteKeys } from './sqlite-keys.js';
 import { createSqliteLinkHealth } from './sqlite-link-health.js';
 import { createSqliteHistory } from './sqlite-history.js';
@@ -118,6 +119,7 @@ export function createSqliteConfigRepository(
   return {
     keys: createSqliteKeys(db, guard),
     linkHealth: createSqliteLinkHealth(db, guard),
+    hooks: createSqliteHooks(db, guard),
     ...history.reads,
     list: () =>
       guard(() =>

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { HOOKS_TABLES_SQL } from './sqlite-hooks.js';
 import { LINK_HEALTH_TABLE_SQL } from './sqlite-link-health.js';
 import {
   firstRevisionsSql,
@@ -76,6 +77,8 @@ export const MIGRATIONS: readonly (
        SELECT 1 FROM revisions r WHERE r.name = c.name AND r.id >= c.id)), 0))
    WHERE key = 'pruned';
    DROP TABLE changes`,
+  // Webhooks (issue 30): each hook with its cursor in the log of changes, and its delivery attempts.
+  HOOKS_TABLES_SQL,
 ];
 
 /** Applies the migrations the file has not had yet, each in its own transaction. */
