@@ -133,7 +133,8 @@ export function createAuthenticator(
                 anonymousRead: anonymous,
               }
             : presented.open && token === 'none'
-              ? { scope: 'write', configs: ['*'], anonymousRead: ['*'] }
+              ? // Open: everything but key management (publishing included).
+                { scope: 'publish', configs: ['*'], anonymousRead: ['*'] }
               : {
                   scope: null,
                   configs: [],

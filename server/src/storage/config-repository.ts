@@ -7,6 +7,7 @@ import type { EntityTags } from './etag.js';
 import type { HistoryKeep } from '../config/history-keep.js';
 import type { KeyRepository, StoredKey } from './key-repository.js';
 import type { LinkHealthStore } from './link-health-store.js';
+import type { PublishStore } from './publish-store.js';
 import type { RevisionContent } from './log/revision-content.js';
 
 /** One stored config: the JSON text exactly as received, plus the server's timestamps. */
@@ -129,6 +130,8 @@ export interface ConfigRepository extends HistoryRepository {
   readonly keys: KeyRepository;
   /** What the link checker knows of each URL, in the same database (`link-health-store.ts`). */
   readonly linkHealth: LinkHealthStore;
+  /** Each config's publish record and the log of publishes, in the same database (`publish-store.ts`). */
+  readonly publish: PublishStore;
   /** Every name, sorted by code point. */
   list(): Promise<string[]>;
   /** The stored config, or `null` when the name does not exist. */

@@ -252,3 +252,16 @@ export type {
   LinksHealthOutput,
   LinkState,
 } from './link-health.js';
+export {
+  PUBLISH_ORIGINS_MAX,
+  PublishInputSchema,
+  PublishOriginsSchema,
+  PublishRecordSchema,
+  SiteOriginSchema,
+  UnpublishOutputSchema,
+} from './publish.js';
+export type {
+  PublishInput,
+  PublishRecord,
+  UnpublishOutput,
+} from './publish.js';

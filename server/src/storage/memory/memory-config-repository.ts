@@ -10,6 +10,7 @@ import { putConfig, removeConfig } from '../config-write.js';
 import type { WriteTransaction } from '../config-write.js';
 import { createMemoryKeys } from './memory-keys.js';
 import { createMemoryLinkHealth } from './memory-link-health.js';
+import { createMemoryPublish } from './memory-publish.js';
 import { changesPage, highestId, historyLimits } from '../write-rules.js';
 import { createMemoryHistory } from './memory-history.js';
 
@@ -72,6 +73,7 @@ export function createMemoryConfigRepository(
   return {
     keys,
     linkHealth: createMemoryLinkHealth(open),
+    publish: createMemoryPublish(open),
     ...history.reads,
     list: async () => {
       open();

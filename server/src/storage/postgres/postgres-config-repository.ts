@@ -17,6 +17,7 @@ import { migrate } from './postgres-migrate.js';
 import { postgresRestore } from './postgres-restore.js';
 import { postgresSnapshot } from './postgres-snapshot.js';
 import { createPostgresKeys, migrateKeys } from './postgres-keys.js';
+import { createPostgresPublish, migratePublish } from './postgres-publish.js';
 import {
   createPostgresLinkHealth,
   migrateLinkHealth,
@@ -75,12 +76,17 @@ export async function createPostgresConfigRepository(
   const { table, revision, changes, revisions } = names;
   const keysTable = `${schema}.linkconfig_keys`;
   const linkHealthTable = `${schema}.linkconfig_link_health`;
+  const publishTables = {
+    records: `${schema}.linkconfig_published`,
+    events: `${schema}.linkconfig_publish_events`,
+  };
   // NOTIFY channels are identifiers of at most 63 bytes: a digest of the schema keeps them short.
   const channel = `linkconfig_${createHash('sha256').update(schemaName).digest('hex').slice(0, 24)}`;
   try {
     await migrate(pool, names);
     await migrateKeys(pool, keysTable);
     await migrateLinkHealth(pool, linkHealthTable);
+    await migratePublish(pool, publishTables);
   } catch (error) {
     await pool.end();
     throw error;
@@ -119,6 +125,10 @@ export async function createPostgresConfigRepository(
     keys: createPostgresKeys(query, keysTable),
     linkHealth: createPostgresLinkHealth(pool, {
       table: linkHealthTable,
+      isClosed: () => closed,
+    }),
+    publish: createPostgresPublish(pool, {
+      ...publishTables,
       isClosed: () => closed,
     }),
     ...createPostgresHistoryReads(query, revisions),

@@ -9,6 +9,7 @@ import { putConfig, removeConfig, stampOfRow } from '../config-write.js';
 import { createGroupCommit } from './sqlite-group-commit.js';
 import { createSqliteKeys } from './sqlite-keys.js';
 import { createSqliteLinkHealth } from './sqlite-link-health.js';
+import { createSqlitePublish } from './sqlite-publish.js';
 import { createSqliteHistory } from './sqlite-history.js';
 import { openSqliteDatabase } from './sqlite-open.js';
 import { sqliteRestore } from './sqlite-restore.js';
@@ -123,6 +124,7 @@ export function createSqliteConfigRepository(
   return {
     keys: createSqliteKeys(db, guard),
     linkHealth: createSqliteLinkHealth(db, guard),
+    publish: createSqlitePublish(db, guard),
     ...history.reads,
     list: () =>
       guard(() =>

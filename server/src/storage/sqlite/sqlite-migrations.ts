@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { LINK_HEALTH_TABLE_SQL } from './sqlite-link-health.js';
+import { PUBLISH_TABLES_SQL } from './sqlite-publish.js';
 import {
   firstRevisionsSql,
   REVISIONS_TABLE_SQL,
@@ -67,6 +68,8 @@ export const MIGRATIONS: readonly (
   },
   // Link health (issue 31): one row per distinct URL of the configs, with the check's lease.
   LINK_HEALTH_TABLE_SQL,
+  // Publishing (issue 30): each config's publish record, and the log of publishes and unpublishes.
+  PUBLISH_TABLES_SQL,
 ];
 
 /** Applies the migrations the file has not had yet, each in its own transaction. */
