@@ -5,7 +5,7 @@
  *
  * | cache       | holds                                                     | key                         | invalidated by                                  | share |
  * | ----------- | --------------------------------------------------------- | --------------------------- | ----------------------------------------------- | ----- |
- * | `versions`  | one stored version per config and all derived from it:    | config name                 | a write or delete of that name (here at once;   | 65 %  |
+ * | `versions`  | one stored version per config and all derived from it:    | config name                 | a write or delete of that name (here at once;   | 60 %  |
  * |             | the parsed config, the sanitized entry, the engine's      |                             | other processes: the repository's change token  |       |
  * |             | prepared form (with its working data), the search index,  |                             | moves and the version check misses); LRU        |       |
  * |             | and the HTTP bodies (plain, gzip, br) of that version     |                             |                                                 |       |
@@ -23,6 +23,8 @@
  * | `summaries` | per config, the buckets of its version's text (trigrams,  | config name                 | a newer version replaces it; one whose version  | 5 %   |
  * |             | tags) across configs (`summary-index.ts`): what a search  |                             | is not the current one is ignored; fixed size   |       |
  * |             | can rule out without reading the config                   |                             | per config, none kept beyond the budget         |       |
+ * | `published` | as `versions`, for the published view (`/published`): the | config name                 | a publish, unpublish or delete of that name     | 5 %   |
+ * |             | version each publish record serves                        |                             | (the view's state token moves); LRU             |       |
  *
  * A version a write made keeps its stored text too (weighed with it): the next write of that name makes its
  * history delta from it (`WriteOptions.heldText`) instead of reading the text back inside its transaction.
@@ -43,7 +45,8 @@ export const DEFAULT_CACHE_BYTES = 256 * 1024 * 1024;
 
 /** The shares of `CACHE_BYTES`, as in the table above. */
 export const CACHE_SHARES = {
-  versions: 0.65,
+  versions: 0.6,
+  published: 0.05,
   merges: 0.1,
   responses: 0.185,
   keys: 0.005,
@@ -66,8 +69,8 @@ export interface CachedVersion {
 export class VersionCache<V extends CachedVersion = CachedVersion> {
   readonly #lru: WeightedLru<string, V>;
 
-  constructor(budget: number) {
-    this.#lru = new WeightedLru({ name: 'versions', budget });
+  constructor(budget: number, name = 'versions') {
+    this.#lru = new WeightedLru({ name, budget });
   }
 
   /** The cached view of `name` at exactly `version`; a view of another version is dropped. */
@@ -203,6 +206,8 @@ export interface Caches<
   E extends { readonly name: string } = { readonly name: string },
 > {
   readonly versions: VersionCache<V>;
+  /** The versions the published view serves (a name's draft and published versions side by side). */
+  readonly published: VersionCache<V>;
   readonly merges: MergeCache;
   readonly responses: ResponseCache;
   readonly keys: WeightedLru<string, K>;
@@ -221,6 +226,10 @@ export function createCaches<
   E extends { readonly name: string } = { readonly name: string },
 >(cacheBytes: number = DEFAULT_CACHE_BYTES): Caches<V, K, R, E> {
   const versions = new VersionCache<V>(cacheBytes * CACHE_SHARES.versions);
+  const published = new VersionCache<V>(
+    cacheBytes * CACHE_SHARES.published,
+    'published',
+  );
   const merges = new MergeCache(cacheBytes * CACHE_SHARES.merges);
   const responses = new ResponseCache({
     budget: cacheBytes * CACHE_SHARES.responses,
@@ -239,6 +248,7 @@ export function createCaches<
   });
   return {
     versions,
+    published,
     merges,
     responses,
     keys,
@@ -247,6 +257,7 @@ export function createCaches<
     summaries,
     stats: () => [
       versions.stats(),
+      published.stats(),
       merges.stats(),
       responses.stats(),
       keys.stats(),

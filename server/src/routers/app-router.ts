@@ -4,6 +4,12 @@ import { expressionsOperations, expressionsRouter } from './expressions.js';
 import { keysOperations, keysRouter } from './keys.js';
 import { historyOperations, historyRouter } from './history.js';
 import { linksOperations, linksRouter } from './links.js';
+import {
+  publishedOperations,
+  publishOperations,
+  publishRouter,
+  publishedRouter,
+} from './publish.js';
 import { searchOperations, searchRouter } from './search.js';
 
 /**
@@ -18,6 +24,8 @@ export const OPERATIONS = {
   keys: keysOperations,
   history: historyOperations,
   links: linksOperations,
+  publish: publishOperations,
+  published: publishedOperations,
 } as const;
 
 /** Every procedure of the service; the REST routes and `/trpc` both serve this one definition. */
@@ -28,6 +36,8 @@ export const appRouter = router({
   keys: keysRouter,
   history: historyRouter,
   links: linksRouter,
+  publish: publishRouter,
+  published: publishedRouter,
 });
 
 /** The router's type, for `@trpc/client` (see `createLinkConfigClient` in the web-client package). */

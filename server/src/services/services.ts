@@ -21,6 +21,9 @@ import { ConfigService } from './config-service.js';
 import { ExpressionService } from './expression-service.js';
 import { HistoryService } from './history-service.js';
 import { LinkHealthService } from './link-health-service.js';
+import { PublishService } from './publish-service.js';
+import { publishedSource } from './published-source.js';
+import type { PublishEvent } from '../storage/publish-store.js';
 import { SearchService } from './search-service.js';
 
 /** Everything the procedures call. */
@@ -46,6 +49,13 @@ export interface Services {
   readonly outbound: Outbound;
   /** Link health: the checker of this process and what it found (`/links/health`). */
   readonly linkHealth: LinkHealthService;
+  /** Publishing: publish records, rollbacks, unpublishing (`/configs/{name}/publish`). */
+  readonly publish: PublishService;
+  /**
+   * The same services over the published versions (`/published`, `published-source.ts`): configs,
+   * search and expressions read publish records instead of heads; everything else is shared.
+   */
+  readonly publishedView: Services;
 }
 
 /** Options of {@link createServices}. */
@@ -68,6 +78,8 @@ export interface ServicesOptions {
     LinkCheckerOptions,
     'store' | 'configs' | 'outbound' | 'robotsCache'
   >;
+  /** Told after each publish and unpublish (purges of shared caches; see `PublishServiceDeps`). */
+  readonly onPublishEvent?: (event: PublishEvent) => void;
 }
 
 /** Wires the services over one repository. */
@@ -99,7 +111,7 @@ export function createServices(options: ServicesOptions): Services {
     outbound,
     robotsCache: caches.robots,
   });
-  return {
+  const services: Omit<Services, 'publishedView'> = {
     configs,
     keys: new KeyService(options.repository.keys, clock, () =>
       keyLookup.forget(),
@@ -123,5 +135,38 @@ export function createServices(options: ServicesOptions): Services {
       configs,
       checker,
     }),
+    publish: new PublishService({
+      repository: options.repository,
+      now: clock,
+      ...(options.onPublishEvent === undefined
+        ? {}
+        : { onPublishEvent: options.onPublishEvent }),
+    }),
   };
+  const publishedConfigs = new ConfigService({
+    repository: publishedSource(options.repository),
+    cache: caches.published,
+    now: clock,
+  });
+  const all = services as Services;
+  const publishedView: Services = {
+    ...services,
+    configs: publishedConfigs,
+    search: new SearchService(
+      publishedConfigs,
+      EVENT_LOOP_SLICES,
+      caches.summaries,
+    ),
+    expressions: new ExpressionService({
+      configs: publishedConfigs,
+      now,
+      merges: caches.merges,
+      ...(options.handlers === undefined ? {} : { handlers: options.handlers }),
+    }),
+    get publishedView(): Services {
+      return publishedView;
+    },
+  };
+  Object.defineProperty(all, 'publishedView', { value: publishedView });
+  return all;
 }

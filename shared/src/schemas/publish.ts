@@ -70,7 +70,8 @@ export const PublishRecordSchema = z.object({
   etag: z.string(),
   origins: z.array(z.string()).nullable(),
   publishedAt: z.string(),
-  publishedBy: AuthorSchema.nullable(),
+  /** Who published it (the same fields as {@link AuthorSchema}, inline); `null`: nobody known. */
+  publishedBy: z.object(AuthorSchema.shape).nullable(),
 });
 export type PublishRecord = z.infer<typeof PublishRecordSchema>;
 
