@@ -40,6 +40,9 @@ import {
 } from './middleware/request-context.js';
 import { mountRestRoutes } from './routes/rest-routes.js';
 import { isPublishedPath } from './routes/route-table.js';
+import { publishedCaching } from './routes/published-caching.js';
+import type { PublishedLifetimes } from './routes/published-caching.js';
+import { PUBLISHED_CACHE_DEFAULTS } from '../config/publish-settings.js';
 import { callsAllowed, trpcCalls } from './trpc-calls.js';
 import {
   bodyPermitsByKind,
@@ -93,6 +96,8 @@ export interface AppOptions {
   readonly trustProxy?: number;
   /** Who may read `/published` (`PUBLISHED_READ`, default `public`). */
   readonly publishedRead?: PublishedRead;
+  /** Lifetimes of `/published` answers (`PUBLISHED_MAX_AGE`, …; defaults in `config/publish-settings.ts`). */
+  readonly publishedLifetimes?: PublishedLifetimes;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -277,6 +282,10 @@ export function createApp(options: AppOptions): Hono {
     compression: options.compression ?? true,
     withBodyPermit: withPermit,
     responses: options.services.responses,
+    published: publishedCaching(
+      options.publishedRead ?? 'public',
+      options.publishedLifetimes ?? PUBLISHED_CACHE_DEFAULTS,
+    ),
   });
   mountEventsRoute(app, { context });
 
