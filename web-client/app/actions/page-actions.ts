@@ -9,6 +9,7 @@ import type { FormActions } from './form-actions.js';
 import type { KeysActions } from './keys-actions.js';
 import type { HistoryActions } from './history-actions.js';
 import type { LinkActions } from './link-actions.js';
+import type { LinkHealthActions } from './link-health-actions.js';
 import type { SessionActions } from './session-actions.js';
 import type { ToolActions } from './tool-actions.js';
 import type { TransferActions } from './transfer-actions.js';
@@ -24,6 +25,7 @@ export interface ActionParts {
   transfer: TransferActions;
   keys: KeysActions;
   history: HistoryActions;
+  linkHealth: LinkHealthActions;
   answer(confirmed: boolean): void;
 }
 
@@ -76,6 +78,10 @@ export function pageActions(parts: ActionParts): Actions {
       restore: (rev, links) => void parts.history.restore(rev, links),
       showDeleted: () => void parts.history.showDeleted(),
       undelete: (name) => void parts.history.undelete(name),
+    },
+    linkHealth: {
+      checkNow: () => void parts.linkHealth.checkNow(),
+      useNewUrl: (id) => void parts.linkHealth.useNewUrl(id),
     },
   };
 }

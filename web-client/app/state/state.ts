@@ -25,6 +25,9 @@ import type { KeysState } from './keys-state.js';
 import { initialHistory } from './history-state.js';
 import type { HistoryState } from './history-state.js';
 import { initialTransfer } from './transfer-state.js';
+import { initialLinkHealth } from './link-health-state.js';
+import type { LinkHealthState } from './link-health-state.js';
+import type { HealthFacet } from '../model/link-health.js';
 import type { TransferState } from './transfer-state.js';
 import type { Access, CallKind } from '../session/server-health.js';
 
@@ -119,6 +122,8 @@ export interface LinksView {
   limit: number;
   /** Show every tag of the links found, not only the most frequent. */
   allTags: boolean;
+  /** Only links in this health facet (broken, moved); null: any. */
+  health: HealthFacet | null;
   /** When this page last changed each link (ms since the epoch), for "recently changed". */
   touched: Record<string, number>;
 }
@@ -143,6 +148,7 @@ export function initialLinksView(): LinksView {
     sort: 'config',
     limit: LINKS_PAGE,
     allTags: false,
+    health: null,
     touched: {},
   };
 }
@@ -210,6 +216,8 @@ export interface AppState {
   keys: KeysState;
   /** The History panel of the open config, and the recently deleted configs. */
   history: HistoryState;
+  /** The server's link health of the open config. */
+  linkHealth: LinkHealthState;
   /** Read out by screen readers (a polite live region). */
   announcement: string;
   /** The time the status was last brought up to date (ms), for how long changes have waited. */
@@ -293,6 +301,7 @@ export function initialState(): AppState {
     transfer: initialTransfer(),
     keys: initialKeys(),
     history: initialHistory(),
+    linkHealth: initialLinkHealth(),
     announcement: '',
     clock: Date.now(),
   };

@@ -1,0 +1,20 @@
+/**
+ * @module links
+ * The rules for a link's names: how tags are normalized (`tags.ts`) and how an id is made from a
+ * label (`ids.ts`). The import, the page's link form and tag renaming all use these. Pure: no I/O.
+ */
+export {
+  TAG_RULE,
+  droppedTags,
+  normalizeTag,
+  normalizeTags,
+  tagsFromText,
+} from './tags.js';
+export {
+  FALLBACK_ID,
+  idBase,
+  idForLabel,
+  isUsableId,
+  uniqueId,
+} from './ids.js';
+export { toWordName } from './word-name.js';
