@@ -208,7 +208,9 @@ describe('sqlite repository across connections', () => {
     old.exec(`CREATE TABLE changes (id INTEGER PRIMARY KEY, name TEXT NOT NULL, op TEXT NOT NULL,
       etag TEXT, updated_at TEXT NOT NULL, at INTEGER NOT NULL);
       INSERT INTO changes SELECT id, name, 'put', NULL, '', at FROM revisions`);
-    old.pragma(`user_version = ${MIGRATIONS.length - 1}`);
+    // Before the fold (the publish tables, made after it, made again by the upgrade).
+    old.exec('DROP TABLE published; DROP TABLE publish_events');
+    old.pragma(`user_version = ${MIGRATIONS.length - 2}`);
     old.close();
     const upgraded = createSqliteConfigRepository({ path });
     const resumed = await upgraded.readLog({ after: first.version, limit: 10 });
@@ -237,7 +239,9 @@ describe('sqlite repository across connections', () => {
       etag TEXT, updated_at TEXT NOT NULL, at INTEGER NOT NULL);
       INSERT INTO changes VALUES (1, 'a', 'put', NULL, '', 0), (2, 'gone', 'delete', NULL, '', 0);
       UPDATE counters SET value = 2 WHERE key = 'version'`);
-    old.pragma(`user_version = ${MIGRATIONS.length - 1}`);
+    // Before the fold (the publish tables, made after it, made again by the upgrade).
+    old.exec('DROP TABLE published; DROP TABLE publish_events');
+    old.pragma(`user_version = ${MIGRATIONS.length - 2}`);
     old.close();
     const upgraded = createSqliteConfigRepository({ path });
     expect(await upgraded.readLog({ after: 1, limit: 10 })).toEqual({
