@@ -17,6 +17,7 @@ const REFUSED_BEARER: Readonly<Record<string, string>> = {
 const NEEDS: Readonly<Record<Access, string>> = {
   read: 'reading',
   write: 'writing',
+  publish: 'publishing',
   admin: 'managing keys',
 };
 
@@ -43,7 +44,9 @@ export function accessDenied(
     'forbidden',
     need === 'admin'
       ? 'managing keys needs a key with admin scope'
-      : 'this key may only read',
+      : need === 'publish'
+        ? 'publishing needs a key with publish or admin scope'
+        : 'this key may only read',
   );
 }
 
@@ -60,9 +63,13 @@ export function nameDenied(
   if (need === 'read') {
     return auth.canRead(name) ? null : configNotFound(name);
   }
+  // Publishing needs a scope that covers it (checked by `accessDenied`) and a write pattern for the name.
   return auth.canWrite(name)
     ? null
-    : new DomainError('forbidden', `this key may not write "${name}"`);
+    : new DomainError(
+        'forbidden',
+        `this key may not ${need === 'publish' ? 'publish' : 'write'} "${name}"`,
+      );
 }
 
 /** The config name a call's (parsed) input holds in `field`. */

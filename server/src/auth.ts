@@ -133,7 +133,8 @@ export function createAuthenticator(
                 anonymousRead: anonymous,
               }
             : presented.open && token === 'none'
-              ? { scope: 'write', configs: ['*'], anonymousRead: ['*'] }
+              ? // Open: everything but key management (publishing included).
+                { scope: 'publish', configs: ['*'], anonymousRead: ['*'] }
               : {
                   scope: null,
                   configs: [],
@@ -196,5 +197,26 @@ function memoized(patterns: NamePatterns): (name: string) => boolean {
       answers.set(name, answer);
     }
     return answer;
+  };
+}
+
+/** Who may read `/published` (`PUBLISHED_READ`): anyone (`public`, the default), or callers a key lets read. */
+export type PublishedRead = 'public' | 'key';
+
+/**
+ * The access of a `/published` request under `PUBLISHED_READ=public`: it reads every published name,
+ * whatever it presented (a published menu ships in web pages), and may do nothing else. Its rate-limit
+ * budget stays the caller's.
+ */
+export function publicReader(auth: RequestAuth): RequestAuth {
+  return {
+    canRead: () => true,
+    canWrite: () => false,
+    may: (need) => need === 'read',
+    token: () => 'none',
+    author: () => null,
+    clientId: () => auth.clientId(),
+    readView: () => '*',
+    grant: () => ({ scope: null, configs: [], anonymousRead: ['*'] }),
   };
 }

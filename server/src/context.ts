@@ -65,3 +65,17 @@ export function writeOrigin(ctx: Context, op?: WriteOrigin['op']): WriteOrigin {
     ...(op === undefined ? {} : { op }),
   };
 }
+
+/**
+ * The request's context over the published view (`/published`): the same caller and request, the
+ * services reading publish records instead of heads (`Services.publishedView`), and the view's own state
+ * token.
+ */
+export function publishedContext(ctx: Context): Context {
+  const view = ctx.services.publishedView;
+  if (ctx.services === view) return ctx;
+  return createContextInner(view, ctx.auth, {
+    stillValid: ctx.stillValid,
+    requestId: ctx.requestId,
+  });
+}

@@ -8,6 +8,8 @@ import { repositoryAppDir, servesPage } from './app-dir.js';
 import { workerMetrics } from './cluster/cluster-messages.js';
 import { DEFAULT_RATE_LIMITS } from './config/settings.js';
 import type { Settings } from './config/settings.js';
+import { purgeOnPublish } from './services/purge.js';
+import { PUBLISHED_CACHE_DEFAULTS } from './config/publish-settings.js';
 import { createApp } from './http/app.js';
 import { Metrics } from './http/metrics.js';
 import { timeRepository } from './http/repository-timing.js';
@@ -79,6 +81,12 @@ export async function startServer(
   // Every storage call is timed for the metrics; without metrics the repository is used as it is.
   const repository =
     metrics === undefined ? opened : timeRepository(opened, metrics);
+  const outbound = new Outbound({
+    userAgent: userAgentOf(options.outboundContact),
+    ...(options.outboundAllow === undefined
+      ? {}
+      : { allow: options.outboundAllow }),
+  });
   const services = createServices({
     repository,
     feed: {
@@ -103,12 +111,18 @@ export async function startServer(
       ? {}
       : { cacheBytes: options.cacheBytes }),
     ...(options.handlers === undefined ? {} : { handlers: options.handlers }),
-    outbound: new Outbound({
-      userAgent: userAgentOf(options.outboundContact),
-      ...(options.outboundAllow === undefined
-        ? {}
-        : { allow: options.outboundAllow }),
-    }),
+    outbound,
+    ...(options.purgeUrls === undefined || options.purgeUrls.length === 0
+      ? {}
+      : {
+          onPublishEvent: purgeOnPublish({
+            urls: options.purgeUrls,
+            method: options.purgeMethod ?? 'PURGE',
+            outbound,
+            onError: (url, error) =>
+              logger.warn({ err: error, url }, 'cache purge failed'),
+          }),
+        }),
     linkCheck: {
       timing: {
         everyMs: options.linkCheckEvery ?? DEFAULT_TIMING.everyMs,
@@ -210,6 +224,17 @@ export async function startServer(
     metricsToken: options.metricsToken,
     accessLog: options.accessLog ?? true,
     trustProxy: options.trustProxy ?? 0,
+    publishedRead: options.publishedRead ?? 'public',
+    publishedLifetimes: {
+      maxAgeMs: options.publishedMaxAge ?? PUBLISHED_CACHE_DEFAULTS.maxAgeMs,
+      sMaxAgeMs: options.publishedSMaxAge ?? PUBLISHED_CACHE_DEFAULTS.sMaxAgeMs,
+      staleWhileRevalidateMs:
+        options.publishedStaleWhileRevalidate ??
+        PUBLISHED_CACHE_DEFAULTS.staleWhileRevalidateMs,
+      staleIfErrorMs:
+        options.publishedStaleIfError ??
+        PUBLISHED_CACHE_DEFAULTS.staleIfErrorMs,
+    },
     // On unless switched off; the defaults are far above what an honest client sends.
     rateLimit:
       (options.rateLimit ?? true)

@@ -110,6 +110,7 @@ export const readProcedure = guarded('read');
 const PROCEDURES = {
   read: readProcedure,
   write: guarded('write'),
+  publish: guarded('publish'),
   admin: guarded('admin'),
 } as const;
 

@@ -109,7 +109,7 @@ export async function makeKeys(
 }
 
 /** How a route uses access: it lists (filters), reads one named config, writes one, or manages keys. */
-export type Kind = 'list' | 'named-read' | 'write' | 'admin';
+export type Kind = 'list' | 'named-read' | 'write' | 'publish' | 'admin';
 
 /** A request, REST and tRPC, for one operation. */
 export interface RouteCase {
@@ -258,6 +258,61 @@ export const ROUTE_CASES: Readonly<Record<string, RouteCase>> = {
     input: () => ({ name: T }),
     allowed: { rest: 409, trpc: 409 },
   },
+  'publish.status': {
+    kind: 'named-read',
+    rest: () => ({ path: `/configs/${enc(T)}/publish`, init: {} }),
+    input: () => ({ name: T }),
+  },
+  'publish.publish': {
+    kind: 'publish',
+    rest: () => ({
+      path: `/configs/${enc(T)}/publish`,
+      init: json('POST', {}),
+    }),
+    input: () => ({ name: T }),
+  },
+  // Unpublishes a name never published (200, `rev: null`): T stays published for the routes below.
+  'publish.unpublish': {
+    kind: 'publish',
+    rest: () => ({
+      path: `/configs/${enc('site-a/scratch')}/publish`,
+      init: { method: 'DELETE' },
+    }),
+    input: () => ({ name: 'site-a/scratch' }),
+  },
+  // The published view (T and S are published; the matrix runs with PUBLISHED_READ=key, where it
+  // follows the caller's key exactly like the drafts' routes).
+  'published.list': {
+    kind: 'list',
+    rest: () => ({ path: '/published/configs', init: {} }),
+    input: () => undefined,
+  },
+  'published.get': {
+    kind: 'named-read',
+    rest: () => ({ path: `/published/configs/${enc(T)}`, init: {} }),
+    input: () => ({ name: T }),
+  },
+  'published.search': {
+    kind: 'list',
+    rest: () => ({ path: '/published/search?q=mark', init: {} }),
+    input: () => ({ q: 'mark' }),
+  },
+  'published.query': {
+    kind: 'named-read',
+    rest: () => ({
+      path: '/published/query',
+      init: json('POST', { configName: T, expression: 'tlink' }),
+    }),
+    input: () => ({ configName: T, expression: 'tlink' }),
+  },
+  'published.cherryPick': {
+    kind: 'named-read',
+    rest: () => ({
+      path: '/published/cherry-pick',
+      init: json('POST', { source: T, expression: 'tlink' }),
+    }),
+    input: () => ({ source: T, expression: 'tlink' }),
+  },
   'keys.access': {
     kind: 'list',
     rest: () => ({ path: '/access', init: {} }),
@@ -336,7 +391,9 @@ export function expectedStatus(
     case 'write':
       if (caller === 'none') return 401;
       return caller === 'write' || caller === 'admin' ? success : 403;
+    case 'publish':
     case 'admin':
+      // No key of the matrix has publish scope: only the admin's covers 'publish'.
       if (caller === 'none') return 401;
       return caller === 'admin' ? success : 403;
   }

@@ -30,6 +30,8 @@ import { postgresDatabases, sqliteDatabases } from './test-databases.js';
 import type { TestDatabase } from './test-databases.js';
 
 const AUTH = { anonymousRead: ['public/*'] };
+/** `/published` follows the caller's key here, so its routes are held to the same rules as the drafts'. */
+const PUBLISHED_READ = 'key';
 
 it('has a case for every route of the route table and no other', () => {
   expect(Object.keys(ROUTE_CASES).sort()).toEqual(routeIds(REST_ROUTES));
@@ -95,11 +97,21 @@ function runMatrix(label: string, databases: () => TestDatabase): void {
     beforeAll(async () => {
       db = databases();
       const first = await db.create();
-      a = createTestApp({ repository: first, auth: AUTH });
-      b = createTestApp({ repository: await db.connect(first), auth: AUTH });
+      a = createTestApp({
+        repository: first,
+        auth: AUTH,
+        publishedRead: PUBLISHED_READ,
+      });
+      b = createTestApp({
+        repository: await db.connect(first),
+        auth: AUTH,
+        publishedRead: PUBLISHED_READ,
+      });
       await a.services.configs.put(T, configWith(T_MARK));
       await a.services.configs.put(S, configWith(S_MARK));
       await a.services.configs.put(P, configWith('PUBLIC'));
+      await a.services.publish.publish(T, {});
+      await a.services.publish.publish(S, {});
       // The link checker found every URL broken: the link-health routes have something to tell.
       await a.repository.linkHealth.putAll(
         [T_MARK, S_MARK, 'PUBLIC'].map((mark) => ({

@@ -22,7 +22,7 @@ describe('docs/http-api.md', () => {
     ]),
   );
 
-  it.each(['write', 'admin'] as const)(
+  it.each(['write', 'publish', 'admin'] as const)(
     'names every route that needs %s scope in that scope’s row',
     (access) => {
       const needed = REST_ROUTES.filter((r) => r.access === access).map(

@@ -56,7 +56,7 @@ describe('GET /openapi.json', () => {
         'GET /events',
       ].sort(),
     );
-    expect(REST_ROUTES).toHaveLength(25);
+    expect(REST_ROUTES).toHaveLength(33);
   });
 
   it('lints clean with the strict recommended rules', async () => {
@@ -107,6 +107,15 @@ describe('GET /openapi.json', () => {
       'GET /configs/{name}/links/health': '200 400 401 404 500',
       'GET /links/health': '200 400 401 429 500',
       'POST /configs/{name}/links/check': '200 400 401 403 404 409 429 500',
+      'GET /configs/{name}/publish': '200 400 401 404 500',
+      'POST /configs/{name}/publish':
+        '200 400 401 403 404 412 413 415 429 500 503',
+      'DELETE /configs/{name}/publish': '200 400 401 403 429 500',
+      'GET /published/configs': '200 400 401 500',
+      'GET /published/configs/{name}': '200 304 400 401 404 500',
+      'GET /published/search': '200 400 401 429 500',
+      'POST /published/cherry-pick': '200 400 401 404 413 415 429 500 503',
+      'POST /published/query': '200 400 401 404 413 415 429 500 503',
     });
     for (const { op } of operations(doc)) {
       for (const [status, response] of Object.entries(op.responses)) {
@@ -299,6 +308,7 @@ describe('GET /openapi.json tells the truth about this server (issue 17)', () =>
       .sort();
     expect(declared).toEqual([
       'DELETE /configs/{name}',
+      'DELETE /configs/{name}/publish',
       'DELETE /hooks/{id}',
       'DELETE /keys/{id}',
       'GET /hooks',
@@ -306,6 +316,7 @@ describe('GET /openapi.json tells the truth about this server (issue 17)', () =>
       'GET /keys',
       'PATCH /configs/{name}',
       'POST /configs/{name}/links/check',
+      'POST /configs/{name}/publish',
       'POST /configs/{name}/restore',
       'POST /hooks',
       'POST /keys',

@@ -5,7 +5,7 @@
  *
  * | cache       | holds                                                     | key                         | invalidated by                                  | share |
  * | ----------- | --------------------------------------------------------- | --------------------------- | ----------------------------------------------- | ----- |
- * | `versions`  | one stored version per config and all derived from it:    | config name                 | a write or delete of that name (here at once;   | 65 %  |
+ * | `versions`  | one stored version per config and all derived from it:    | config name                 | a write or delete of that name (here at once;   | 60 %  |
  * |             | the parsed config, the sanitized entry, the engine's      |                             | other processes: the repository's change token  |       |
  * |             | prepared form (with its working data), the search index,  |                             | moves and the version check misses); LRU        |       |
  * |             | and the HTTP bodies (plain, gzip, br) of that version     |                             |                                                 |       |
@@ -25,6 +25,8 @@
  * |             | can rule out without reading the config                   |                             | per config, none kept beyond the budget         |       |
  * | `patterns`  | `/search` patterns (`regex`, `config`) compiled with      | the pattern's text          | nothing to invalidate (a pattern's meaning      | 0.5 % |
  * |             | re2js, with the literals a match needs                    |                             | never changes); LRU, about 12 KiB each          |       |
+ * | `published` | as `versions`, for the published view (`/published`): the | config name                 | a publish, unpublish or delete of that name     | 5 %   |
+ * |             | version each publish record serves                        |                             | (the view's state token moves); LRU             |       |
  *
  * A version a write made keeps its stored text too (weighed with it): the next write of that name makes its
  * history delta from it (`WriteOptions.heldText`) instead of reading the text back inside its transaction.
@@ -45,7 +47,8 @@ export const DEFAULT_CACHE_BYTES = 256 * 1024 * 1024;
 
 /** The shares of `CACHE_BYTES`, as in the table above. */
 export const CACHE_SHARES = {
-  versions: 0.65,
+  versions: 0.6,
+  published: 0.05,
   merges: 0.095,
   responses: 0.185,
   keys: 0.005,
@@ -69,8 +72,8 @@ export interface CachedVersion {
 export class VersionCache<V extends CachedVersion = CachedVersion> {
   readonly #lru: WeightedLru<string, V>;
 
-  constructor(budget: number) {
-    this.#lru = new WeightedLru({ name: 'versions', budget });
+  constructor(budget: number, name = 'versions') {
+    this.#lru = new WeightedLru({ name, budget });
   }
 
   /** The cached view of `name` at exactly `version`; a view of another version is dropped. */
@@ -207,6 +210,8 @@ export interface Caches<
   P = unknown,
 > {
   readonly versions: VersionCache<V>;
+  /** The versions the published view serves (a name's draft and published versions side by side). */
+  readonly published: VersionCache<V>;
   readonly merges: MergeCache;
   readonly responses: ResponseCache;
   readonly keys: WeightedLru<string, K>;
@@ -227,6 +232,10 @@ export function createCaches<
   P = unknown,
 >(cacheBytes: number = DEFAULT_CACHE_BYTES): Caches<V, K, R, E, P> {
   const versions = new VersionCache<V>(cacheBytes * CACHE_SHARES.versions);
+  const published = new VersionCache<V>(
+    cacheBytes * CACHE_SHARES.published,
+    'published',
+  );
   const merges = new MergeCache(cacheBytes * CACHE_SHARES.merges);
   const responses = new ResponseCache({
     budget: cacheBytes * CACHE_SHARES.responses,
@@ -249,6 +258,7 @@ export function createCaches<
   });
   return {
     versions,
+    published,
     merges,
     responses,
     keys,
@@ -258,6 +268,7 @@ export function createCaches<
     patterns,
     stats: () => [
       versions.stats(),
+      published.stats(),
       merges.stats(),
       responses.stats(),
       keys.stats(),

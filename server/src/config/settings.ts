@@ -11,6 +11,7 @@ import {
 } from './limits.js';
 import { DEFAULT_CACHE_BYTES } from '../cache/cache-policy.js';
 import { OUTBOUND_SETTINGS, OUTBOUND_SOURCES } from './outbound-settings.js';
+import { PUBLISH_SETTINGS, PUBLISH_SOURCES } from './publish-settings.js';
 import { parseDatabaseUrl } from './database-url.js';
 
 export { usage } from './usage.js';
@@ -215,6 +216,7 @@ export const SettingsSchema = z
     trustProxy: trustProxy.default(0),
     workers: workers.default(1),
     ...OUTBOUND_SETTINGS,
+    ...PUBLISH_SETTINGS,
     linkCheck: onOff.default(false),
     linkCheckEvery: duration
       .default(7 * 86_400_000)
@@ -276,6 +278,7 @@ const SOURCES = {
   trustProxy: ['TRUST_PROXY', 'trust-proxy'],
   workers: ['WORKERS', 'workers'],
   ...OUTBOUND_SOURCES,
+  ...PUBLISH_SOURCES,
   linkCheck: ['LINK_CHECK', 'link-check'],
   linkCheckEvery: ['LINK_CHECK_EVERY', 'link-check-every'],
   linkCheckConfirm: ['LINK_CHECK_CONFIRM', 'link-check-confirm'],

@@ -5,7 +5,8 @@ import type { Context as HonoContext } from 'hono';
 import { cors } from 'hono/cors';
 import type { Logger } from 'pino';
 import { servesPage } from '../app-dir.js';
-import type { AuthSettings } from '../auth.js';
+import { publicReader } from '../auth.js';
+import type { AuthSettings, PublishedRead } from '../auth.js';
 import { createContextInner } from '../context.js';
 import { createAccessResolver } from '../keys/request-access.js';
 import type { Context } from '../context.js';
@@ -38,6 +39,10 @@ import {
   requestLogger,
 } from './middleware/request-context.js';
 import { mountRestRoutes } from './routes/rest-routes.js';
+import { isPublishedPath } from './routes/route-table.js';
+import { publishedCaching } from './routes/published-caching.js';
+import type { PublishedLifetimes } from './routes/published-caching.js';
+import { PUBLISHED_CACHE_DEFAULTS } from '../config/publish-settings.js';
 import { callsAllowed, trpcCalls } from './trpc-calls.js';
 import {
   bodyPermitsByKind,
@@ -89,6 +94,10 @@ export interface AppOptions {
     | undefined;
   /** Proxies trusted to report the client's address in `X-Forwarded-For` (default 0: none). */
   readonly trustProxy?: number;
+  /** Who may read `/published` (`PUBLISHED_READ`, default `public`). */
+  readonly publishedRead?: PublishedRead;
+  /** Lifetimes of `/published` answers (`PUBLISHED_MAX_AGE`, …; defaults in `config/publish-settings.ts`). */
+  readonly publishedLifetimes?: PublishedLifetimes;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -149,14 +158,23 @@ export function createApp(options: AppOptions): Hono {
     }),
   );
   const metrics = options.metrics;
+  const publicPublished = (options.publishedRead ?? 'public') === 'public';
   app.use('*', async (c, next) => {
     const header = c.req.header('authorization');
-    const auth = await resolveAccess(header);
+    const resolved = await resolveAccess(header);
+    // `/published` under PUBLISHED_READ=public: anyone reads it, whatever the header says.
+    const auth =
+      publicPublished && isPublishedPath(c.req.path)
+        ? publicReader(resolved)
+        : resolved;
     // A stream asks again later: the same header must still give the same kind of access to the same
     // names (a stream opened while the server was open loses its reads once keys exist).
     const stillValid = async () => {
       const now = await resolveAccess(header);
-      return now.token() === auth.token() && now.readView() === auth.readView();
+      return (
+        now.token() === resolved.token() &&
+        now.readView() === resolved.readView()
+      );
     };
     c.set(
       CONTEXT,
@@ -218,7 +236,9 @@ export function createApp(options: AppOptions): Hono {
     }
   });
 
-  const openapi = JSON.stringify(buildOpenApiDocument(options.auth));
+  const openapi = JSON.stringify(
+    buildOpenApiDocument(options.auth, undefined, options.publishedRead),
+  );
   app.get(
     '/openapi.json',
     () => new Response(openapi, { headers: { 'Content-Type': JSON_TYPE } }),
@@ -262,6 +282,10 @@ export function createApp(options: AppOptions): Hono {
     compression: options.compression ?? true,
     withBodyPermit: withPermit,
     responses: options.services.responses,
+    published: publishedCaching(
+      options.publishedRead ?? 'public',
+      options.publishedLifetimes ?? PUBLISHED_CACHE_DEFAULTS,
+    ),
   });
   mountEventsRoute(app, { context });
 

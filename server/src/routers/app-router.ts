@@ -5,6 +5,12 @@ import { hooksOperations, hooksRouter } from './hooks.js';
 import { keysOperations, keysRouter } from './keys.js';
 import { historyOperations, historyRouter } from './history.js';
 import { linksOperations, linksRouter } from './links.js';
+import {
+  publishedOperations,
+  publishOperations,
+  publishRouter,
+  publishedRouter,
+} from './publish.js';
 import { searchOperations, searchRouter } from './search.js';
 
 /**
@@ -20,6 +26,8 @@ export const OPERATIONS = {
   history: historyOperations,
   links: linksOperations,
   hooks: hooksOperations,
+  publish: publishOperations,
+  published: publishedOperations,
 } as const;
 
 /** Every procedure of the service; the REST routes and `/trpc` both serve this one definition. */
@@ -31,6 +39,8 @@ export const appRouter = router({
   history: historyRouter,
   links: linksRouter,
   hooks: hooksRouter,
+  publish: publishRouter,
+  published: publishedRouter,
 });
 
 /** The router's type, for `@trpc/client` (see `createLinkConfigClient` in the web-client package). */

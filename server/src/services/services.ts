@@ -26,6 +26,9 @@ import { ConfigService } from './config-service.js';
 import { ExpressionService } from './expression-service.js';
 import { HistoryService } from './history-service.js';
 import { LinkHealthService } from './link-health-service.js';
+import { PublishService } from './publish-service.js';
+import { publishedSource } from './published-source.js';
+import type { PublishEvent } from '../storage/publish-store.js';
 import { SearchService } from './search-service.js';
 
 /** Everything the procedures call. */
@@ -55,6 +58,13 @@ export interface Services {
   readonly hooks: HookService;
   /** Delivers webhooks from the log of changes (started by the server, stopped on close). */
   readonly hookWorker: HookWorker;
+  /** Publishing: publish records, rollbacks, unpublishing (`/configs/{name}/publish`). */
+  readonly publish: PublishService;
+  /**
+   * The same services over the published versions (`/published`, `published-source.ts`): configs,
+   * search and expressions read publish records instead of heads; everything else is shared.
+   */
+  readonly publishedView: Services;
 }
 
 /** Options of {@link createServices}. */
@@ -79,6 +89,8 @@ export interface ServicesOptions {
   >;
   /** The delivery worker's timing and limits (it starts only when told to). */
   readonly hooks?: Omit<HookWorkerOptions, 'store' | 'log' | 'outbound'>;
+  /** Told after each publish and unpublish (purges of shared caches; see `PublishServiceDeps`). */
+  readonly onPublishEvent?: (event: PublishEvent) => void;
 }
 
 /** Wires the services over one repository. */
@@ -121,7 +133,7 @@ export function createServices(options: ServicesOptions): Services {
     log: hookLog,
     outbound,
   });
-  return {
+  const services: Omit<Services, 'publishedView'> = {
     configs,
     keys: new KeyService(options.repository.keys, clock, () =>
       keyLookup.forget(),
@@ -152,5 +164,38 @@ export function createServices(options: ServicesOptions): Services {
       created: () => hookWorker.wake(),
     }),
     hookWorker,
+    publish: new PublishService({
+      repository: options.repository,
+      now: clock,
+      ...(options.onPublishEvent === undefined
+        ? {}
+        : { onPublishEvent: options.onPublishEvent }),
+    }),
   };
+  const publishedConfigs = new ConfigService({
+    repository: publishedSource(options.repository),
+    cache: caches.published,
+    now: clock,
+  });
+  const all = services as Services;
+  const publishedView: Services = {
+    ...services,
+    configs: publishedConfigs,
+    search: new SearchService(
+      publishedConfigs,
+      EVENT_LOOP_SLICES,
+      caches.summaries,
+    ),
+    expressions: new ExpressionService({
+      configs: publishedConfigs,
+      now,
+      merges: caches.merges,
+      ...(options.handlers === undefined ? {} : { handlers: options.handlers }),
+    }),
+    get publishedView(): Services {
+      return publishedView;
+    },
+  };
+  Object.defineProperty(all, 'publishedView', { value: publishedView });
+  return all;
 }

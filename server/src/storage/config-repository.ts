@@ -8,6 +8,7 @@ import type { HistoryKeep } from '../config/history-keep.js';
 import type { HookStore } from './hook-store.js';
 import type { KeyRepository, StoredKey } from './key-repository.js';
 import type { LinkHealthStore } from './link-health-store.js';
+import type { PublishStore } from './publish-store.js';
 import type { RevisionContent } from './log/revision-content.js';
 
 /** One stored config: the JSON text exactly as received, plus the server's timestamps. */
@@ -134,6 +135,8 @@ export interface ConfigRepository extends HistoryRepository {
   readonly linkHealth: LinkHealthStore;
   /** Webhooks and their delivery logs, in the same database (`hook-store.ts`). */
   readonly hooks: HookStore;
+  /** Each config's publish record and the log of publishes, in the same database (`publish-store.ts`). */
+  readonly publish: PublishStore;
   /** Every name, sorted by code point. */
   list(): Promise<string[]>;
   /** The stored config, or `null` when the name does not exist. */

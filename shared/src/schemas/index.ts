@@ -281,3 +281,16 @@ export type {
   HookPayload,
   ListHooksOutput,
 } from './hooks.js';
+export {
+  PUBLISH_ORIGINS_MAX,
+  PublishInputSchema,
+  PublishOriginsSchema,
+  PublishRecordSchema,
+  SiteOriginSchema,
+  UnpublishOutputSchema,
+} from './publish.js';
+export type {
+  PublishInput,
+  PublishRecord,
+  UnpublishOutput,
+} from './publish.js';

@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { LIMITS } from './api.js';
 
 /**
- * What an access key may do, from least to most: `read` configs, `write` them (and read), or `admin`:
- * write, and manage keys. Each scope may do everything the scopes before it may, on the config names the
+ * What an access key may do, from least to most: `read` configs, `write` them (and read: drafts),
+ * `publish` them (and write: pin the revision sites see, `docs/publishing.md`), or `admin`: publish, and
+ * manage keys. Each scope may do everything the scopes before it may, on the config names the
  * key's patterns match. This order is the one place it is written: a new scope is one more entry here.
  */
-export const KEY_SCOPES = ['read', 'write', 'admin'] as const;
+export const KEY_SCOPES = ['read', 'write', 'publish', 'admin'] as const;
 export const KeyScopeSchema = z.enum(KEY_SCOPES, {
   error: `must be ${KEY_SCOPES.slice(0, -1).join(', ')} or ${KEY_SCOPES.at(-1)}`,
 });

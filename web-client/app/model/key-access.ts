@@ -3,7 +3,7 @@
  * read and write (the shared name-pattern matcher, the same the server uses), and a sentence saying so.
  * Pure, so the list, the editor and the status agree.
  */
-import { anyNameMatches } from '@linkconfig/shared';
+import { anyNameMatches, scopeCovers } from '@linkconfig/shared';
 import type { AccessOutput } from '@linkconfig/shared';
 
 /** Whether the grant lets its holder read config `name` (its patterns, or what anyone may read). */
@@ -17,7 +17,8 @@ export function mayRead(grant: AccessOutput, name: string): boolean {
 /** Whether the grant lets its holder write config `name`. */
 export function mayWrite(grant: AccessOutput, name: string): boolean {
   return (
-    (grant.scope === 'write' || grant.scope === 'admin') &&
+    grant.scope !== null &&
+    scopeCovers(grant.scope, 'write') &&
     anyNameMatches(grant.configs, name)
   );
 }
@@ -38,6 +39,7 @@ export function writeRefusalOf(
 const SCOPE_WORDS = {
   read: 'read',
   write: 'read and write',
+  publish: 'read, write and publish',
   admin: 'read, write and manage keys for',
 } as const;
 

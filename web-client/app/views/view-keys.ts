@@ -15,8 +15,9 @@ import { srOnly } from './view-parts.js';
 
 const SCOPE_NAMES: Record<KeyScope, string> = {
   read: 'Read',
-  write: 'Read and write',
-  admin: 'Admin (read, write, manage keys)',
+  write: 'Read and write (drafts)',
+  publish: 'Publish (read, write, publish)',
+  admin: 'Admin (read, write, publish, manage keys)',
 };
 
 const day = (iso: string | null, none: string): string =>

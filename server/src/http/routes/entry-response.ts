@@ -11,7 +11,7 @@ const ENCODED: Record<Encoding, symbol> = {
 };
 
 /** `If-None-Match` holds the tag (weak comparison, lists and `*` allowed; a malformed list never does). */
-function etagMatches(header: string, etag: string): boolean {
+export function etagMatches(header: string, etag: string): boolean {
   const tags = parseEntityTags(header);
   return tags !== null && matchesWeakly(tags, etag);
 }
@@ -24,7 +24,13 @@ function etagMatches(header: string, etag: string): boolean {
 export async function entryResponse(
   c: HonoContext,
   outcome: Outcome<unknown>,
-  answer: { encoding: Encoding | null; headers: Record<string, string> },
+  answer: {
+    encoding: Encoding | null;
+    headers: Record<string, string>;
+    /** The cache headers of a `/published` answer (absent: `no-cache`, revalidate every time). */
+    caching?:
+      { readonly cacheControl: string; readonly vary: string } | undefined;
+  },
 ): Promise<Response> {
   const { encoding } = answer;
   const view = outcome.version;
@@ -41,9 +47,9 @@ export async function entryResponse(
   const etag = view.etag;
   const headers: Record<string, string> = {
     ...answer.headers,
-    'Cache-Control': 'no-cache',
+    'Cache-Control': answer.caching?.cacheControl ?? 'no-cache',
     ETag: etag,
-    Vary: 'Accept-Encoding',
+    Vary: answer.caching?.vary ?? 'Accept-Encoding',
   };
   const match = c.req.header('if-none-match');
   if (match !== undefined && etagMatches(match, etag)) {

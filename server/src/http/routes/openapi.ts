@@ -3,11 +3,11 @@ import { generateOpenApiDocument } from 'trpc-to-openapi';
 import { createSchema } from 'zod-openapi';
 import { z } from 'zod';
 import { createAuthenticator } from '../../auth.js';
-import type { AuthSettings } from '../../auth.js';
+import type { AuthSettings, PublishedRead } from '../../auth.js';
 import { appRouter } from '../../routers/app-router.js';
 import { SERVER_VERSION } from '../../version.js';
 import { EVENTS_ALLOW, documentEvents } from './openapi-changes.js';
-import { REST_ROUTES, allowedMethods } from './route-table.js';
+import { isPublishedPath, REST_ROUTES, allowedMethods } from './route-table.js';
 import type { RestRoute } from './route-table.js';
 
 type Json = Record<string, unknown>;
@@ -139,6 +139,7 @@ const schemaOf = (schema: z.ZodType): Json => {
 export function buildOpenApiDocument(
   auth: AuthSettings = {},
   routes: readonly RestRoute[] = REST_ROUTES,
+  publishedRead: PublishedRead = 'public',
 ): Json {
   const doc = generateOpenApiDocument(appRouter, {
     title: 'Link Config Service',
@@ -200,12 +201,16 @@ export function buildOpenApiDocument(
     open: false,
     now: 0,
   });
-  const needsToken = (access: RestRoute['access']) => !anonymous.may(access);
+  const needsToken = (route: Pick<RestRoute, 'path' | 'access'>) =>
+    // `/published` under PUBLISHED_READ=public is read by anyone.
+    publishedRead === 'public' && isPublishedPath(route.path)
+      ? false
+      : !anonymous.may(route.access);
   for (const route of routes) {
     const item = json(paths[route.path]);
     const op = json(item[route.method.toLowerCase()]);
     notAllowed(item, op, allow.get(route.path) ?? '');
-    declareToken(op, needsToken(route.access));
+    declareToken(op, needsToken(route));
     fixParameters(op, route);
     if (route.method === 'PATCH' && typeof route.source === 'object') {
       op['requestBody'] = mergePatchBody();
@@ -257,7 +262,10 @@ export function buildOpenApiDocument(
   documentEvents(doc);
   const events = json(paths['/events']);
   notAllowed(events, json(events['get']), EVENTS_ALLOW);
-  declareToken(json(events['get']), needsToken('read'));
+  declareToken(
+    json(events['get']),
+    needsToken({ path: '/events', access: 'read' }),
+  );
   return doc;
 }
 

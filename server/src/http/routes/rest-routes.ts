@@ -12,11 +12,14 @@ import type { BodyLimits } from '../middleware/json-body.js';
 import { routeBodyKind, routeBodyLimits } from '../middleware/body-limits.js';
 import type { BodyKind, BodyLimitSet } from '../middleware/body-limits.js';
 import { encodingFor, jsonResponse } from '../middleware/compression.js';
-import { entryResponse } from './entry-response.js';
+import type { Encoding } from '../middleware/compression.js';
+import { entryResponse, etagMatches } from './entry-response.js';
 import { answerHeaders } from '../middleware/request-context.js';
 import { bodyProgress } from '../middleware/body-pace.js';
 import { responseReuse } from './response-reuse.js';
-import { REST_ROUTES, allowedMethods } from './route-table.js';
+import { REST_ROUTES, allowedMethods, isPublishedPath } from './route-table.js';
+import { bodyEtag, surrogateKeys } from './published-caching.js';
+import type { PublishedCaching } from './published-caching.js';
 import type { RestRoute } from './route-table.js';
 
 /** What the REST routes need from the app. */
@@ -38,6 +41,8 @@ export interface RestDeps {
   ) => Promise<Response>;
   /** Whole answers of reusable routes (`cache/cache-policy.ts`). */
   readonly responses: ResponseCache;
+  /** The cache headers of `/published` GET answers (`published-caching.ts`; absent: `no-cache`). */
+  readonly published?: PublishedCaching | undefined;
 }
 
 /**
@@ -145,11 +150,21 @@ async function handle(
       })
     : undefined;
   const encoding = encodingFor(c, deps.compression);
+  const caching =
+    route.method === 'GET' && isPublishedPath(route.path)
+      ? deps.published
+      : undefined;
   if (reuse?.kept !== undefined) {
-    return jsonResponse(reuse.kept, encoding, answerHeaders(c));
+    return caching === undefined
+      ? jsonResponse(reuse.kept, encoding, answerHeaders(c))
+      : publishedJson(c, reuse.kept, { encoding, caching, name: undefined });
   }
   const outcome = await run(route, ctx, raw);
   const headers = answerHeaders(c);
+  const named =
+    route.configNameAt === undefined
+      ? undefined
+      : nameInPath(segments, route.configNameAt);
   // Key management answers (a new key's secret) are kept by no cache on the way.
   if (route.access === 'admin') headers['Cache-Control'] = 'no-store';
   // A write that names its new version (PUT, PATCH, a restore) says so in `ETag`.
@@ -158,10 +173,17 @@ async function handle(
     case 'none':
       return new Response(null, { status: 204, headers });
     case 'entry':
-      return entryResponse(c, outcome, { encoding, headers });
+      if (caching !== undefined) {
+        headers['Surrogate-Key'] = surrogateKeys(named);
+        headers['Cache-Tag'] = surrogateKeys(named).replace(' ', ',');
+      }
+      return entryResponse(c, outcome, { encoding, headers, caching });
     case 'json': {
       const body = outcome.text?.() ?? JSON.stringify(outcome.value);
       reuse?.keep(body, outcome.validUntil);
+      if (caching !== undefined) {
+        return publishedJson(c, body, { encoding, caching, name: named });
+      }
       const response = await jsonResponse(body, encoding, headers);
       return route.status === 200
         ? response
@@ -171,6 +193,36 @@ async function handle(
           });
     }
   }
+}
+
+/**
+ * A JSON answer of `/published` (a list, a search): its cache headers, a strong ETag of its bytes, and
+ * 304 when the client holds them.
+ */
+async function publishedJson(
+  c: HonoContext,
+  body: string,
+  answer: {
+    encoding: Encoding | null;
+    caching: PublishedCaching;
+    name: string | undefined;
+  },
+): Promise<Response> {
+  const etag = bodyEtag(body);
+  const keys = surrogateKeys(answer.name);
+  const headers: Record<string, string> = {
+    ...answerHeaders(c),
+    'Cache-Control': answer.caching.cacheControl,
+    Vary: answer.caching.vary,
+    ETag: etag,
+    'Surrogate-Key': keys,
+    'Cache-Tag': keys.replace(' ', ','),
+  };
+  const match = c.req.header('if-none-match');
+  if (match !== undefined && etagMatches(match, etag)) {
+    return new Response(null, { status: 304, headers });
+  }
+  return jsonResponse(body, answer.encoding, headers);
 }
 
 /**

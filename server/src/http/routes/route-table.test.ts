@@ -41,6 +41,10 @@ describe('the config a route names (its access checked from the path, before the
       'history.revision',
       'links.check',
       'links.health',
+      'publish.publish',
+      'publish.status',
+      'publish.unpublish',
+      'published.get',
     ]);
     for (const route of named) {
       expect(route.pathParams.get(route.configNameAt ?? -1)).toBe(

@@ -194,3 +194,7 @@ export function apiPathPattern(
   );
   return `^(?:${paths.join('|')})$`;
 }
+
+/** Whether a request path is of the published view (`/published/…`, docs/publishing.md). */
+export const isPublishedPath = (path: string): boolean =>
+  path === '/published' || path.startsWith('/published/');

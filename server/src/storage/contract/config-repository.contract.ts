@@ -8,6 +8,7 @@ import { runHistoryContract } from './config-repository-history.contract.js';
 import { runHooksContract } from './config-repository-hooks.contract.js';
 import { runKeysContract } from './config-repository-keys.contract.js';
 import { runLinkHealthContract } from './config-repository-link-health.contract.js';
+import { runPublishContract } from './config-repository-publish.contract.js';
 import { runRestoreContract } from './config-repository-restore.contract.js';
 import { runSnapshotContract } from './config-repository-snapshot.contract.js';
 import { runStorageContract } from './config-repository-storage.contract.js';
@@ -25,7 +26,8 @@ export type { RepositoryHarness } from './config-repository-fixtures.contract.js
  * (`config-repository-history.contract.ts`), snapshots for backups (`config-repository-snapshot.contract.ts`,
  * with history and keys and their restore in `config-repository-restore.contract.ts`)
  * access keys (`config-repository-keys.contract.ts`) and link health
- * (`config-repository-link-health.contract.ts`), webhooks (`config-repository-hooks.contract.ts`); shared helpers in
+ * (`config-repository-link-health.contract.ts`), webhooks (`config-repository-hooks.contract.ts`), publish
+ * records (`config-repository-publish.contract.ts`); shared helpers in
  * `config-repository-fixtures.contract.ts`.
  */
 export function runConfigRepositoryContract(
@@ -42,6 +44,7 @@ export function runConfigRepositoryContract(
     runKeysContract(harness, scope);
     runLinkHealthContract(harness, scope);
     runHooksContract(harness, scope);
+    runPublishContract(harness, scope);
     runHistoryContract(harness, scope);
     runRestoreContract(harness, scope);
   });

@@ -9,6 +9,7 @@ import type { WriteTransaction } from '../config-write.js';
 import { createMemoryHooks } from './memory-hooks.js';
 import { createMemoryKeys } from './memory-keys.js';
 import { createMemoryLinkHealth } from './memory-link-health.js';
+import { createMemoryPublish } from './memory-publish.js';
 import { changeOfRevision, changesPage, highestId } from '../write-rules.js';
 import { createMemoryHistory } from './memory-history.js';
 
@@ -58,6 +59,7 @@ export function createMemoryConfigRepository(): ConfigRepository {
     keys,
     linkHealth: createMemoryLinkHealth(open),
     hooks: createMemoryHooks(open),
+    publish: createMemoryPublish(open),
     ...history.reads,
     list: async () => {
       open();

@@ -23,6 +23,7 @@ import { postgresRestore } from './postgres-restore.js';
 import { postgresSnapshot } from './postgres-snapshot.js';
 import { createPostgresHooks, migrateHooks } from './postgres-hooks.js';
 import { createPostgresKeys, migrateKeys } from './postgres-keys.js';
+import { createPostgresPublish, migratePublish } from './postgres-publish.js';
 import {
   createPostgresLinkHealth,
   migrateLinkHealth,
@@ -82,6 +83,10 @@ export async function createPostgresConfigRepository(
     hooks: `${schema}.linkconfig_hooks`,
     deliveries: `${schema}.linkconfig_hook_deliveries`,
   };
+  const publishTables = {
+    records: `${schema}.linkconfig_published`,
+    events: `${schema}.linkconfig_publish_events`,
+  };
   // NOTIFY channels are identifiers of at most 63 bytes: a digest of the schema keeps them short.
   const channel = `linkconfig_${createHash('sha256').update(schemaName).digest('hex').slice(0, 24)}`;
   try {
@@ -89,6 +94,7 @@ export async function createPostgresConfigRepository(
     await migrateKeys(pool, keysTable);
     await migrateLinkHealth(pool, linkHealthTable);
     await migrateHooks(pool, hookTables);
+    await migratePublish(pool, publishTables);
   } catch (error) {
     await pool.end();
     throw error;
@@ -135,6 +141,10 @@ export async function createPostgresConfigRepository(
     }),
     hooks: createPostgresHooks(pool, {
       tables: hookTables,
+      isClosed: () => closed,
+    }),
+    publish: createPostgresPublish(pool, {
+      ...publishTables,
       isClosed: () => closed,
     }),
     ...createPostgresHistoryReads(query, revisions),

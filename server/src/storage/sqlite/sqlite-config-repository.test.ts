@@ -213,8 +213,10 @@ describe('sqlite repository across connections', () => {
     old.exec(`CREATE TABLE changes (id INTEGER PRIMARY KEY, name TEXT NOT NULL, op TEXT NOT NULL,
       etag TEXT, updated_at TEXT NOT NULL, at INTEGER NOT NULL);
       INSERT INTO changes SELECT id, name, 'put', NULL, '', at FROM revisions`);
-    // Back before the fold (the migrations after it, webhooks, run again too).
-    old.exec('DROP TABLE hook_deliveries; DROP TABLE hooks');
+    // Back before the fold (the migrations after it, webhooks and publishing, run again too).
+    old.exec(
+      'DROP TABLE hook_deliveries; DROP TABLE hooks; DROP TABLE published; DROP TABLE publish_events',
+    );
     old.pragma(`user_version = ${FOLD_MIGRATION}`);
     old.close();
     const upgraded = createSqliteConfigRepository({ path });
@@ -244,8 +246,10 @@ describe('sqlite repository across connections', () => {
       etag TEXT, updated_at TEXT NOT NULL, at INTEGER NOT NULL);
       INSERT INTO changes VALUES (1, 'a', 'put', NULL, '', 0), (2, 'gone', 'delete', NULL, '', 0);
       UPDATE counters SET value = 2 WHERE key = 'version'`);
-    // Back before the fold (the migrations after it, webhooks, run again too).
-    old.exec('DROP TABLE hook_deliveries; DROP TABLE hooks');
+    // Back before the fold (the migrations after it, webhooks and publishing, run again too).
+    old.exec(
+      'DROP TABLE hook_deliveries; DROP TABLE hooks; DROP TABLE published; DROP TABLE publish_events',
+    );
     old.pragma(`user_version = ${FOLD_MIGRATION}`);
     old.close();
     const upgraded = createSqliteConfigRepository({ path });

@@ -11,6 +11,7 @@ import { createGroupCommit } from './sqlite-group-commit.js';
 import { createSqliteHooks } from './sqlite-hooks.js';
 import { createSqliteKeys } from './sqlite-keys.js';
 import { createSqliteLinkHealth } from './sqlite-link-health.js';
+import { createSqlitePublish } from './sqlite-publish.js';
 import { createSqliteHistory } from './sqlite-history.js';
 import { openSqliteDatabase } from './sqlite-open.js';
 import { sqliteRestore } from './sqlite-restore.js';
@@ -120,6 +121,7 @@ export function createSqliteConfigRepository(
     keys: createSqliteKeys(db, guard),
     linkHealth: createSqliteLinkHealth(db, guard),
     hooks: createSqliteHooks(db, guard),
+    publish: createSqlitePublish(db, guard),
     ...history.reads,
     list: () =>
       guard(() =>

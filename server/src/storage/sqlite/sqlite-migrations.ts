@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { HOOKS_TABLES_SQL } from './sqlite-hooks.js';
 import { LINK_HEALTH_TABLE_SQL } from './sqlite-link-health.js';
+import { PUBLISH_TABLES_SQL } from './sqlite-publish.js';
 import {
   firstRevisionsSql,
   REVISIONS_TABLE_SQL,
@@ -79,6 +80,8 @@ export const MIGRATIONS: readonly (
    DROP TABLE changes`,
   // Webhooks (issue 30): each hook with its cursor in the log of changes, and its delivery attempts.
   HOOKS_TABLES_SQL,
+  // Publishing (issue 30): each config's publish record, and the log of publishes and unpublishes.
+  PUBLISH_TABLES_SQL,
 ];
 
 /** Applies the migrations the file has not had yet, each in its own transaction. */

@@ -1,0 +1,71 @@
+/**
+ * The cache headers of `/published` answers (docs/publishing.md): how long browsers and shared caches
+ * may keep them, what they vary by, and the tags a purge names. Everything else of the answer is the
+ * contract's.
+ */
+import { createHash } from 'node:crypto';
+import type { PublishedRead } from '../../auth.js';
+
+/** Lifetimes of published answers, in ms (`PUBLISHED_MAX_AGE`, …). */
+export interface PublishedLifetimes {
+  readonly maxAgeMs: number;
+  readonly sMaxAgeMs: number;
+  readonly staleWhileRevalidateMs: number;
+  readonly staleIfErrorMs: number;
+}
+
+/** The headers every cacheable published answer carries. */
+export interface PublishedCaching {
+  readonly cacheControl: string;
+  readonly vary: string;
+}
+
+const seconds = (ms: number): number => Math.floor(ms / 1000);
+
+/**
+ * With `PUBLISHED_READ=public` answers are the same for everyone: shared caches may keep them
+ * (`public`, `s-maxage`), serve them stale while they revalidate, and when the server fails. With `key`
+ * the answer depends on the caller's key, so only the caller's own browser may keep it (`private`, and
+ * `Vary: Authorization` for any cache that would anyway).
+ */
+export function publishedCaching(
+  read: PublishedRead,
+  life: PublishedLifetimes,
+): PublishedCaching {
+  if (read === 'key') {
+    return {
+      cacheControl: `private, max-age=${seconds(life.maxAgeMs)}`,
+      vary: 'Accept-Encoding, Authorization',
+    };
+  }
+  return {
+    cacheControl: [
+      'public',
+      `max-age=${seconds(life.maxAgeMs)}`,
+      `s-maxage=${seconds(life.sMaxAgeMs)}`,
+      `stale-while-revalidate=${seconds(life.staleWhileRevalidateMs)}`,
+      `stale-if-error=${seconds(life.staleIfErrorMs)}`,
+    ].join(', '),
+    vary: 'Accept-Encoding',
+  };
+}
+
+/** The tag every published answer carries: a publish purges it (lists and searches read every config). */
+export const PUBLISHED_TAG = 'published';
+
+/** The tag of one config's published answers (`Surrogate-Key` and `Cache-Tag` are space/comma lists). */
+export function configTag(name: string): string {
+  return `published:${encodeURIComponent(name)}`;
+}
+
+/** The tags of an answer: every answer `published`, one config's also its own. */
+export function surrogateKeys(name: string | undefined): string {
+  return name === undefined
+    ? PUBLISHED_TAG
+    : `${PUBLISHED_TAG} ${configTag(name)}`;
+}
+
+/** A strong ETag of a JSON answer's bytes (lists, searches): equal bytes, equal tag. */
+export function bodyEtag(body: string): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+}
