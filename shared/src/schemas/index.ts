@@ -252,3 +252,19 @@ export type {
   LinksHealthOutput,
   LinkState,
 } from './link-health.js';
+export {
+  ExpressionChangeSchema,
+  MacroOutcomeSchema,
+  StoredTagSchema,
+  TagNameSchema,
+  TagRenamePreviewSchema,
+  TagRenameRequestSchema,
+  TagRenameResultSchema,
+} from './tags.js';
+export type {
+  ExpressionChange,
+  MacroOutcome,
+  TagRenamePreview,
+  TagRenameRequest,
+  TagRenameResult,
+} from './tags.js';
