@@ -56,7 +56,7 @@ describe('GET /openapi.json', () => {
         'GET /events',
       ].sort(),
     );
-    expect(REST_ROUTES).toHaveLength(21);
+    expect(REST_ROUTES).toHaveLength(22);
   });
 
   it('lints clean with the strict recommended rules', async () => {
@@ -103,6 +103,8 @@ describe('GET /openapi.json', () => {
       'GET /configs/{name}/links/health': '200 400 401 404 500',
       'GET /links/health': '200 400 401 429 500',
       'POST /configs/{name}/links/check': '200 400 401 403 404 409 429 500',
+      'POST /configs/{name}/tags/rename':
+        '200 400 401 403 404 412 413 415 429 500 503',
     });
     for (const { op } of operations(doc)) {
       for (const [status, response] of Object.entries(op.responses)) {
@@ -300,6 +302,7 @@ describe('GET /openapi.json tells the truth about this server (issue 17)', () =>
       'PATCH /configs/{name}',
       'POST /configs/{name}/links/check',
       'POST /configs/{name}/restore',
+      'POST /configs/{name}/tags/rename',
       'POST /keys',
       'PUT /configs/{name}',
     ]);

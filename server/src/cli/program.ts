@@ -12,6 +12,7 @@ import { addCheckCommands } from './check-commands.js';
 import { UsageError } from './cli-io.js';
 import type { CliIo, ExitStatus } from './cli-io.js';
 import { addKeysCommands } from './keys-commands.js';
+import { addTagsCommands } from './tags-commands.js';
 import { addTransferCommands } from './transfer-commands.js';
 
 export { UsageError } from './cli-io.js';
@@ -59,6 +60,7 @@ export function createProgram(
   addBackupCommands(program, io);
   addKeysCommands(program, io);
   addCheckCommands(program, io, exit);
+  addTagsCommands(program, io, exit);
   return program;
 }
 

@@ -5,6 +5,7 @@ import { keysOperations, keysRouter } from './keys.js';
 import { historyOperations, historyRouter } from './history.js';
 import { linksOperations, linksRouter } from './links.js';
 import { searchOperations, searchRouter } from './search.js';
+import { tagsOperations, tagsRouter } from './tags.js';
 
 /**
  * The operations behind the procedures, by router: the tRPC routers are built from these records
@@ -18,6 +19,7 @@ export const OPERATIONS = {
   keys: keysOperations,
   history: historyOperations,
   links: linksOperations,
+  tags: tagsOperations,
 } as const;
 
 /** Every procedure of the service; the REST routes and `/trpc` both serve this one definition. */
@@ -28,6 +30,7 @@ export const appRouter = router({
   keys: keysRouter,
   history: historyRouter,
   links: linksRouter,
+  tags: tagsRouter,
 });
 
 /** The router's type, for `@trpc/client` (see `createLinkConfigClient` in the web-client package). */

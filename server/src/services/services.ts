@@ -22,6 +22,7 @@ import { ExpressionService } from './expression-service.js';
 import { HistoryService } from './history-service.js';
 import { LinkHealthService } from './link-health-service.js';
 import { SearchService } from './search-service.js';
+import { TagService } from './tag-service.js';
 
 /** Everything the procedures call. */
 export interface Services {
@@ -46,6 +47,8 @@ export interface Services {
   readonly outbound: Outbound;
   /** Link health: the checker of this process and what it found (`/links/health`). */
   readonly linkHealth: LinkHealthService;
+  /** Tag renames and merges, through the config service's write path. */
+  readonly tags: TagService;
 }
 
 /** Options of {@link createServices}. */
@@ -123,5 +126,6 @@ export function createServices(options: ServicesOptions): Services {
       configs,
       checker,
     }),
+    tags: new TagService(configs),
   };
 }

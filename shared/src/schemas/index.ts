@@ -258,6 +258,7 @@ export {
   StoredTagSchema,
   TagNameSchema,
   TagRenamePreviewSchema,
+  TagRenameInputSchema,
   TagRenameRequestSchema,
   TagRenameResultSchema,
 } from './tags.js';
@@ -265,6 +266,7 @@ export type {
   ExpressionChange,
   MacroOutcome,
   TagRenamePreview,
+  TagRenameInput,
   TagRenameRequest,
   TagRenameResult,
 } from './tags.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ConfigNameSchema, IfMatchSchema } from './api.js';
 
 /** A tag an expression can name as `.tag`: one run of word characters (docs/expression-reference.md §2). */
 export const TagNameSchema = z
@@ -81,3 +82,11 @@ export const TagRenameResultSchema = z.object({
 });
 /** A rename's answer. */
 export type TagRenameResult = z.infer<typeof TagRenameResultSchema>;
+
+/** `tags.rename`: the config's name (REST: the path), `If-Match`, and the body's fields. */
+export const TagRenameInputSchema = TagRenameRequestSchema.extend({
+  name: ConfigNameSchema,
+  ifMatch: IfMatchSchema.optional(),
+});
+/** The input of `tags.rename`. */
+export type TagRenameInput = z.infer<typeof TagRenameInputSchema>;
