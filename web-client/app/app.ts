@@ -33,6 +33,7 @@ import { initialState } from './state/state.js';
 import type { AppState, Question } from './state/state.js';
 import { ToolActions } from './actions/tool-actions.js';
 import { TransferActions } from './actions/transfer-actions.js';
+import { TagsActions } from './actions/tags-actions.js';
 import { appView } from './views/view-app.js';
 
 /**
@@ -74,6 +75,7 @@ export class App implements PageContext {
     },
     open: (name) => this.configs.open(name, { moveFocus: true }),
   });
+  private readonly tags = new TagsActions(this, this.configs);
   private readonly actions: Actions = pageActions({
     configs: this.configs,
     forms: this.forms,
@@ -84,6 +86,7 @@ export class App implements PageContext {
     transfer: this.transfer,
     keys: this.keys,
     history: this.history,
+    tags: this.tags,
     answer: (confirmed) => this.answer(confirmed),
   });
   private renderQueued = false;

@@ -12,6 +12,7 @@ import type { LinkActions } from './link-actions.js';
 import type { SessionActions } from './session-actions.js';
 import type { ToolActions } from './tool-actions.js';
 import type { TransferActions } from './transfer-actions.js';
+import type { TagsActions } from './tags-actions.js';
 
 /** The helpers and the page's own dialog answer. */
 export interface ActionParts {
@@ -24,6 +25,7 @@ export interface ActionParts {
   transfer: TransferActions;
   keys: KeysActions;
   history: HistoryActions;
+  tags: TagsActions;
   answer(confirmed: boolean): void;
 }
 
@@ -77,6 +79,7 @@ export function pageActions(parts: ActionParts): Actions {
       showDeleted: () => void parts.history.showDeleted(),
       undelete: (name) => void parts.history.undelete(name),
     },
+    tags: parts.tags,
   };
 }
 

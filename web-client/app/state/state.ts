@@ -24,6 +24,8 @@ import { initialKeys } from './keys-state.js';
 import type { KeysState } from './keys-state.js';
 import { initialHistory } from './history-state.js';
 import type { HistoryState } from './history-state.js';
+import { initialTags } from './tags-state.js';
+import type { TagsState } from './tags-state.js';
 import { initialTransfer } from './transfer-state.js';
 import type { TransferState } from './transfer-state.js';
 import type { Access, CallKind } from '../session/server-health.js';
@@ -210,6 +212,8 @@ export interface AppState {
   keys: KeysState;
   /** The History panel of the open config, and the recently deleted configs. */
   history: HistoryState;
+  /** The Tags section of the open config. */
+  tags: TagsState;
   /** Read out by screen readers (a polite live region). */
   announcement: string;
   /** The time the status was last brought up to date (ms), for how long changes have waited. */
@@ -293,6 +297,7 @@ export function initialState(): AppState {
     transfer: initialTransfer(),
     keys: initialKeys(),
     history: initialHistory(),
+    tags: initialTags(),
     announcement: '',
     clock: Date.now(),
   };
