@@ -79,7 +79,7 @@ test('history: revisions after two saves, one shown with its diff, restore a lin
   const revisions = panel.getByTestId('revision');
   await expect(revisions).toHaveCount(3);
   await expect(revisions.nth(0)).toHaveAttribute('data-rev', '3');
-  await expect(revisions.nth(0)).toContainText('by —');
+  await expect(revisions.nth(0)).toContainText('by an unknown author,');
   await expect(revisions.nth(0).getByTestId('revision-summary')).toHaveText(
     'Links: 1 added, 0 removed, 1 changed',
   );

@@ -1,42 +1,78 @@
 /**
- * The ceiling: a plain Hono app on `@hono/node-server` that answers each scenario with the bytes the real
- * server gave for it, from memory. Whatever the real server spends beyond this is its own work; the ratio
+ * The ceiling: a bare `node:http` server that answers each scenario with the bytes the real server gave
+ * for it, from memory (status, the replayable headers, `Content-Length`, the body). No framework and no
+ * routing beyond one map lookup: what Node's HTTP layer alone costs on this machine, the physical limit
+ * of this stack (issue 33, item 5). Whatever the real server spends beyond this is its own work; the ratio
  * of its req/s to this one's is stable across machines, unlike absolute req/s.
  *
  * Run as a child of the benchmark: `node --import tsx server/bench/ceiling.ts` with `CEILING_FILE` (see
  * ceiling-file.ts), `PORT` and `HOST` in the environment. Scenario `<id>` is served at `/<id>` with the
  * scenario's method; request bodies are read in full (as the real server must), then ignored.
  */
-import { serve } from '@hono/node-server';
-import { Hono } from 'hono';
-import type { Context } from 'hono';
+import { createServer } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
 import { readCeilingFile } from './ceiling-file.js';
 
 const file = process.env['CEILING_FILE'];
 if (file === undefined) throw new Error('CEILING_FILE is not set');
 const responses = await readCeilingFile(file);
 
-const app = new Hono();
-app.get('/healthz', (c) => c.json({ ok: true }));
-
-for (const captured of responses) {
-  const body = Buffer.from(captured.body, 'base64');
-  const bytes = body.length === 0 ? null : new Uint8Array(body);
-  const headers = captured.headers;
-  const status = captured.status;
-  const hasBody = captured.method !== 'GET' && captured.method !== 'HEAD';
-  const handler = async (c: Context) => {
-    if (hasBody) await c.req.arrayBuffer();
-    return new Response(bytes, { status, headers });
-  };
-  app.on(captured.method, `/${captured.id}`, handler);
+interface Answer {
+  readonly status: number;
+  readonly headers: OutgoingHttpHeaders;
+  readonly body: Buffer;
+  readonly readsBody: boolean;
 }
 
-const server = serve({
-  fetch: app.fetch,
-  port: Number(process.env['PORT'] ?? 0),
-  hostname: process.env['HOST'] ?? '127.0.0.1',
+const HEALTH = Buffer.from('{"ok":true}');
+const answers = new Map<string, Answer>([
+  [
+    'GET /healthz',
+    {
+      status: 200,
+      headers: {
+        'content-type': 'application/json',
+        'content-length': HEALTH.length,
+      },
+      body: HEALTH,
+      readsBody: false,
+    },
+  ],
+]);
+for (const captured of responses) {
+  const body = Buffer.from(captured.body, 'base64');
+  answers.set(`${captured.method} /${captured.id}`, {
+    status: captured.status,
+    headers: { ...captured.headers, 'content-length': body.length },
+    body,
+    readsBody: captured.method !== 'GET' && captured.method !== 'HEAD',
+  });
+}
+
+/** Reads a request body to its end and drops it. */
+function drain(request: IncomingMessage): Promise<void> {
+  return new Promise((resolve, reject) => {
+    request.on('data', () => undefined);
+    request.on('end', resolve);
+    request.on('error', reject);
+  });
+}
+
+const server = createServer((request, response) => {
+  const answer = answers.get(`${request.method} ${request.url}`);
+  if (answer === undefined) {
+    response.writeHead(404, { 'content-length': 0 }).end();
+    return;
+  }
+  const send = () =>
+    response.writeHead(answer.status, answer.headers).end(answer.body);
+  if (answer.readsBody) drain(request).then(send, () => response.destroy());
+  else send();
 });
+server.listen(
+  Number(process.env['PORT'] ?? 0),
+  process.env['HOST'] ?? '127.0.0.1',
+);
 const shutdown = () => server.close(() => process.exit(0));
 process.on('SIGTERM', shutdown);
 process.on('SIGINT', shutdown);

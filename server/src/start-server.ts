@@ -72,18 +72,8 @@ export async function startServer(
   if (options.clusterWorker === true && metrics !== undefined) {
     metrics.renderWith(workerMetrics(metrics.registry));
   }
-  const opened =
-    options.repository ??
-    (await openRepository(databaseUrl, {
-      history: {
-        ...(options.changesKeep === undefined
-          ? {}
-          : { maxCount: options.changesKeep }),
-        ...(options.changesMaxAge === undefined
-          ? {}
-          : { maxAgeMs: options.changesMaxAge }),
-      },
-    }));
+  const opened = options.repository ?? (await openRepository(databaseUrl));
+  warnInertSettings(options, logger);
   // Every storage call is timed for the metrics; without metrics the repository is used as it is.
   const repository =
     metrics === undefined ? opened : timeRepository(opened, metrics);
@@ -345,4 +335,23 @@ function trackResponses(
     response.once('close', () => open.delete(response));
   });
   return open;
+}
+
+/**
+ * `CHANGES_KEEP` and `CHANGES_MAX_AGE` bounded the change feed's own table; the feed now reads the
+ * history's log, kept by `HISTORY_KEEP` alone. A set value changes nothing, and says so once.
+ */
+function warnInertSettings(
+  options: Pick<StartOptions, 'changesKeep' | 'changesMaxAge'>,
+  logger: Logger,
+): void {
+  const set = [
+    options.changesKeep === undefined ? [] : ['CHANGES_KEEP'],
+    options.changesMaxAge === undefined ? [] : ['CHANGES_MAX_AGE'],
+  ].flat();
+  if (set.length === 0) return;
+  logger.warn(
+    { settings: set },
+    `${set.join(' and ')} no longer ${set.length === 1 ? 'has' : 'have'} any effect: the change feed reads the history (kept by HISTORY_KEEP)`,
+  );
 }

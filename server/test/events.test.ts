@@ -129,11 +129,12 @@ describe('GET /events', () => {
     ).toEqual(['missed-1', 'missed-2', 'live']);
   });
 
-  it('sends one reset when the id is older than the kept history, then live changes', async () => {
-    const server = await start({
-      repository: await sqlite.create({ maxCount: 2 }),
-    });
+  it('sends one reset when the id is before the log’s horizon, then live changes', async () => {
+    const repository = await sqlite.create();
+    const server = await start({ repository });
     for (const name of ['a', 'b', 'c', 'd']) await put(server, name);
+    // A restore moves the horizon to the head (4): a reader from before it re-lists.
+    await repository.restoreRows({ configs: [], revisions: [] });
     const es = open(`${server.url}/events`, { 'Last-Event-ID': '1' });
     await es.opened;
     await put(server, 'e');
@@ -330,11 +331,11 @@ describe('configs.changes (tRPC subscription over SSE)', () => {
     subscription.unsubscribe();
   });
 
-  it('sends a reset message when the id is older than the kept history', async () => {
-    const server = await start({
-      repository: await sqlite.create({ maxCount: 1 }),
-    });
+  it('sends a reset message when the id is before the log’s horizon', async () => {
+    const repository = await sqlite.create();
+    const server = await start({ repository });
     for (const name of ['a', 'b', 'c']) await put(server, name);
+    await repository.restoreRows({ configs: [], revisions: [] });
     const got: { id: string; data: unknown }[] = [];
     const subscription = client(server).configs.changes.subscribe(
       { lastEventId: '1' },

@@ -3,10 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import type {
-  ConfigRepository,
-  HistoryLimits,
-} from '../src/storage/config-repository.js';
+import type { ConfigRepository } from '../src/storage/config-repository.js';
 import { createPostgresConfigRepository } from '../src/storage/postgres/postgres-config-repository.js';
 import { createSqliteConfigRepository } from '../src/storage/sqlite/sqlite-config-repository.js';
 
@@ -18,7 +15,7 @@ export const TEST_POSTGRES_URL =
 export interface TestDatabase {
   readonly kind: 'sqlite' | 'postgres';
   /** A new empty database, and its first connection. */
-  create(history?: HistoryLimits): Promise<ConfigRepository>;
+  create(): Promise<ConfigRepository>;
   /** Another connection (another server instance) to the database `repo` uses. */
   connect(repo: ConfigRepository): Promise<ConfigRepository>;
   /** Removes every database this helper made (files, schemas). */
@@ -30,33 +27,25 @@ export function sqliteDatabases(): TestDatabase {
   const dir = mkdtempSync(join(tmpdir(), 'linkconfig-test-'));
   const paths = new WeakMap<ConfigRepository, string>();
   let n = 0;
-  const open = (path: string, history?: HistoryLimits) => {
-    const repo = createSqliteConfigRepository({
-      path,
-      pollMs: 50,
-      ...(history === undefined ? {} : { history }),
-    });
+  const open = (path: string) => {
+    const repo = createSqliteConfigRepository({ path, pollMs: 50 });
     paths.set(repo, path);
     return Promise.resolve(repo);
   };
   return {
     kind: 'sqlite',
-    create: (history) => open(join(dir, `db-${++n}.sqlite`), history),
+    create: () => open(join(dir, `db-${++n}.sqlite`)),
     connect: (repo) => open(paths.get(repo) ?? ''),
     cleanup: async () => rmSync(dir, { recursive: true, force: true }),
   };
 }
 
 /** A repository on `schema` of the test PostgreSQL (created if missing). */
-export function openPostgres(
-  schema: string,
-  history?: HistoryLimits,
-): Promise<ConfigRepository> {
+export function openPostgres(schema: string): Promise<ConfigRepository> {
   return createPostgresConfigRepository({
     connectionString: TEST_POSTGRES_URL,
     schema,
     maxConnections: 4,
-    ...(history === undefined ? {} : { history }),
   });
 }
 
@@ -65,14 +54,14 @@ export function postgresDatabases(): TestDatabase {
   const prefix = `lc_t${randomBytes(4).toString('hex')}`;
   const schemas = new WeakMap<ConfigRepository, string>();
   let n = 0;
-  const open = async (schema: string, history?: HistoryLimits) => {
-    const repo = await openPostgres(schema, history);
+  const open = async (schema: string) => {
+    const repo = await openPostgres(schema);
     schemas.set(repo, schema);
     return repo;
   };
   return {
     kind: 'postgres',
-    create: (history) => open(`${prefix}_${++n}`, history),
+    create: () => open(`${prefix}_${++n}`),
     connect: (repo) => open(schemas.get(repo) ?? ''),
     cleanup: () => dropSchemas(prefix),
   };

@@ -17,6 +17,7 @@ import { FormActions } from './actions/form-actions.js';
 import { KeysActions } from './actions/keys-actions.js';
 import { HistoryActions } from './actions/history-actions.js';
 import { LinkActions } from './actions/link-actions.js';
+import { LinkHealthActions } from './actions/link-health-actions.js';
 import { pageActions } from './actions/page-actions.js';
 import type { PageContext } from './actions/page-context.js';
 import {
@@ -53,7 +54,14 @@ export class App implements PageContext {
   private readonly store = reactive(initialState(), () => this.render());
   private current: Session | null = null;
   private readonly reach = new Reachability();
-  private readonly configs = new ConfigActions(this);
+  // The open config's link health is read when it opens and once it is saved.
+  private readonly configs: ConfigActions = new ConfigActions(
+    this,
+    (name) => void this.linkHealth.load(name),
+  );
+  private readonly linkHealth = new LinkHealthActions(this, () =>
+    this.configs.save(),
+  );
   private readonly forms = new FormActions(this);
   private readonly links = new LinkActions(this);
   private readonly drafts = new DraftActions(this, this.configs);
@@ -87,6 +95,7 @@ export class App implements PageContext {
     keys: this.keys,
     history: this.history,
     tags: this.tags,
+    linkHealth: this.linkHealth,
     answer: (confirmed) => this.answer(confirmed),
   });
   private renderQueued = false;

@@ -33,6 +33,11 @@ export type {
   RestoreOptions,
 } from './remote/remote-history.js';
 export { HistoryUnavailableError } from './hybrid/hybrid-history.js';
+export { createLinkHealthClient } from './remote/link-health-client.js';
+export type {
+  LinkHealthClient,
+  LinksAcrossOptions,
+} from './remote/link-health-client.js';
 export { createHttpCaller } from './remote/http-call.js';
 export type {
   CallResult,

@@ -9,7 +9,7 @@
  * |             | the parsed config, the sanitized entry, the engine's      |                             | other processes: the repository's change token  |       |
  * |             | prepared form (with its working data), the search index,  |                             | moves and the version check misses); LRU        |       |
  * |             | and the HTTP bodies (plain, gzip, br) of that version     |                             |                                                 |       |
- * | `merges`    | prepared merges of several stored configs (`/query` with  | the names and versions, in  | any part's new version (it is in the key); LRU; | 10 %  |
+ * | `merges`    | prepared merges of several stored configs (`/query` with  | the names and versions, in  | any part's new version (it is in the key); LRU; | 9.5 % |
  * |             | `configs`) asked at least twice recently                  | order                       | built from the parts' prepared forms            |       |
  * | `responses` | whole read answers (`/search`, `/query`, `/cherry-pick`,  | route + request text        | any write (change token), the answer's own time | 18.5 % |
  * |             | `GET /configs`) asked at least twice recently             | (≤ 8 KiB; never inline      | limit (expression analysis: `:time:`, search    |       |
@@ -23,6 +23,8 @@
  * | `summaries` | per config, the buckets of its version's text (trigrams,  | config name                 | a newer version replaces it; one whose version  | 5 %   |
  * |             | tags) across configs (`summary-index.ts`): what a search  |                             | is not the current one is ignored; fixed size   |       |
  * |             | can rule out without reading the config                   |                             | per config, none kept beyond the budget         |       |
+ * | `patterns`  | `/search` patterns (`regex`, `config`) compiled with      | the pattern's text          | nothing to invalidate (a pattern's meaning      | 0.5 % |
+ * |             | re2js, with the literals a match needs                    |                             | never changes); LRU, about 12 KiB each          |       |
  *
  * A version a write made keeps its stored text too (weighed with it): the next write of that name makes its
  * history delta from it (`WriteOptions.heldText`) instead of reading the text back inside its transaction.
@@ -44,12 +46,13 @@ export const DEFAULT_CACHE_BYTES = 256 * 1024 * 1024;
 /** The shares of `CACHE_BYTES`, as in the table above. */
 export const CACHE_SHARES = {
   versions: 0.65,
-  merges: 0.1,
+  merges: 0.095,
   responses: 0.185,
   keys: 0.005,
   robots: 0.005,
   readable: 0.005,
   summaries: 0.05,
+  patterns: 0.005,
 } as const;
 
 /** What {@link VersionCache} holds: one stored version of a name, weighed, telling when it grows. */
@@ -194,13 +197,14 @@ export class ReadableCache<E extends { readonly name: string }> {
 
 /**
  * All caches of one server (`K`: what the key lookup keeps per key; `R`: what the link checker keeps of an
- * origin's robots.txt; `E`: a name's catalog entry).
+ * origin's robots.txt; `E`: a name's catalog entry; `P`: a compiled search pattern).
  */
 export interface Caches<
   V extends CachedVersion = CachedVersion,
   K = unknown,
   R = unknown,
   E extends { readonly name: string } = { readonly name: string },
+  P = unknown,
 > {
   readonly versions: VersionCache<V>;
   readonly merges: MergeCache;
@@ -209,6 +213,7 @@ export interface Caches<
   readonly robots: WeightedLru<string, R>;
   readonly readable: ReadableCache<E>;
   readonly summaries: SummaryIndex;
+  readonly patterns: WeightedLru<string, P>;
   /** Counters of every cache, for `/metrics`. */
   stats(): CacheStats[];
 }
@@ -219,7 +224,8 @@ export function createCaches<
   K = unknown,
   R = unknown,
   E extends { readonly name: string } = { readonly name: string },
->(cacheBytes: number = DEFAULT_CACHE_BYTES): Caches<V, K, R, E> {
+  P = unknown,
+>(cacheBytes: number = DEFAULT_CACHE_BYTES): Caches<V, K, R, E, P> {
   const versions = new VersionCache<V>(cacheBytes * CACHE_SHARES.versions);
   const merges = new MergeCache(cacheBytes * CACHE_SHARES.merges);
   const responses = new ResponseCache({
@@ -237,6 +243,10 @@ export function createCaches<
   const summaries = new SummaryIndex({
     budget: cacheBytes * CACHE_SHARES.summaries,
   });
+  const patterns = new WeightedLru<string, P>({
+    name: 'patterns',
+    budget: cacheBytes * CACHE_SHARES.patterns,
+  });
   return {
     versions,
     merges,
@@ -245,6 +255,7 @@ export function createCaches<
     robots,
     readable,
     summaries,
+    patterns,
     stats: () => [
       versions.stats(),
       merges.stats(),
@@ -253,6 +264,7 @@ export function createCaches<
       robots.stats(),
       readable.stats(),
       summaries.stats(),
+      patterns.stats(),
     ],
   };
 }

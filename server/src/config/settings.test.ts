@@ -145,9 +145,10 @@ describe('loadSettings', () => {
       eventsMaxStreams: 1000,
       eventsHeartbeat: 15_000,
       eventsBuffer: 256 * 1024,
-      changesKeep: 10_000,
-      changesMaxAge: 7 * 86_400_000,
     });
+    // Inert settings (the feed reads the history's log): no default.
+    expect(load({}).changesKeep).toBeUndefined();
+    expect(load({}).changesMaxAge).toBeUndefined();
     expect(load({}).corsHeaders).toBeUndefined();
     expect(
       load({

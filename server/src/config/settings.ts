@@ -178,8 +178,10 @@ export const SettingsSchema = z
     eventsBuffer: byteSize
       .default(256 * 1024)
       .refine((n) => n >= 1024, { error: 'must be at least 1kb' }),
-    changesKeep: positiveInt.default(10_000),
-    changesMaxAge: duration.default(7 * 86_400_000),
+    // Inert since the change feed reads the history's log (kept by HISTORY_KEEP): still checked, so a
+    // typo is refused as before, and a set value is logged as unused at start-up (start-server.ts).
+    changesKeep: positiveInt.optional(),
+    changesMaxAge: duration.optional(),
     historyKeep: z
       .string()
       .default('all')

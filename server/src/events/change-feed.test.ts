@@ -101,10 +101,12 @@ describe('ChangeFeed', () => {
     feed.close();
   });
 
-  it('asks a stream to reset when its id is older than the kept history, then follows from the head', async () => {
-    const repo = createMemoryConfigRepository({ history: { maxCount: 2 } });
+  it('asks a stream to reset when its id is before the log’s horizon, then follows from the head', async () => {
+    const repo = createMemoryConfigRepository();
     const feed = new ChangeFeed({ source: repo });
     await putAll(repo, ['a', 'b', 'c', 'd']);
+    // A restore moves the horizon to the head: readers from before it re-list.
+    await repo.restoreRows({ configs: [], revisions: [] });
     const sub = recorder();
     feed.join(sub, 1);
     await vi.waitFor(() => expect(sub.resets).toEqual([4]));
@@ -196,10 +198,10 @@ describe('ChangeFeed', () => {
       onError,
       source: {
         ...repo,
-        changesSince: (afterId, limit) =>
+        readLog: (page) =>
           failures-- > 0
             ? Promise.reject(new Error('connection lost'))
-            : repo.changesSince(afterId, limit),
+            : repo.readLog(page),
       },
     });
     const sub = recorder();
@@ -233,7 +235,7 @@ describe('openSseStream', () => {
     const stream = openSseStream(feed, { lastEventId: 0 });
     if (typeof stream === 'string') throw new Error(stream);
     const text = await readUntil(stream, (t) => t.includes('id: 1\n'));
-    const page = await repo.changesSince(0, 1);
+    const page = await repo.readLog({ after: 0, limit: 1 });
     const etag = page.reset ? '' : page.changes[0]?.etag;
     expect(text).toMatch(/^retry: \d+\n: connected\n\n/);
     expect(text).toContain(
@@ -282,9 +284,10 @@ describe('openSseStream', () => {
 
 describe('feedMessages', () => {
   it('yields changes and resets with their ids', async () => {
-    const repo = createMemoryConfigRepository({ history: { maxCount: 1 } });
+    const repo = createMemoryConfigRepository();
     const feed = new ChangeFeed({ source: repo });
     await putAll(repo, ['a', 'b']);
+    await repo.restoreRows({ configs: [], revisions: [] });
     const got: FeedMessage[] = [];
     const iteration = (async () => {
       for await (const message of feedMessages(feed, { lastEventId: 0 })) {

@@ -2,11 +2,8 @@ import type { Change, ConfigRepository } from '../storage/config-repository.js';
 import { changeFrame } from './sse-frames.js';
 import type { FeedItem, Subscriber } from './subscriber.js';
 
-/** What the feed reads: the repository's change history and its commit hints. */
-export type ChangeSource = Pick<
-  ConfigRepository,
-  'head' | 'changesSince' | 'watch'
->;
+/** What the feed reads: the repository's log of changes and its commit hints. */
+export type ChangeSource = Pick<ConfigRepository, 'head' | 'readLog' | 'watch'>;
 
 /** Options of {@link ChangeFeed}. */
 export interface ChangeFeedOptions {
@@ -199,10 +196,10 @@ export class ChangeFeed {
         this.#again = false;
         let more = true;
         while (more && run === this.#run) {
-          const page = await this.#source.changesSince(
-            this.#position,
-            this.#pageSize,
-          );
+          const page = await this.#source.readLog({
+            after: this.#position,
+            limit: this.#pageSize,
+          });
           if (run !== this.#run) return;
           if (page.reset) {
             // The history moved past what was dispatched (a long outage of the notifications): every
@@ -289,7 +286,10 @@ export class ChangeFeed {
       }
       unchecked = false;
       waited = false;
-      const page = await this.#source.changesSince(cursor, this.#pageSize);
+      const page = await this.#source.readLog({
+        after: cursor,
+        limit: this.#pageSize,
+      });
       if (!this.#open.has(subscriber)) return;
       if (page.reset) {
         cursor = page.head;

@@ -1,11 +1,14 @@
 import {
   LIMITS,
   isPlainObject,
+  mergePatching,
+  runAtOnce,
   runInSlices,
   validateLinkConfig,
 } from '@linkconfig/shared';
 import type { SliceOptions } from '@linkconfig/shared';
-import { patching } from './patched-config.js';
+import { changing } from './patched-config.js';
+import type { Change } from './patched-config.js';
 import {
   configNotFound,
   DomainError,
@@ -17,6 +20,7 @@ import type {
   NameVersion,
   PutResult,
   Refused,
+  StoredConfig,
   WriteConditions,
   WriteOptions,
 } from '../storage/config-repository.js';
@@ -26,9 +30,6 @@ import { ConfigVersion } from '../versions/config-version.js';
 import { VersionCatalog } from './version-catalog.js';
 import { EVENT_LOOP_SLICES, KEEP_PARSED_MIN_CHARS } from '../event-loop.js';
 import type { Readable, StateRead } from './version-catalog.js';
-
-/** How often a PATCH without `If-Match` reads the current version again when other writes win the race. */
-export const PATCH_ATTEMPTS = 5;
 
 export type { Readable, StateRead } from './version-catalog.js';
 
@@ -219,57 +220,87 @@ export class ConfigService {
   /**
    * Applies a JSON Merge Patch (RFC 7396) to the stored config of `name` and stores the result, through
    * the same write as {@link put} (recorded as a `patch`). A missing name is `not_found`; a result that
-   * is not a valid config is `invalid_config`, and nothing is stored. With `ifMatch` the patch applies
-   * only to that version (else a {@link PreconditionFailedError}); without it, to the current version,
-   * read again when another write wins the race, up to {@link PATCH_ATTEMPTS} times.
+   * is not a valid config is `invalid_config`, and nothing is stored. The patch applies to the version
+   * the write commits over (decided inside its transaction, `ConfigRepository.update`), so a PATCH
+   * without `ifMatch` never fails on a write in between; with `ifMatch` only to that version (else a
+   * {@link PreconditionFailedError}).
    */
-  async patch(
+  patch(
     name: string,
     patch: unknown,
     conditions: Pick<ConditionHeaders, 'ifMatch'> &
       Omit<WriteOrigin, 'op'> = {},
   ): Promise<{ etag: string; rev: number }> {
+    return this.update(name, (stored) => mergePatching(stored, patch), {
+      ...conditions,
+      op: 'patch',
+    });
+  }
+
+  /**
+   * Stores `change` of the stored config of `name` (a missing name is `not_found`): the change is a
+   * function of the stored value, applied to exactly the version the write commits over
+   * (`ConfigRepository.update`), checked as a stored config (`invalid_config`: nothing stored). It is
+   * worked out in slices on the version read first; only when another write committed in between is it
+   * worked out again, at once, on the version the write finds under its lock. With `ifMatch`, only over
+   * that version (else a {@link PreconditionFailedError}); without it, never a 412.
+   */
+  async update(
+    name: string,
+    change: Change,
+    conditions: Pick<ConditionHeaders, 'ifMatch'> & WriteOrigin = {},
+  ): Promise<{ etag: string; rev: number }> {
     const { ifMatch } = writeConditions(conditions);
     const { ifMatch: _ifMatch, ...origin } = conditions;
-    for (let attempt = 1; ; attempt++) {
-      const view = await this.current(name);
-      if (view === null) {
-        throw configNotFound(name);
-      }
-      if (ifMatch !== undefined && !matchesStrongly(ifMatch, view.etag)) {
-        throw preconditionFailed(name, conditions, {
-          ok: false,
-          currentEtag: view.etag,
-        });
-      }
-      // Applied, checked and written out in slices: a large config's patch lets other requests in.
-      const patched = await runInSlices(
-        patching(view.stored, patch),
-        this.#slices,
-      );
-      if (!patched.ok) {
-        throw new DomainError(
-          'invalid_config',
-          `the patched config is not valid: ${patched.error}`,
-        );
-      }
-      const { next, json } = patched;
-      // Over exactly the version the patch was applied to, so a write in between is never overwritten.
-      const result = await this.#repo.put(name, json, {
-        ifMatch: [view.etag],
+    const view = await this.current(name);
+    if (view === null) throw configNotFound(name);
+    if (ifMatch !== undefined && !matchesStrongly(ifMatch, view.etag)) {
+      throw preconditionFailed(name, conditions, {
+        ok: false,
+        currentEtag: view.etag,
+      });
+    }
+    // Worked out in slices on the version read: a large config's change lets other requests in.
+    const early = await runInSlices(
+      changing(view.stored, change),
+      this.#slices,
+    );
+    let applied = early;
+    const result = await this.#repo.update(
+      name,
+      (current) => {
+        if (current === null) throw configNotFound(name);
+        applied =
+          current.version === view.version
+            ? early
+            : runAtOnce(changing(this.#storedOf(current), change));
+        if (!applied.ok) {
+          throw new DomainError(
+            'invalid_config',
+            `the ${conditions.op === 'restore' ? 'restored' : 'patched'} config is not valid: ${applied.error}`,
+          );
+        }
+        return { json: applied.json };
+      },
+      {
+        ifMatch,
         ...origin,
         heldText: view.heldText,
-        op: 'patch',
         now: this.#now,
-      });
-      if (result.ok) {
-        this.#remember({ name, json }, result, next);
-        return { etag: result.etag, rev: result.rev };
-      }
-      if (ifMatch !== undefined || attempt >= PATCH_ATTEMPTS) {
-        throw preconditionFailed(name, conditions, result);
-      }
-    }
+      },
+    );
+    if (!result.ok) throw preconditionFailed(name, conditions, result);
+    if (applied.ok)
+      this.#remember({ name, json: applied.json }, result, applied.next);
+    return { etag: result.etag, rev: result.rev };
+  }
+
+  /** The stored value of a version a write found under its lock (from the cache when it holds it). */
+  #storedOf(current: StoredConfig): Record<string, unknown> {
+    return (
+      this.#cache.get(current.name, current.version) ??
+      new ConfigVersion(current)
+    ).stored;
   }
 
   /**

@@ -1,6 +1,7 @@
 import {
   analyzeConfig,
   analyzeExpression,
+  decidingPart,
   mergePrepared,
   prepareConfigInSlices,
   resolveIdsWithAnalysisInSlices,
@@ -51,6 +52,15 @@ export type Answer<T> = Outcome<T> & { readonly validUntil: number };
 
 /** Default name of `/query` without `configs` (reference servers do the same). */
 const DEFAULT_CONFIG = 'demo';
+
+/** What a target is for: resolving an expression, or diagnostics (which read the merge itself). */
+type TargetUse = 'resolve' | 'diagnose';
+
+/** The stored state a request reads, and what its caller may read. */
+interface ReadAt {
+  readonly state?: StateRead | undefined;
+  readonly readable?: Readable | undefined;
+}
 
 /** A prepared config to resolve against, and whether it came from request-supplied configs. */
 interface Target {
@@ -107,7 +117,10 @@ export class ExpressionService {
     state?: StateRead,
     readable?: Readable,
   ): Promise<Answer<QueryOutput>> {
-    const target = await this.#queryTarget(input, state, readable);
+    const target = await this.#queryTarget(input, 'resolve', {
+      state,
+      readable,
+    });
     const { ids, validUntil } = await this.#resolveIds(
       target,
       input.expression,
@@ -144,8 +157,8 @@ export class ExpressionService {
     }
     const target = await this.#queryTarget(
       { ...input, expression: input.expression },
-      state,
-      readable,
+      'diagnose',
+      { state, readable },
     );
     const { diagnostics } = analyzeExpression(
       target.prepared,
@@ -158,15 +171,18 @@ export class ExpressionService {
     return { diagnostics: [...diagnostics] };
   }
 
-  /** The config(s) an expression of `/query` resolves against. */
+  /**
+   * The config(s) an expression of `/query` resolves against. To `resolve`, a merge whose last part
+   * decides every key is that part (`decidingPart`); diagnostics read the merge itself.
+   */
   async #queryTarget(
     input: QueryInput,
-    state?: StateRead,
-    readable?: Readable,
+    use: TargetUse,
+    { state, readable }: ReadAt,
   ): Promise<Target> {
     return input.configs === undefined
       ? this.#stored(input.configName ?? DEFAULT_CONFIG, state, readable)
-      : this.#merged(input.configs, state, readable);
+      : this.#merged(input.configs, use, { state, readable });
   }
 
   async #stored(
@@ -187,8 +203,8 @@ export class ExpressionService {
    */
   async #merged(
     items: NonNullable<QueryInput['configs']>,
-    state?: StateRead,
-    readable?: Readable,
+    use: TargetUse,
+    { state, readable }: ReadAt,
   ): Promise<Target> {
     const parts: (ConfigVersion | Record<string, unknown>)[] = [];
     const missing: string[] = [];
@@ -215,9 +231,18 @@ export class ExpressionService {
     }
     // Request-supplied configs are prepared and merged for this request only: nothing is cached.
     if (inline) {
-      return { prepared: mergePrepared(await prepareAll(parts)), versions: [] };
+      const prepared = await prepareAll(parts);
+      const deciding = use === 'resolve' ? decidingPart(prepared) : undefined;
+      return { prepared: deciding ?? mergePrepared(prepared), versions: [] };
     }
     const versions = parts as ConfigVersion[];
+    if (use === 'resolve') {
+      // The last part decides every key: resolve over it, with nothing merged or cached.
+      const last = versions[versions.length - 1] as ConfigVersion;
+      const deciding = decidingPart(await prepareAll(versions));
+      if (deciding !== undefined)
+        return { prepared: deciding, versions: [last] };
+    }
     const key = versions.map((v) => `${v.version}`).join(',');
     const cached = this.#merges.get(key);
     if (cached !== undefined) return { prepared: cached, versions };

@@ -192,28 +192,34 @@ export class HistoryService {
         ...write,
       });
     }
-    const current = await this.#configs.current(name);
-    if (current === null) {
-      throw new DomainError(
-        'not_found',
-        `config "${name}" does not exist; restore the whole revision to undelete it`,
-      );
-    }
     const old =
       (JSON.parse(json) as { allLinks?: Record<string, unknown> }).allLinks ??
       {};
-    const next = structuredClone(current.stored) as {
-      allLinks?: Record<string, unknown>;
-    };
-    const links = { ...next.allLinks };
-    for (const id of request.links) {
-      if (Object.hasOwn(old, id)) links[id] = old[id];
-      else delete links[id];
-    }
-    next.allLinks = links;
-    // Based on the version read: a write in between is a 412, never silently overwritten.
-    const ifMatch = request.conditions.ifMatch ?? current.etag;
-    return this.#configs.put(name, next, { ifMatch, ...write });
+    const ids = request.links;
+    // Applied to the version the write commits over: no 412 unless the caller sent If-Match.
+    return this.#configs
+      .update(
+        name,
+        // eslint-disable-next-line require-yield -- a change that never needs to pause
+        function* (stored) {
+          const links = { ...(stored['allLinks'] as Record<string, unknown>) };
+          for (const id of ids) {
+            if (Object.hasOwn(old, id)) links[id] = old[id];
+            else delete links[id];
+          }
+          return { ...stored, allLinks: links };
+        },
+        { ...request.conditions, ...write },
+      )
+      .catch((error: unknown) => {
+        if (error instanceof DomainError && error.code === 'not_found') {
+          throw new DomainError(
+            'not_found',
+            `config "${name}" does not exist; restore the whole revision to undelete it`,
+          );
+        }
+        throw error;
+      });
   }
 
   /**

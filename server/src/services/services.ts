@@ -1,5 +1,6 @@
 import type { FilterProtocolHandler } from '@linkconfig/shared';
 import { createCaches } from '../cache/cache-policy.js';
+import type { CompiledPattern } from './search-service.js';
 import { EVENT_LOOP_SLICES } from '../event-loop.js';
 import type { Caches } from '../cache/cache-policy.js';
 import type { ResponseCache } from '../cache/response-cache.js';
@@ -79,9 +80,13 @@ export function createServices(options: ServicesOptions): Services {
   const clock = given ?? (() => new Date());
   // The system clock's milliseconds are read without a Date per call (several per request).
   const now = given === undefined ? () => Date.now() : () => given().getTime();
-  const caches = createCaches<ConfigVersion, KeptKey, KeptRobots, NameVersion>(
-    options.cacheBytes,
-  );
+  const caches = createCaches<
+    ConfigVersion,
+    KeptKey,
+    KeptRobots,
+    NameVersion,
+    CompiledPattern
+  >(options.cacheBytes);
   const configs = new ConfigService({
     repository: options.repository,
     cache: caches.versions,
@@ -108,7 +113,7 @@ export function createServices(options: ServicesOptions): Services {
       keyLookup.forget(),
     ),
     keyLookup,
-    search: new SearchService(configs, EVENT_LOOP_SLICES, caches.summaries),
+    search: new SearchService(configs, EVENT_LOOP_SLICES, caches),
     expressions: new ExpressionService({
       configs,
       now,

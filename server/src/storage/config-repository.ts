@@ -80,6 +80,11 @@ export interface PutResult {
   readonly rev: number;
 }
 
+/** What an update stores, decided from the stored version (see `ConfigRepository.update`). */
+export type UpdateDecide = (current: StoredConfig | null) => {
+  readonly json: string;
+};
+
 /** A delete that was allowed; `removed` says whether anything existed. */
 export interface RemoveResult {
   readonly ok: true;
@@ -93,12 +98,17 @@ export interface Refused {
   readonly currentEtag: string | null;
 }
 
-/** One committed change; `id` is the revision the write took (also the stored `version` after a put). */
+/**
+ * One committed change as the feed reads it from the log: a revision of a config (`put` for a put, patch or
+ * restore; `delete`), `id` its change id (also the stored `version` after a put).
+ */
 export type Change = ChangeEvent & { readonly id: number };
 
 /**
- * Changes after an id, oldest first. `reset` when some of them are no longer kept (the history is
- * bounded) or the id was never given out here: the reader must re-read everything, then go on from `head`.
+ * The log after an id, oldest first (see {@link ConfigRepository.readLog}). `reset` when the reader's
+ * position lies before the horizon (the log before it was replaced: a restore from a backup, or an upgrade
+ * from a release whose feed did not keep it) or beyond the newest id (never given out here): the reader
+ * must re-read everything, then go on from `head`.
  */
 export type ChangesPage =
   | {
@@ -107,14 +117,6 @@ export type ChangesPage =
       readonly changes: readonly Change[];
     }
   | { readonly reset: true; readonly head: number };
-
-/** How much change history a repository keeps (both bounds apply). */
-export interface HistoryLimits {
-  /** Most changes kept (default 10,000). */
-  readonly maxCount?: number;
-  /** Oldest change kept, in milliseconds (default 7 days). */
-  readonly maxAgeMs?: number;
-}
 
 /**
  * Durable storage of named configs. Every method is atomic: a write is either fully stored or not at all.
@@ -147,6 +149,19 @@ export interface ConfigRepository extends HistoryRepository {
     options?: WriteOptions,
   ): Promise<PutResult | Refused>;
   /**
+   * Stores what `decide` makes of the stored version of `name` (`null` when the name does not exist),
+   * when the preconditions hold. `decide` runs inside the write transaction, under the write lock, on the
+   * version the write commits over (so a change computed from it never overwrites a write in between,
+   * and needs no retry); it must be synchronous and must not touch the repository. An error it throws
+   * ends the write with nothing stored, and the returned promise rejects with that error. `heldText`
+   * spares reading the stored text when it is the version stored. Recorded like a `put` (`options.op`).
+   */
+  update(
+    name: string,
+    decide: UpdateDecide,
+    options?: WriteOptions,
+  ): Promise<PutResult | Refused>;
+  /**
    * Deletes when the preconditions hold. A missing name is not an error (`removed: false`, no change
    * recorded) unless `ifMatch` asked for it to exist.
    */
@@ -158,12 +173,21 @@ export interface ConfigRepository extends HistoryRepository {
   changeToken(): Promise<string>;
   /** The latest revision (the id of the latest change); 0 for a new database. */
   head(): Promise<number>;
-  /** Up to `limit` changes with an id above `afterId`, oldest first (see {@link ChangesPage}). */
-  changesSince(afterId: number, limit: number): Promise<ChangesPage>;
+  /**
+   * The log of changes: up to `limit` revisions with a change id above `after`, oldest first, as the
+   * change feed sends them (see {@link ChangesPage}). The log is the revisions table: the feed, the audit
+   * trail ({@link HistoryRepository.auditTrail}) and history read the same rows, pruned by one retention
+   * (`HISTORY_KEEP`), which never removes a config's newest revision, so a reader that resumes after a
+   * pruning still ends on every config's current state.
+   */
+  readLog(page: {
+    readonly after: number;
+    readonly limit: number;
+  }): Promise<ChangesPage>;
   /**
    * Calls `listener` whenever new changes may have been committed: at once for writes through this
    * repository, within about a second for other processes or instances. Returns the unsubscribe call.
-   * The listener only hints; {@link changesSince} says what changed.
+   * The listener only hints; {@link readLog} says what changed.
    */
   watch(listener: () => void): () => void;
   /** Number of stored configs. */
@@ -179,7 +203,7 @@ export interface ConfigRepository extends HistoryRepository {
    * Writes rows of a backup back as they are, in one transaction (all or nothing): configs with their
    * versions and timestamps, revisions with their numbers, change ids and stored content. The database's
    * revision counter is raised to the highest id written (so later writes continue after them) and the
-   * change feed is marked pruned through it (readers of the feed re-list). Rejects when a name or a
+   * log's horizon to it (readers of the feed from before re-list). Rejects when a name or a
    * revision is already stored. With `replace`, every config and revision is deleted first (same
    * transaction).
    */

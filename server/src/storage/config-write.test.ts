@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredConfig } from './config-repository.js';
-import { putConfig, removeConfig } from './config-write.js';
+import { putConfig, removeConfig, updateConfig } from './config-write.js';
 import type { StoredStamp, WriteTransaction } from './config-write.js';
 import { etagOf } from './etag.js';
 
@@ -24,9 +24,6 @@ const recording = (
     },
     deleteRow: (name) => {
       steps.push(`delete ${name}`);
-    },
-    appendChange: (change, at) => {
-      steps.push(`change ${change.op} #${change.id} at ${at}`);
     },
     readHistoryTip: (name) => {
       steps.push(`tip ${name}`);
@@ -56,7 +53,7 @@ const at = Date.parse('2026-01-03T00:00:00.000Z');
 const now = (): Date => new Date(at);
 
 describe('the write algorithm', () => {
-  it('reads, takes a revision, writes the row, then appends its change and its history revision', () => {
+  it('reads, takes a revision, writes the row, then appends its revision (the log)', () => {
     const { tx, steps } = recording(stored);
     const result = putConfig(tx, { name: 'n', json: '{}' }, { now });
     expect(steps).toEqual([
@@ -65,7 +62,6 @@ describe('the write algorithm', () => {
       'tip n',
       'text n',
       'row n v42 created=false',
-      `change put #42 at ${at}`,
       'revision put r4 #42 delta',
     ]);
     expect(result).toEqual({
@@ -120,7 +116,6 @@ describe('the write algorithm', () => {
       'revision',
       'tip n',
       'delete n',
-      `change delete #42 at ${at}`,
       'revision delete r4 #42 none',
     ]);
     const missing = recording(null);
@@ -129,5 +124,31 @@ describe('the write algorithm', () => {
       removed: false,
     });
     expect(missing.steps).toEqual(['read n']);
+  });
+
+  it('decides an update from the stored text under the lock, reading it once', () => {
+    const { tx, steps } = recording(stored);
+    const seen: string[] = [];
+    const result = updateConfig(
+      tx,
+      {
+        name: 'n',
+        decide: (current) => {
+          seen.push(current?.json ?? 'none');
+          return { json: '{"new":1}' };
+        },
+      },
+      { now, op: 'patch' },
+    );
+    expect(seen).toEqual(['{"old":1}']);
+    expect(steps).toEqual([
+      'read n',
+      'text n',
+      'revision',
+      'tip n',
+      'row n v42 created=false',
+      'revision patch r4 #42 keyframe',
+    ]);
+    expect(result.ok).toBe(true);
   });
 });

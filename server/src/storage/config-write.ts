@@ -1,17 +1,18 @@
 /**
- * The one write algorithm of every adapter: preconditions → next revision → stamp → row → change →
- * result. Each backend supplies the small steps of its write transaction ({@link WriteTransaction}); what
- * a write means (which checks, which revision, which timestamps, which change, which answer) is here once.
+ * The one write algorithm of every adapter: preconditions → (an update's decision on the stored
+ * version) → next revision → stamp → row → revision → result. Each backend supplies the small steps of
+ * its write transaction ({@link WriteTransaction}); what a write means (which checks, which revision,
+ * which timestamps, which answer) is here once.
  *
- * The revision of the config's history (`revision-write.ts`) is one more step, after the change, in the
- * same transaction as the row and the change.
+ * One write, one log: the revision appended in the same transaction as the row (`log/revision-write.ts`)
+ * is the config's history, the audit trail and the change feed at once (`ConfigRepository.readLog`).
  */
 import type {
-  Change,
   PutResult,
   Refused,
   RemoveResult,
   StoredConfig,
+  UpdateDecide,
   WriteOptions,
 } from './config-repository.js';
 import { etagOf } from './etag.js';
@@ -45,7 +46,7 @@ export function stampOfRow(row: {
 /**
  * The steps a backend supplies, each run inside one write transaction that holds the write lock (so
  * what `readCurrent` returns cannot change before the transaction ends). The transaction commits when the
- * algorithm appended a change, and need not otherwise (a refused write or the delete of a missing name).
+ * algorithm appended a revision, and need not otherwise (a refused write or the delete of a missing name).
  */
 export interface WriteTransaction extends HistorySteps {
   /** The stored stamp of `name`, or `null` when the name does not exist. */
@@ -56,8 +57,6 @@ export interface WriteTransaction extends HistorySteps {
   writeRow(row: StoredConfig, created: boolean): void;
   /** Deletes the row of `name` (which exists). */
   deleteRow(name: string): void;
-  /** Appends `change` to the history, recorded at `at` (write-clock ms), and keeps the history bounded. */
-  appendChange(change: Change, at: number): void;
 }
 
 /** A kept creation time, never later than the write's own time (ISO texts in UTC order as times do). */
@@ -77,6 +76,50 @@ export function putConfig(
 ): PutResult | Refused {
   const previous = tx.readCurrent(name);
   if (!preconditionsHold(previous, options)) return refusal(previous);
+  return storeOver(tx, { name, json, previous }, options);
+}
+
+/**
+ * Stores what `decide` makes of the version stored under `name` when the preconditions hold (see
+ * `ConfigRepository.update`): the stored version is read under the write lock, so the change applies to
+ * exactly the version it is committed over. An error `decide` throws ends the write (nothing stored).
+ */
+export function updateConfig(
+  tx: WriteTransaction,
+  { name, decide }: { readonly name: string; readonly decide: UpdateDecide },
+  options: WriteOptions,
+): PutResult | Refused {
+  const previous = tx.readCurrent(name);
+  if (!preconditionsHold(previous, options)) return refusal(previous);
+  let current: StoredConfig | null = null;
+  let held = options.heldText;
+  if (previous !== null) {
+    const json =
+      held !== undefined && held.version === previous.version
+        ? held.json
+        : tx.readCurrentJson(name);
+    current = { name, json, ...previous };
+    held = { version: previous.version, json };
+  }
+  const { json } = decide(current);
+  return storeOver(
+    tx,
+    { name, json, previous },
+    { ...options, heldText: held },
+  );
+}
+
+/** The write of `json` over `previous` (`null`: the name does not exist), its preconditions checked. */
+function storeOver(
+  tx: WriteTransaction,
+  write: {
+    readonly name: string;
+    readonly json: string;
+    readonly previous: StoredStamp | null;
+  },
+  options: WriteOptions,
+): PutResult {
+  const { name, json, previous } = write;
   const version = tx.nextRevision();
   const now = (options.now ?? systemClock)();
   const updatedAt = nextUpdatedAt(now, previous);
@@ -89,10 +132,6 @@ export function putConfig(
   });
   tx.writeRow({ name, json, createdAt, updatedAt, version }, created);
   const etag = etagOf({ version, updatedAt });
-  tx.appendChange(
-    { id: version, name, op: 'put', etag, updatedAt },
-    now.getTime(),
-  );
   const stored = { json, etag };
   const facts = { name, id: version, updatedAt, options, stored };
   const rev = appendRevision(tx, history, facts);
@@ -116,10 +155,6 @@ export function removeConfig(
   const updatedAt = nextUpdatedAt(now, previous);
   const history = readHistoryBefore(tx, name, { version: null });
   tx.deleteRow(name);
-  tx.appendChange(
-    { id, name, op: 'delete', etag: null, updatedAt },
-    now.getTime(),
-  );
   appendRevision(tx, history, { name, id, updatedAt, options, stored: null });
   return { ok: true, removed: true };
 }

@@ -1,30 +1,18 @@
-import type { ConfigRepository, HistoryLimits } from './config-repository.js';
+import type { ConfigRepository } from './config-repository.js';
 import { createPostgresConfigRepository } from './postgres/postgres-config-repository.js';
 import { createSqliteConfigRepository } from './sqlite/sqlite-config-repository.js';
 import { parseDatabaseUrl } from '../config/database-url.js';
 
-/** Options of {@link openRepository}. */
-export interface OpenRepositoryOptions {
-  /** Bounds of the change history. */
-  readonly history?: HistoryLimits;
-}
-
 /** Opens the repository a `DATABASE_URL` names (migrating its schema when needed). */
-export async function openRepository(
-  url: string,
-  options: OpenRepositoryOptions = {},
-): Promise<ConfigRepository> {
+export async function openRepository(url: string): Promise<ConfigRepository> {
   const target = parseDatabaseUrl(url);
-  const history =
-    options.history === undefined ? {} : { history: options.history };
   switch (target.kind) {
     case 'sqlite':
-      return createSqliteConfigRepository({ path: target.path, ...history });
+      return createSqliteConfigRepository({ path: target.path });
     case 'postgres':
       return createPostgresConfigRepository({
         connectionString: target.url,
         ...(target.schema === undefined ? {} : { schema: target.schema }),
-        ...history,
       });
   }
 }

@@ -1,65 +1,40 @@
 /**
  * The rules every adapter applies inside its write transaction, in one place so memory, SQLite and
- * PostgreSQL cannot drift apart: preconditions, timestamps, and the bounds of the change history.
+ * PostgreSQL cannot drift apart: preconditions, timestamps, and the log's horizon.
  */
 import type {
   Change,
   ChangesPage,
-  HistoryLimits,
   RestoreRows,
+  RevisionMeta,
   WriteConditions,
 } from './config-repository.js';
 import { etagOf, matchesStrongly, matchesWeakly } from './etag.js';
 import type { VersionStamp } from './etag.js';
 
-/** Defaults of {@link HistoryLimits}. */
-export const DEFAULT_HISTORY = {
-  maxCount: 10_000,
-  maxAgeMs: 7 * 24 * 60 * 60 * 1000,
-} as const;
-
-/** History limits with the defaults filled in. */
-export function historyLimits(
-  limits: HistoryLimits | undefined,
-): Required<HistoryLimits> {
-  return {
-    maxCount: Math.max(1, limits?.maxCount ?? DEFAULT_HISTORY.maxCount),
-    maxAgeMs: Math.max(1, limits?.maxAgeMs ?? DEFAULT_HISTORY.maxAgeMs),
-  };
-}
-
-/** How often at most an adapter scans the history for changes older than `maxAgeMs`. */
-export const AGE_PRUNE_INTERVAL_MS = 1000;
-
 /**
- * When a connection scans its history for changes older than the age limit: the returned function says,
- * for a write recorded at `at` (write-clock ms), whether to scan now. At most once per
- * {@link AGE_PRUNE_INTERVAL_MS}, and again at once when the clock stepped back.
- */
-export function ageScanSchedule(): (at: number) => boolean {
-  let last = -Infinity;
-  return (at) => {
-    if (at - last < AGE_PRUNE_INTERVAL_MS && at >= last) return false;
-    last = at;
-    return true;
-  };
-}
-
-/**
- * The answer to "changes after `afterId`" given the latest revision (`head`) and the highest pruned id:
- * a reset when changes after `afterId` are no longer all kept or `afterId` was never given out, else the
- * page `read` returns (called only then).
+ * The answer to "the log after `afterId`" given the latest revision (`head`) and the log's horizon: a
+ * reset when `afterId` lies before the horizon (the log before it was replaced) or was never given out,
+ * else the page `read` returns (called only then).
  */
 export function changesPage(
   afterId: number,
-  {
-    head,
-    prunedThrough,
-  }: { readonly head: number; readonly prunedThrough: number },
+  { head, horizon }: { readonly head: number; readonly horizon: number },
   read: () => readonly Change[],
 ): ChangesPage {
-  if (afterId < prunedThrough || afterId > head) return { reset: true, head };
+  if (afterId < horizon || afterId > head) return { reset: true, head };
   return { reset: false, head, changes: read() };
+}
+
+/** A revision as the feed sends it: a put, patch or restore is a `put`; its ETag and time are the write's. */
+export function changeOfRevision(meta: RevisionMeta): Change {
+  return {
+    id: meta.id,
+    name: meta.name,
+    op: meta.op === 'delete' ? 'delete' : 'put',
+    etag: meta.etag,
+    updatedAt: meta.at,
+  };
 }
 
 /**

@@ -24,6 +24,7 @@ export type {
 } from './analyze/analyze.js';
 export { mergeConfigs } from './prepare/merge.js';
 export { mergePrepared } from './prepare/merge-prepared.js';
+export { decidingPart } from './prepare/merge-owner.js';
 export { prepareConfig, prepareConfigInSlices } from './prepare/prepare.js';
 export { resolve, toCherryPick, toResolvedLinks } from './evaluate/resolve.js';
 export { compileSafePattern, isSafePattern } from './safety/safe-pattern.js';

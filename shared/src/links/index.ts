@@ -1,7 +1,24 @@
 /**
  * @module links
- * Rules about links as a set: when two URLs are one page (duplicates, import), and finding duplicates.
+ * The rules for a link's names: how tags are normalized (`tags.ts`) and how an id is made from a
+ * label (`ids.ts`). The import, the page's link form and tag renaming all use these; and when two URLs are one page (`url-identity.ts`: duplicates, import).
+ * Pure: no I/O.
  */
+export {
+  TAG_RULE,
+  droppedTags,
+  normalizeTag,
+  normalizeTags,
+  tagsFromText,
+} from './tags.js';
+export {
+  FALLBACK_ID,
+  idBase,
+  idForLabel,
+  isUsableId,
+  uniqueId,
+} from './ids.js';
+export { toWordName } from './word-name.js';
 export { isTrackingParameter, normalizeUrl } from './url-identity.js';
 export { findDuplicates, linksWithUrl } from './find-duplicates.js';
 export type { DuplicateGroup, DuplicateMember } from './find-duplicates.js';

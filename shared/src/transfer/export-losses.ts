@@ -6,7 +6,7 @@
  */
 import type { LinkConfig, TransferFormat } from '../schemas/index.js';
 import { isPlainObject } from '../util/is-plain-object.js';
-import { isUsableId } from './normalize.js';
+import { isUsableId } from '../links/ids.js';
 import { bookmarkGroups } from './write-formats.js';
 import type { BookmarksHtmlOptions } from './write-formats.js';
 

@@ -3,7 +3,6 @@
  * Import and export (docs/import-export.md): readers of bookmark HTML, CSV and JSON, the import plan that
  * turns what they read into a config and a report, and the writers of the same formats. Pure: no I/O.
  */
-export { TAG_RULE, normalizeTag } from './normalize.js';
 export { planImport } from './plan-import.js';
 export { splitByTopFolder } from './split-folders.js';
 export type { FolderImport } from './split-folders.js';

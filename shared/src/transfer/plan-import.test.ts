@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { LinkConfig, ParsedImport } from '../schemas/index.js';
 import { resolve } from '../expression/evaluate/resolve.js';
 import { prepareConfig } from '../expression/prepare/prepare.js';
-import { normalizeTag } from './normalize.js';
+import { normalizeTag } from '../links/tags.js';
 import { planImport } from './plan-import.js';
 import { splitByTopFolder } from './split-folders.js';
 import { readImport } from './read-import.js';

@@ -24,13 +24,8 @@ import { setOwn } from '../sync/own-keys.js';
 import { isPlainObject } from '../util/is-plain-object.js';
 import { urlProblem } from './check-url.js';
 import { normalizeUrl } from '../links/url-identity.js';
-import {
-  TAG_RULE,
-  idBase,
-  isUsableId,
-  normalizeTag,
-  uniqueId,
-} from './normalize.js';
+import { idBase, isUsableId, uniqueId } from '../links/ids.js';
+import { TAG_RULE, normalizeTags } from '../links/tags.js';
 
 /** Options of {@link planImport}. */
 export interface PlanOptions {
@@ -61,7 +56,7 @@ function tagsOf(candidate: ImportCandidate, foldersAsTags: boolean): string[] {
   const raw = foldersAsTags
     ? [...candidate.folders, ...candidate.tags]
     : candidate.tags;
-  return [...new Set(raw.map(normalizeTag).filter((tag) => tag !== ''))];
+  return normalizeTags(raw);
 }
 
 /** A new link from a candidate: the fields the file gave, in the order the service documents. */

@@ -4,7 +4,7 @@
  * the group named `''`.
  */
 import type { ParsedImport } from '../schemas/index.js';
-import { idBase, uniqueId } from './normalize.js';
+import { idBase, uniqueId } from '../links/ids.js';
 
 /** One part of a split import: the folder it came from and a name suffix made from it (`''` for none). */
 export interface FolderImport {

@@ -40,7 +40,14 @@ export class ConfigActions {
 
   private readonly remote: RemoteChangeActions;
 
-  constructor(private readonly page: PageContext) {
+  /**
+   * `shown(name)` is told when config `name` opened or was saved (the page reads what the server knows
+   * of it, such as its links' health).
+   */
+  constructor(
+    private readonly page: PageContext,
+    private readonly shown: (name: string) => void = () => undefined,
+  ) {
     this.remote = new RemoteChangeActions(page, (message) =>
       this.close(message),
     );
@@ -124,6 +131,7 @@ export class ConfigActions {
       this.page.focus(`#editor [data-link-id="${CSS.escape(target)}"]`);
     else if (options.moveFocus) this.page.focus('#editor-heading');
     this.page.recheckExpression();
+    this.shown(name);
     // Opening may have fetched it from the server into this browser: update its marker.
     void this.page.refreshNames();
   }
@@ -223,6 +231,7 @@ export class ConfigActions {
     open.saveProblem = null;
     open.remote = null;
     this.page.announce(`Saved “${open.name}”.`);
+    this.shown(open.name);
     await this.page.refreshNames();
   }
 

@@ -15,6 +15,7 @@ import {
   removeLink,
   removeMacro,
   removePattern,
+  withLinkField,
 } from '../model/config-draft.js';
 import {
   checkLinkId,
@@ -62,6 +63,21 @@ export class FormActions {
 
   /** Keeps a typed value in the form's state. */
   input<K extends FormName>(form: K, field: FieldOf<K>, value: string): void {
+    const draft = this.page.state.open?.draft;
+    if (form === 'link' && draft !== undefined) {
+      // A new link's id follows its label until the person types one.
+      const link = this.page.state.link;
+      link.values = withLinkField(
+        link.values,
+        {
+          field: field as FieldOf<'link'>,
+          value,
+          adding: link.editing === null,
+        },
+        draft,
+      );
+      return;
+    }
     const state = this.page.state[form];
     state.values = { ...state.values, [field]: value };
   }

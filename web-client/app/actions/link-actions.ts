@@ -103,12 +103,17 @@ export class LinkActions {
         ? view.tags.filter((t) => t !== tag)
         : [...view.tags, tag];
       view.limit = LINKS_PAGE;
+    } else if ('toggleHealth' in change) {
+      view.health =
+        view.health === change.toggleHealth ? null : change.toggleHealth;
+      view.limit = LINKS_PAGE;
     } else if ('sort' in change) view.sort = change.sort;
     else if ('more' in change) view.limit += LINKS_PAGE;
     else if ('allTags' in change) view.allTags = change.allTags;
     else {
       view.filter = '';
       view.tags = [];
+      view.health = null;
       view.limit = LINKS_PAGE;
       this.page.focus('#link-filter');
     }

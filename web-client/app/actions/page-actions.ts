@@ -9,6 +9,7 @@ import type { FormActions } from './form-actions.js';
 import type { KeysActions } from './keys-actions.js';
 import type { HistoryActions } from './history-actions.js';
 import type { LinkActions } from './link-actions.js';
+import type { LinkHealthActions } from './link-health-actions.js';
 import type { SessionActions } from './session-actions.js';
 import type { ToolActions } from './tool-actions.js';
 import type { TransferActions } from './transfer-actions.js';
@@ -26,6 +27,7 @@ export interface ActionParts {
   keys: KeysActions;
   history: HistoryActions;
   tags: TagsActions;
+  linkHealth: LinkHealthActions;
   answer(confirmed: boolean): void;
 }
 
@@ -80,6 +82,10 @@ export function pageActions(parts: ActionParts): Actions {
       undelete: (name) => void parts.history.undelete(name),
     },
     tags: parts.tags,
+    linkHealth: {
+      checkNow: () => void parts.linkHealth.checkNow(),
+      useNewUrl: (id) => void parts.linkHealth.useNewUrl(id),
+    },
   };
 }
 

@@ -10,6 +10,8 @@ import {
   removeLink,
   removePattern,
   settingsText,
+  suggestedLinkId,
+  withLinkField,
 } from './config-draft.js';
 
 const base = (): LinkConfig => ({
@@ -120,5 +122,46 @@ describe('settings', () => {
     const next = putSettings(base(), undefined);
     expect('settings' in next).toBe(false);
     expect(settingsText(next)).toBe('');
+  });
+});
+
+describe('a new link id made from its label', () => {
+  const empty = { id: '', label: '', url: '', tags: '' };
+
+  it('follows the label by the import rule, unique among the ids', () => {
+    const config: LinkConfig = {
+      allLinks: { rust_book: { url: 'https://r.example' } },
+    };
+    let values = withLinkField(
+      empty,
+      { field: 'label', value: 'Rust Book', adding: true },
+      config,
+    );
+    expect(values.id).toBe('rust_book_2');
+    values = withLinkField(
+      values,
+      { field: 'label', value: 'Café Menu', adding: true },
+      config,
+    );
+    expect(values.id).toBe('cafe_menu');
+    expect(
+      suggestedLinkId({ label: '', url: 'https://x.example/a' }, config),
+    ).toBe('https_x_example_a');
+  });
+
+  it('keeps an id the person typed, and never renames a link being edited', () => {
+    const config = base();
+    const typed = withLinkField(
+      { ...empty, id: 'mine' },
+      { field: 'label', value: 'Something', adding: true },
+      config,
+    );
+    expect(typed.id).toBe('mine');
+    const editing = withLinkField(
+      { ...empty, id: 'a', label: 'A' },
+      { field: 'label', value: 'Another', adding: false },
+      config,
+    );
+    expect(editing.id).toBe('a');
   });
 });

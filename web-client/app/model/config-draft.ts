@@ -3,8 +3,8 @@
  * was. Fields and sections the page does not show (descriptions, hooks, meta, other top-level keys)
  * are kept, and so is the order of links, macros and patterns.
  */
+import { idForLabel, tagsFromText } from '@linkconfig/shared';
 import type { Link, LinkConfig, SearchPattern } from '@linkconfig/shared';
-import { splitTags } from './input-checks.js';
 import { extraFields, parseExtras } from './link-extras.js';
 import type { ExtraField } from './link-extras.js';
 
@@ -37,6 +37,37 @@ export function linkFields(id: string, link: Link | undefined): LinkFields {
 }
 
 /**
+ * The id a new link gets from its label (or, without one, its URL) by the import's rule, unique among
+ * the config's ids; `''` while both are empty.
+ */
+export function suggestedLinkId(
+  fields: Pick<LinkFields, 'label' | 'url'>,
+  config: LinkConfig,
+): string {
+  const source = fields.label.trim() || fields.url.trim();
+  return source === '' ? '' : idForLabel(source, Object.keys(config.allLinks));
+}
+
+/**
+ * The link form's values after `field` changed to `value`. While a new link's id is empty or still the
+ * one made from the label, it follows the label (and URL); once the person types an id, it stays.
+ */
+export function withLinkField(
+  values: LinkFields,
+  change: { field: keyof LinkFields; value: string; adding: boolean },
+  config: LinkConfig,
+): LinkFields {
+  const next = { ...values, [change.field]: change.value };
+  if (
+    change.adding &&
+    (change.field === 'label' || change.field === 'url') &&
+    (values.id.trim() === '' || values.id === suggestedLinkId(values, config))
+  )
+    next.id = suggestedLinkId(next, config);
+  return next;
+}
+
+/**
  * Puts a link from the form into `config.allLinks`. `replacing` is the id of the link being edited:
  * renaming keeps its place in the order; an id that is taken by another link replaces that one.
  */
@@ -62,7 +93,7 @@ export function putLink(
   const label = fields.label.trim();
   if (label) link.label = label;
   else delete link.label;
-  const tags = splitTags(fields.tags);
+  const tags = tagsFromText(fields.tags);
   if (tags.length > 0) link.tags = tags;
   else delete link.tags;
   return {

@@ -11,7 +11,7 @@ import {
   checkTags,
   checkUrl,
   parseSettings,
-  splitTags,
+  storedTagsNote,
 } from './input-checks.js';
 
 describe('checkUrl', () => {
@@ -75,16 +75,23 @@ describe('names that expressions refer to', () => {
 });
 
 describe('checkTags', () => {
-  it('splits on commas and ignores empty tags', () => {
-    expect(splitTags(' car, classic,,  ')).toEqual(['car', 'classic']);
+  it('accepts what the one tag rule can keep, empty parts ignored', () => {
     expect(checkTags('car, classic,')).toBeNull();
+    expect(checkTags('Featured, new york, road-trip, Café')).toBeNull();
   });
 
-  it('names the first tag that expressions could not use', () => {
-    expect(checkTags('car, new york')).toMatch(
-      /^Tag "new york": leave out spaces/,
+  it('names the first tag the rule would drop', () => {
+    expect(checkTags('car, 日本語, --')).toMatch(/^Tag "日本語" has no letter/);
+  });
+});
+
+describe('storedTagsNote', () => {
+  it('says what is stored when the rule changes the typed tags', () => {
+    expect(storedTagsNote('Featured, new york, car, featured')).toBe(
+      'Stored as: featured, new_york, car',
     );
-    expect(checkTags('road-trip')).toMatch(/^Tag "road-trip": leave out "-"/);
+    expect(storedTagsNote('car, classic')).toBeNull();
+    expect(storedTagsNote('')).toBeNull();
   });
 });
 

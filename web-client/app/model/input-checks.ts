@@ -5,8 +5,10 @@
  */
 import {
   ConfigNameSchema,
+  droppedTags,
   isSafePattern,
   sanitizeUrl,
+  tagsFromText,
 } from '@linkconfig/shared';
 import type { Settings } from '@linkconfig/shared';
 
@@ -73,21 +75,27 @@ export function checkUrl(url: string): InputProblem {
   return null;
 }
 
-/** Splits the tags field (comma separated) into tags, dropping empty ones. */
-export function splitTags(text: string): string[] {
-  return text
+/**
+ * The tags field: every typed tag must keep a name under the one tag rule (`tagsFromText` in shared
+ * stores them lower-cased, accents off, other characters as `_`); a tag the rule would leave empty is
+ * refused rather than dropped unseen.
+ */
+export function checkTags(text: string): InputProblem {
+  const [dropped] = droppedTags(text);
+  return dropped === undefined
+    ? null
+    : `Tag "${dropped}" has no letter a-z, digit or _ to keep, so the tag rule would drop it; name it with Latin letters or digits.`;
+}
+
+/** What the tags field is stored as, when that differs from what was typed (`null` when it does not). */
+export function storedTagsNote(text: string): string | null {
+  const stored = tagsFromText(text);
+  const typed = text
     .split(',')
     .map((tag) => tag.trim())
     .filter((tag) => tag !== '');
-}
-
-/** The tags field: every tag must be nameable as `.tag` in an expression. */
-export function checkTags(text: string): InputProblem {
-  for (const tag of splitTags(text)) {
-    const problem = checkWord(tag, 'a tag');
-    if (problem !== null) return `Tag "${tag}": ${lowerFirst(problem)}`;
-  }
-  return null;
+  if (stored.length === 0 || stored.join(',') === typed.join(',')) return null;
+  return `Stored as: ${stored.join(', ')}`;
 }
 
 /** A macro name: what `@name` refers to. */
@@ -170,8 +178,4 @@ export function parseSettings(text: string): SettingsParse {
       problem: 'Settings must be a JSON object, such as {"listType": "ul"}.',
     };
   return { ok: true, settings: value as Settings };
-}
-
-function lowerFirst(text: string): string {
-  return text.charAt(0).toLowerCase() + text.slice(1);
 }

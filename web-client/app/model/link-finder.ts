@@ -20,6 +20,8 @@ export interface FindOptions {
   sort: LinkSort;
   /** When this page last changed each link (ms); links changed here sort first under `recent`. */
   touched: Readonly<Record<string, number>>;
+  /** Only links this says yes to (a health facet); all when absent. */
+  keep?: (id: string, link: Link) => boolean;
 }
 
 /** A tag of the links found, with how many of them have it. */
@@ -79,8 +81,10 @@ export function findLinks(
 ): Found {
   const entries = entriesOf(links);
   const words = options.text.toLowerCase().split(/\s+/).filter(Boolean);
+  const keep = options.keep;
   const found = entries.filter(
     (entry) =>
+      (keep === undefined || keep(entry.id, entry.link)) &&
       words.every((word) => entry.text.includes(word)) &&
       options.tags.every((tag) => entry.tags.includes(tag)),
   );

@@ -27,6 +27,9 @@ import type { HistoryState } from './history-state.js';
 import { initialTags } from './tags-state.js';
 import type { TagsState } from './tags-state.js';
 import { initialTransfer } from './transfer-state.js';
+import { initialLinkHealth } from './link-health-state.js';
+import type { LinkHealthState } from './link-health-state.js';
+import type { HealthFacet } from '../model/link-health.js';
 import type { TransferState } from './transfer-state.js';
 import type { Access, CallKind } from '../session/server-health.js';
 
@@ -121,6 +124,8 @@ export interface LinksView {
   limit: number;
   /** Show every tag of the links found, not only the most frequent. */
   allTags: boolean;
+  /** Only links in this health facet (broken, moved); null: any. */
+  health: HealthFacet | null;
   /** When this page last changed each link (ms since the epoch), for "recently changed". */
   touched: Record<string, number>;
 }
@@ -145,6 +150,7 @@ export function initialLinksView(): LinksView {
     sort: 'config',
     limit: LINKS_PAGE,
     allTags: false,
+    health: null,
     touched: {},
   };
 }
@@ -214,6 +220,8 @@ export interface AppState {
   history: HistoryState;
   /** The Tags section of the open config. */
   tags: TagsState;
+  /** The server's link health of the open config. */
+  linkHealth: LinkHealthState;
   /** Read out by screen readers (a polite live region). */
   announcement: string;
   /** The time the status was last brought up to date (ms), for how long changes have waited. */
@@ -298,6 +306,7 @@ export function initialState(): AppState {
     keys: initialKeys(),
     history: initialHistory(),
     tags: initialTags(),
+    linkHealth: initialLinkHealth(),
     announcement: '',
     clock: Date.now(),
   };

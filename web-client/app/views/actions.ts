@@ -4,6 +4,7 @@ import type { ConflictResolution, KeyScope } from '@linkconfig/shared';
 import type { KeyFields } from '../state/keys-state.js';
 import type { SearchMode } from '../session/api.js';
 import type { LinkSort } from '../model/link-finder.js';
+import type { HealthFacet } from '../model/link-health.js';
 import type { AppState } from '../state/state.js';
 
 /** The forms whose fields the controller keeps in state. */
@@ -38,6 +39,7 @@ export type RemoteChangeAnswer = 'show-theirs' | 'keep-mine' | 'close';
 export type FindChange =
   | { filter: string }
   | { toggleTag: string }
+  | { toggleHealth: HealthFacet }
   | { sort: LinkSort }
   | { more: true }
   | { allTags: boolean }
@@ -106,6 +108,8 @@ export interface Actions {
   history: HistoryPanelActions;
   /** The Tags section (tags-actions.ts). */
   tags: TagsSectionActions;
+  /** The link health of the open config. */
+  linkHealth: LinkHealthPanelActions;
 }
 
 /** What the Tags section can ask (tags-actions.ts). */
@@ -116,6 +120,14 @@ export interface TagsSectionActions {
   preview(): void;
   apply(): Promise<void>;
   undo(): Promise<void>;
+}
+
+/** What the links list can ask of link health (link-health-actions.ts). */
+export interface LinkHealthPanelActions {
+  /** Asks the server to check the open config's links now, then follows the results. */
+  checkNow(): void;
+  /** Puts the new URL of link `id` (every moved link when absent) in place, saved as one revision. */
+  useNewUrl(id?: string): void;
 }
 
 /** What the Keys panel can ask (keys-actions.ts). */

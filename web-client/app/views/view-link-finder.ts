@@ -32,7 +32,8 @@ export function finder(
   const chosen = view.tags.filter(
     (tag) => !facets.some((facet) => facet.tag === tag),
   );
-  const narrowed = view.filter.trim() !== '' || view.tags.length > 0;
+  const narrowed =
+    view.filter.trim() !== '' || view.tags.length > 0 || view.health !== null;
   return html`<div class="finder" role="search" aria-label="Find links">
     <div class="finder-row">
       <div class="field finder-filter">

@@ -8,8 +8,14 @@ import { html, nothing } from 'lit-html';
 import type { TemplateResult } from 'lit-html';
 import { live } from 'lit-html/directives/live.js';
 import type { Actions } from './actions.js';
+import { suggestedLinkId } from '../model/config-draft.js';
 import type { LinkFields } from '../model/config-draft.js';
-import { checkLinkId, checkTags, checkUrl } from '../model/input-checks.js';
+import {
+  checkLinkId,
+  checkTags,
+  checkUrl,
+  storedTagsNote,
+} from '../model/input-checks.js';
 import { parseExtras } from '../model/link-extras.js';
 import type { ExtraField } from '../model/link-extras.js';
 import type { AppState } from '../state/state.js';
@@ -55,6 +61,11 @@ export function linkForm(
     (key: 'id' | 'label' | 'url' | 'tags' | 'description') => (value: string) =>
       actions.input('link', key, value);
   const idProblem = visibleProblem(form, 'id', checkLinkId);
+  const derived =
+    editing === null &&
+    state.open !== null &&
+    form.values.id !== '' &&
+    form.values.id === suggestedLinkId(form.values, state.open.draft);
   const completions = tagCompletions(form.values.tags, tags);
   return html`<form
     class="entry-form link-form"
@@ -79,7 +90,9 @@ export function linkForm(
           hint:
             idProblem === null && existing
               ? `A link “${form.values.id.trim()}” exists; you will be asked before it is replaced.`
-              : undefined,
+              : idProblem === null && derived
+                ? 'Made from the label, as an import names links; type another id to change it.'
+                : undefined,
           onInput: input('id'),
         })}
         ${field({
@@ -103,7 +116,9 @@ export function linkForm(
             id: 'link-tags',
             label: 'Tags',
             value: form.values.tags,
-            hint: 'Comma separated, such as car, classic. Tags are case-sensitive.',
+            hint:
+              storedTagsNote(form.values.tags) ??
+              'Comma separated, such as car, classic. Stored lower-case, other characters as _.',
             problem: visibleProblem(form, 'tags', checkTags),
             onInput: input('tags'),
           })}

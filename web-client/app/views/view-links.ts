@@ -15,6 +15,9 @@ import type { Found } from '../model/link-finder.js';
 import type { AppState, OpenConfig } from '../state/state.js';
 import { writeRefusal } from '../state/status-model.js';
 import { finder } from './view-link-finder.js';
+import { facetCounts, inFacet } from '../model/link-health.js';
+import { healthBar, healthShown, rowHealth } from './view-link-health.js';
+import type { HealthById } from '../model/link-health.js';
 import { linkForm } from './view-link-form.js';
 import { safeLink, srOnly, tagChips } from './view-parts.js';
 
@@ -26,15 +29,29 @@ export function linksView(
 ): TemplateResult {
   const view = state.links;
   const links = open.draft.allLinks;
+  const health = healthShown(state, open);
+  const facet = health === null ? null : view.health;
   const found = findLinks(links, {
     text: view.filter,
     tags: view.tags,
     sort: view.sort,
     touched: view.touched,
+    ...(facet === null || health === null
+      ? {}
+      : { keep: (id, link) => inFacet(facet, { id, link }, health) }),
   });
   const shown = shownIds(found, state, open);
   const readOnly = writeRefusal(state, open.name) !== null;
   const editing = readOnly ? null : state.link.editing;
+  const row = (id: string, isEditing: boolean) =>
+    linkRow(id, links[id], {
+      open,
+      actions,
+      editing: isEditing,
+      readOnly,
+      health,
+      now: state.clock,
+    });
   return html`<section
     class="section links-section"
     aria-labelledby="links-heading"
@@ -53,6 +70,15 @@ export function linksView(
       </span>
     </div>
     ${found.total === 0 ? nothing : finder(found, state, actions)}
+    ${
+      found.total === 0 || health === null
+        ? nothing
+        : healthBar(state, actions, {
+            open,
+            counts: facetCounts(links, health),
+            readOnly,
+          })
+    }
     ${
       found.total === 0
         ? html`<p class="empty" data-testid="no-links">
@@ -90,18 +116,13 @@ export function linksView(
                   (id) => id,
                   (id) =>
                     id === editing
-                      ? html`${linkRow(id, links[id], { open, actions, editing: true, readOnly })}
+                      ? html`${row(id, true)}
                           <tr class="edit-row" data-testid="link-edit-row">
                             <td colspan="5">
                               ${linkForm(state, actions, allTags(links))}
                             </td>
                           </tr>`
-                      : linkRow(id, links[id], {
-                          open,
-                          actions,
-                          editing: false,
-                          readOnly,
-                        }),
+                      : row(id, false),
                 )}
               </tbody>
             </table>`
@@ -179,6 +200,9 @@ function linkRow(
     actions: Actions;
     editing: boolean;
     readOnly: boolean;
+    /** The health of the links (null: none to show). */
+    health: HealthById | null;
+    now: number;
   },
 ): TemplateResult {
   const { open, actions, editing, readOnly } = context;
@@ -213,7 +237,14 @@ function linkRow(
             >`
       }
     </td>
-    <td class="cell-url">${safeLink(link.url, link.url)}</td>
+    <td class="cell-url">
+      ${safeLink(link.url, link.url)}
+      ${rowHealth({ id, link }, context.health, {
+        actions,
+        readOnly,
+        now: context.now,
+      })}
+    </td>
     <td class="cell-tags">${tagChips(link.tags)}</td>
     <td class="cell-actions">
       <div class="row-actions">

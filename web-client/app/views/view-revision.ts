@@ -10,9 +10,14 @@ import type { Actions } from './actions.js';
 import type { ShownRevision } from '../state/history-state.js';
 import { srOnly, tagChips } from './view-parts.js';
 
-/** Who made a revision: the key's label, or a dash when the server did not know. */
+/**
+ * Who made a revision, after "by": the key's label in quotes, a key without a label by its id, or
+ * "an unknown author" where the server records nobody (it runs without keys or tokens).
+ */
 export function whoText(by: Author | null): string {
-  return by === null || by.label.trim() === '' ? '—' : by.label;
+  if (by === null) return 'an unknown author';
+  const label = by.label.trim();
+  return label === '' ? `the key ${by.id} (no label)` : `“${label}”`;
 }
 
 const WHEN = new Intl.DateTimeFormat(undefined, {
@@ -55,7 +60,7 @@ export function revisionView(
   >
     <h4 id="revision-heading" tabindex="-1">Revision ${rev} (read-only)</h4>
     <p class="hint">
-      By ${whoText(meta.by)},
+      Made by ${whoText(meta.by)},
       <time datetime=${meta.at}>${whenText(meta.at)}</time>; ${links.length}
       ${links.length === 1 ? 'link' : 'links'}.
     </p>

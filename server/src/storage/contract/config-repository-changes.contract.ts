@@ -9,7 +9,7 @@ import {
   T1,
 } from './config-repository-fixtures.contract.js';
 
-/** The change history: pages, resets, pruning, watchers, and several connections on one database. */
+/** The log of changes: pages, resets, one retention with history, watchers, and several connections on one database. */
 export function runChangesContract(
   harness: RepositoryHarness,
   scope: RepositoryScope,
@@ -30,7 +30,7 @@ export function runChangesContract(
       const b = stored(await repo.put('b', '{}', at(T1)));
       await repo.remove('a', at(SOON));
       const head = await repo.head();
-      const page = await repo.changesSince(0, 10);
+      const page = await repo.readLog({ after: 0, limit: 10 });
       expect(page).toEqual({
         reset: false,
         head,
@@ -58,8 +58,8 @@ export function runChangesContract(
           },
         ],
       });
-      const first = await repo.changesSince(0, 2);
-      const rest = await repo.changesSince(b.version, 2);
+      const first = await repo.readLog({ after: 0, limit: 2 });
+      const rest = await repo.readLog({ after: b.version, limit: 2 });
       expect(first.reset || first.changes.map((c) => c.id)).toEqual([
         a.version,
         b.version,
@@ -69,41 +69,82 @@ export function runChangesContract(
 
     it('asks for a reset when the id was never given out', async () => {
       await repo.put('a', '{}', at(T1));
-      expect(await repo.changesSince(99, 10)).toEqual({
+      expect(await repo.readLog({ after: 99, limit: 10 })).toEqual({
         reset: true,
         head: 1,
       });
     });
 
-    it('keeps at most the configured number of changes', async () => {
-      const small = track(await harness.create({ history: { maxCount: 3 } }));
-      for (let i = 0; i < 6; i++) await small.put(`n${i}`, '{}', at(T1));
-      const head = await small.head();
-      const kept = await small.changesSince(head - 3, 10);
-      expect(kept.reset || kept.changes.map((c) => c.name)).toEqual([
-        'n3',
-        'n4',
-        'n5',
-      ]);
-      expect(await small.changesSince(head - 4, 10)).toEqual({
-        reset: true,
-        head,
-      });
-      expect((await small.changesSince(0, 10)).reset).toBe(true);
+    it('is the history: the feed, the audit trail and history agree on every id after a burst with pruning in between', async () => {
+      const names = ['a', 'b', 'c'];
+      const t = T1.getTime();
+      let clock = 0;
+      const tick = () => at(new Date(t + 1000 * ++clock));
+      for (let round = 0; round < 4; round++) {
+        for (let i = 0; i < 12; i++) {
+          const name = names[i % 3] ?? 'a';
+          if (i === 7) await repo.remove(name, tick());
+          else if (i % 4 === 1) {
+            await repo.update(name, (c) => ({ json: c?.json ?? '{}' }), {
+              ...tick(),
+              op: 'patch',
+            });
+          } else await repo.put(name, `{"r":${round},"i":${i}}`, tick());
+        }
+        await repo.pruneHistory({ kind: 'count', count: 2 }, t + 1000 * clock);
+      }
+      const feed = await repo.readLog({ after: 0, limit: 1000 });
+      if (feed.reset) throw new Error('the log asked for a reset');
+      const audit = await repo.auditTrail({ afterId: 0, limit: 1000 });
+      const histories = (
+        await Promise.all(
+          names.map((name) => repo.history(name, { limit: 1000 })),
+        )
+      ).flat();
+      const feedIds = feed.changes.map((c) => c.id);
+      expect(audit.map((m) => m.id)).toEqual(feedIds);
+      expect(histories.map((m) => m.id).sort((x, y) => x - y)).toEqual(feedIds);
+      // Pruned: fewer than the 48 writes; each name's newest revision is kept, and it is the feed's last
+      // word on that name.
+      expect(feedIds.length).toBeLessThan(48);
+      for (const name of names) {
+        const [newest] = await repo.history(name, { limit: 1 });
+        const last = feed.changes.filter((c) => c.name === name).at(-1);
+        expect(last?.id).toBe(newest?.id);
+        const row = await repo.get(name);
+        expect(last?.op).toBe(row === null ? 'delete' : 'put');
+        if (row !== null) expect(last?.id).toBe(row.version);
+      }
+      // Every entry of the feed says what its revision says.
+      for (const meta of audit) {
+        const change = feed.changes.find((c) => c.id === meta.id);
+        expect(change).toEqual({
+          id: meta.id,
+          name: meta.name,
+          op: meta.op === 'delete' ? 'delete' : 'put',
+          etag: meta.etag,
+          updatedAt: meta.at,
+        });
+      }
     });
 
-    it('drops changes older than the configured age', async () => {
-      const young = track(
-        await harness.create({ history: { maxAgeMs: 60_000 } }),
-      );
-      const t = T1.getTime();
-      await young.put('a', '{}', at(new Date(t)));
-      await young.put('b', '{}', at(new Date(t + 30_000)));
-      await young.put('c', '{}', at(new Date(t + 100_000)));
-      const head = await young.head();
-      expect((await young.changesSince(head - 2, 10)).reset).toBe(true);
-      const kept = await young.changesSince(head - 1, 10);
-      expect(kept.reset || kept.changes.map((c) => c.name)).toEqual(['c']);
+    it('resumes after pruning from an id the pruning removed, without a reset', async () => {
+      stored(await repo.put('a', '{"v":1}', at(T1)));
+      const early = stored(await repo.put('a', '{"v":2}', at(T1)));
+      stored(await repo.put('a', '{"v":3}', at(T1)));
+      const last = stored(await repo.put('a', '{"v":4}', at(T1)));
+      expect(
+        await repo.pruneHistory({ kind: 'count', count: 1 }, T1.getTime()),
+      ).toBeGreaterThan(0);
+      const page = await repo.readLog({ after: early.version, limit: 10 });
+      if (page.reset) throw new Error('the log asked for a reset');
+      // What pruning kept after the reader's id (revisions a kept one is rebuilt from may stay), ending
+      // on the config's current version.
+      expect(page.changes.at(-1)?.id).toBe(last.version);
+      const kept = (
+        await repo.auditTrail({ afterId: early.version, limit: 10 })
+      ).map((m) => m.id);
+      expect(page.changes.map((c) => c.id)).toEqual(kept);
     });
 
     it('tells watchers about its own writes, until they unsubscribe', async () => {
@@ -143,7 +184,7 @@ export function runChangesContract(
           timeout: 2000,
         });
         stop();
-        const page = await repo.changesSince(0, 10);
+        const page = await repo.readLog({ after: 0, limit: 10 });
         expect(page.reset || page.changes.map((c) => c.etag)).toEqual([
           put.etag,
         ]);
@@ -158,7 +199,7 @@ export function runChangesContract(
         expect(await repo.head()).toBe(head);
         const next = stored(await repo.put('b', '{}', at(T1)));
         expect(next.version).toBeGreaterThan(head);
-        const page = await repo.changesSince(0, 10);
+        const page = await repo.readLog({ after: 0, limit: 10 });
         expect(page.reset || page.changes.map((c) => c.id)).toEqual([
           first.version,
           head,

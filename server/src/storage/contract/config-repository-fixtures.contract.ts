@@ -1,7 +1,6 @@
 import { afterEach, beforeEach } from 'vitest';
 import type {
   ConfigRepository,
-  HistoryLimits,
   PutResult,
   RemoveResult,
   Refused,
@@ -9,9 +8,7 @@ import type {
 
 /** How a contract run gets a fresh, empty repository (and cleans up after it). */
 export interface RepositoryHarness {
-  create(options?: {
-    history?: HistoryLimits;
-  }): Promise<ConfigRepository> | ConfigRepository;
+  create(): Promise<ConfigRepository> | ConfigRepository;
   /**
    * Opens another connection to the database `repo` uses, as a second process or instance would (also
    * after `repo` was closed: a restart). Adapters that cannot share a database leave it out.

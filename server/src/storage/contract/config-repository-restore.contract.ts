@@ -150,7 +150,7 @@ export function runRestoreContract(
       expect(await target.keys.findByHash(KEY.secretHash)).toEqual(KEY);
       expect(await target.head()).toBe(head);
       // A reader of the change feed from before re-lists.
-      expect((await target.changesSince(1, 10)).reset).toBe(true);
+      expect((await target.readLog({ after: 1, limit: 10 })).reset).toBe(true);
       const next = stored(await target.put('a', '{"allLinks":{}}'));
       expect(next.rev).toBe(4);
       expect(next.version).toBe(head + 1);

@@ -26,7 +26,7 @@ export function runStorageContract(
     expect(await repo.version('x')).toBeNull();
     expect(await repo.count()).toBe(0);
     expect(await repo.head()).toBe(0);
-    expect(await repo.changesSince(0, 10)).toEqual({
+    expect(await repo.readLog({ after: 0, limit: 10 })).toEqual({
       reset: false,
       head: 0,
       changes: [],

@@ -132,7 +132,7 @@ export function runWritesContract(
       expect(back.createdAt).toBe(T2.toISOString());
       expect(back.updatedAt).toBe(T2.toISOString());
       await repo.remove('n', at(T1));
-      const page = await repo.changesSince(0, 10);
+      const page = await repo.readLog({ after: 0, limit: 10 });
       expect(page.reset).toBe(false);
       if (!page.reset) {
         expect(page.changes.map((c) => c.updatedAt)).toEqual([

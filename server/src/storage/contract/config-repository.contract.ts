@@ -10,6 +10,7 @@ import { runLinkHealthContract } from './config-repository-link-health.contract.
 import { runRestoreContract } from './config-repository-restore.contract.js';
 import { runSnapshotContract } from './config-repository-snapshot.contract.js';
 import { runStorageContract } from './config-repository-storage.contract.js';
+import { runUpdateContract } from './config-repository-update.contract.js';
 import { runWritesContract } from './config-repository-writes.contract.js';
 
 export type { RepositoryHarness } from './config-repository-fixtures.contract.js';
@@ -17,7 +18,8 @@ export type { RepositoryHarness } from './config-repository-fixtures.contract.js
 /**
  * The one behaviour suite every `ConfigRepository` adapter must pass, in parts by behaviour:
  * storage and reads (`config-repository-storage.contract.ts`), writes with preconditions and
- * timestamps (`config-repository-writes.contract.ts`), and the change history
+ * timestamps (`config-repository-writes.contract.ts`), updates decided from the stored version
+ * (`config-repository-update.contract.ts`), and the change history
  * (`config-repository-changes.contract.ts`), the revisions of every config
  * (`config-repository-history.contract.ts`), snapshots for backups (`config-repository-snapshot.contract.ts`,
  * with history and keys and their restore in `config-repository-restore.contract.ts`)
@@ -33,6 +35,7 @@ export function runConfigRepositoryContract(
     const scope = useRepositoryScope(harness);
     runStorageContract(harness, scope);
     runWritesContract(harness, scope);
+    runUpdateContract(harness, scope);
     runChangesContract(harness, scope);
     runSnapshotContract(scope);
     runKeysContract(harness, scope);

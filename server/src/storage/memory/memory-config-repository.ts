@@ -1,52 +1,32 @@
 import { compareNames } from '../config-repository.js';
 import type {
-  Change,
   ConfigRepository,
-  HistoryLimits,
   SnapshotItem,
   StoredConfig,
 } from '../config-repository.js';
-import { putConfig, removeConfig } from '../config-write.js';
+import { putConfig, removeConfig, updateConfig } from '../config-write.js';
 import type { WriteTransaction } from '../config-write.js';
 import { createMemoryKeys } from './memory-keys.js';
 import { createMemoryLinkHealth } from './memory-link-health.js';
-import { changesPage, highestId, historyLimits } from '../write-rules.js';
+import { changeOfRevision, changesPage, highestId } from '../write-rules.js';
 import { createMemoryHistory } from './memory-history.js';
-
-/** Options of {@link createMemoryConfigRepository}. */
-export interface MemoryRepositoryOptions {
-  readonly history?: HistoryLimits;
-}
 
 /**
  * A repository in process memory: for unit tests, throwaway demos and the start-up warm-up
  * (`warm-up.ts`), never for the server's data.
  */
-export function createMemoryConfigRepository(
-  options: MemoryRepositoryOptions = {},
-): ConfigRepository {
-  const limits = historyLimits(options.history);
+export function createMemoryConfigRepository(): ConfigRepository {
   const rows = new Map<string, StoredConfig>();
-  /** Kept changes, oldest first, each with the time it was recorded. */
-  const changes: { change: Change; at: number }[] = [];
   const listeners = new Set<() => void>();
   const history = createMemoryHistory(() => open());
   let revision = 0;
-  let prunedThrough = 0;
+  /** The log's horizon: a reader before it re-lists (raised by a restore). */
+  let horizon = 0;
   let closed = false;
   const open = (): void => {
     if (closed) throw new Error('repository is closed');
   };
-  const record = (change: Change, at: number): void => {
-    changes.push({ change, at });
-    // Oldest first: drop from the front while over the count or older than the age.
-    const minId = change.id - limits.maxCount;
-    const cutoff = at - limits.maxAgeMs;
-    for (let first = changes[0]; first !== undefined; first = changes[0]) {
-      if (first.change.id > minId && first.at >= cutoff) break;
-      prunedThrough = first.change.id;
-      changes.shift();
-    }
+  const committed = (): void => {
     // Like a commit hook: listeners run after the write has returned.
     queueMicrotask(() => {
       for (const listener of listeners) listener();
@@ -63,11 +43,15 @@ export function createMemoryConfigRepository(
     deleteRow: (name) => {
       rows.delete(name);
     },
-    appendChange: record,
     readCurrentJson: (name) => rows.get(name)?.json ?? '',
     ...history.steps,
   };
 
+  /** Tells the watchers of a write that happened. */
+  const told = <R extends { ok: boolean }>(result: R): R => {
+    if (result.ok) committed();
+    return result;
+  };
   const keys = createMemoryKeys(open);
   return {
     keys,
@@ -93,25 +77,28 @@ export function createMemoryConfigRepository(
     },
     put: async (name, json, write = {}) => {
       open();
-      return putConfig(tx, { name, json }, write);
+      return told(putConfig(tx, { name, json }, write));
+    },
+    update: async (name, decide, write = {}) => {
+      open();
+      return told(updateConfig(tx, { name, decide }, write));
     },
     remove: async (name, write = {}) => {
       open();
-      return removeConfig(tx, name, write);
+      const result = removeConfig(tx, name, write);
+      if (result.ok && result.removed) committed();
+      return result;
     },
     changeToken: async () => String(revision),
     head: async () => {
       open();
       return revision;
     },
-    changesSince: async (afterId, limit) => {
+    readLog: async ({ after, limit }) => {
       open();
-      return changesPage(afterId, { head: revision, prunedThrough }, () => {
-        const start = changes.findIndex((entry) => entry.change.id > afterId);
-        return start < 0
-          ? []
-          : changes.slice(start, start + limit).map((entry) => entry.change);
-      });
+      return changesPage(after, { head: revision, horizon }, () =>
+        history.trailAfter(after, limit).map(changeOfRevision),
+      );
     },
     watch: (listener) => {
       const own = (): void => listener();
@@ -133,8 +120,8 @@ export function createMemoryConfigRepository(
       if (replace) rows.clear();
       for (const c of restored.configs) rows.set(c.name, { ...c });
       revision = Math.max(revision, highestId(restored));
-      prunedThrough = revision;
-      changes.length = 0;
+      horizon = revision;
+      committed();
     },
     snapshot: () => {
       open();

@@ -14,6 +14,8 @@ export function createMemoryHistory(open: () => void): {
   readonly reads: HistoryRepository;
   /** Every revision, by name then `rev` (for snapshots). */
   readonly all: () => RevisionRecord[];
+  /** Up to `limit` revisions with a change id above `after`, by id (the log). */
+  readonly trailAfter: (after: number, limit: number) => RevisionMeta[];
   /** Checks, then adds restored revisions as they are (`replace`: after dropping every revision). */
   readonly restore: (
     records: readonly RevisionRecord[],
@@ -144,5 +146,16 @@ export function createMemoryHistory(open: () => void): {
     }
     trail.sort((a, b) => a.id - b.id);
   };
-  return { steps, reads, all, restore };
+  const trailAfter = (after: number, limit: number): RevisionMeta[] => {
+    // The trail is in id order: the first id above `after` by binary search.
+    let low = 0;
+    let high = trail.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if ((trail[mid]?.id ?? 0) <= after) low = mid + 1;
+      else high = mid;
+    }
+    return trail.slice(low, low + limit);
+  };
+  return { steps, reads, all, restore, trailAfter };
 }

@@ -1,50 +1,40 @@
 import type pg from 'pg';
-import type { Change, ChangesPage } from '../config-repository.js';
-import { changesPage } from '../write-rules.js';
+import type { ChangesPage } from '../config-repository.js';
+import { META_COLUMNS, metaOfRow } from '../log/history-rows.js';
+import type { MetaRow } from '../log/history-rows.js';
+import { changeOfRevision, changesPage } from '../write-rules.js';
 
-/** A row of the changes page query: the revision row, joined to each change (none: `id` null). */
-interface PageRow {
-  head: string;
-  pruned_through: string;
-  id: string | null;
-  name: string;
-  op: Change['op'];
-  etag: string | null;
-  updated_at: string;
-}
+/** A row of the log page query: the counter row, joined to each revision (none: `id` null). */
+type PageRow = { head: string; horizon: string } & (
+  MetaRow | { [K in keyof MetaRow]: null }
+);
 
 /**
- * Up to `limit` changes after `afterId` (see `ConfigRepository.changesSince`), read in one statement, so
- * one snapshot: the head, the pruned mark and the rows agree.
+ * Up to `limit` revisions after `after` (see `ConfigRepository.readLog`), read in one statement, so one
+ * snapshot: the head, the horizon (the column `pruned_through`) and the rows agree.
  */
-export async function readChangesPage(
+export async function readLogPage(
   query: (text: string, values: unknown[]) => Promise<pg.QueryResult<PageRow>>,
-  tables: { readonly revision: string; readonly changes: string },
-  page: { readonly afterId: number; readonly limit: number },
+  tables: { readonly revision: string; readonly revisions: string },
+  page: { readonly after: number; readonly limit: number },
 ): Promise<ChangesPage> {
+  const columns = META_COLUMNS.split(', ')
+    .map((c) => `l.${c}`)
+    .join(', ');
   const { rows } = await query(
-    `SELECT r.value AS head, r.pruned_through, c.id, c.name, c.op, c.etag, c.updated_at
+    `SELECT r.value AS head, r.pruned_through AS horizon, ${columns}
      FROM ${tables.revision} r LEFT JOIN LATERAL (
-       SELECT * FROM ${tables.changes} WHERE id > $1 ORDER BY id LIMIT $2
-     ) c ON true
-     ORDER BY c.id`,
-    [page.afterId, page.limit],
+       SELECT ${META_COLUMNS} FROM ${tables.revisions} WHERE id > $1 ORDER BY id LIMIT $2
+     ) l ON true
+     ORDER BY l.id`,
+    [page.after, page.limit],
   );
   const first = rows[0];
   if (first === undefined) throw new Error('revision row missing');
-  const marks = {
-    head: Number(first.head),
-    prunedThrough: Number(first.pruned_through),
-  };
-  return changesPage(page.afterId, marks, () =>
-    rows
-      .filter((row) => row.id !== null)
-      .map((row) => ({
-        id: Number(row.id),
-        name: row.name,
-        op: row.op,
-        etag: row.etag,
-        updatedAt: row.updated_at,
-      })),
+  const marks = { head: Number(first.head), horizon: Number(first.horizon) };
+  return changesPage(page.after, marks, () =>
+    rows.flatMap((row) =>
+      row.id === null ? [] : [changeOfRevision(metaOfRow(row))],
+    ),
   );
 }

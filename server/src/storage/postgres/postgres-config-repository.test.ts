@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { runConfigRepositoryContract } from '../contract/config-repository.contract.js';
-import type { ConfigRepository, HistoryLimits } from '../config-repository.js';
+import type { ConfigRepository } from '../config-repository.js';
 import { openRepository } from '../open-repository.js';
 import { createPostgresConfigRepository } from './postgres-config-repository.js';
 import {
@@ -18,17 +18,14 @@ afterAll(() => dropSchemas(prefix));
 
 /** The schema each repository of the contract run uses, for a second instance on it. */
 const schemas = new WeakMap<ConfigRepository, string>();
-const open = async (
-  schema: string,
-  history?: HistoryLimits,
-): Promise<ConfigRepository> => {
-  const repo = await openPostgres(schema, history);
+const open = async (schema: string): Promise<ConfigRepository> => {
+  const repo = await openPostgres(schema);
   schemas.set(repo, schema);
   return repo;
 };
 
 runConfigRepositoryContract('postgres', {
-  create: (options) => open(`${prefix}_${++n}`, options?.history),
+  create: () => open(`${prefix}_${++n}`),
   connect: (repo) => open(schemas.get(repo) ?? ''),
 });
 
@@ -67,7 +64,7 @@ describe('postgres repository', () => {
       }
     }
     expect(broken).toEqual([]);
-    const page = await a.changesSince(0, 2000);
+    const page = await a.readLog({ after: 0, limit: 2000 });
     if (page.reset) throw new Error('history lost');
     // Ids are gap-free and in order: every committed change is there once.
     expect(page.changes.map((c) => c.id)).toEqual(
@@ -103,7 +100,7 @@ describe('postgres repository', () => {
     const repo = await open(schema);
     expect(await repo.head()).toBe(40);
     expect((await repo.get('kept'))?.version).toBe(12);
-    expect((await repo.changesSince(39, 10)).reset).toBe(true);
+    expect((await repo.readLog({ after: 39, limit: 10 })).reset).toBe(true);
     // Every config stored before history gets a first revision: op put, by nobody.
     expect(await repo.revisions('kept', { from: 1, to: 1 })).toMatchObject([
       { meta: { rev: 1, op: 'put', by: null, id: 12 }, json: '{}' },
@@ -114,6 +111,75 @@ describe('postgres repository', () => {
       (await repo.history('kept', { limit: 5 })).map((r) => r.rev),
     ).toEqual([2, 1]);
     await repo.close();
+  });
+
+  it('folds the changes table of schema 2 into the log, keeping ids: a Last-Event-ID from before resumes', async () => {
+    const schema = `${prefix}_fold`;
+    const repo = await open(schema);
+    const first = await repo.put('a', '{"v":1}');
+    const second = await repo.put('b', '{"v":1}');
+    await repo.close();
+    if (!first.ok || !second.ok) throw new Error('write refused');
+    // Back to schema 2 as the previous release left it: a changes table holding every change, and one
+    // change (a delete from before history) that no revision records.
+    const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+    await client.connect();
+    const q = (name: string) => `"${schema}".${name}`;
+    await client.query(`CREATE TABLE ${q('linkconfig_changes')} (
+      id bigint PRIMARY KEY, name text NOT NULL COLLATE "C", op text NOT NULL, etag text,
+      updated_at text NOT NULL, at bigint NOT NULL)`);
+    await client.query(
+      `INSERT INTO ${q('linkconfig_changes')} SELECT id, name, 'put', NULL, '', at FROM ${q('linkconfig_revisions')}`,
+    );
+    await client.query(`UPDATE ${q('linkconfig_schema')} SET version = 2`);
+    await client.end();
+    const upgraded = await open(schema);
+    const resumed = await upgraded.readLog({ after: first.version, limit: 10 });
+    expect(resumed.reset || resumed.changes.map((c) => [c.id, c.name])).toEqual(
+      [[second.version, 'b']],
+    );
+    const third = await upgraded.put('c', '{}');
+    expect(third.ok && third.version).toBe(second.version + 1);
+    await upgraded.close();
+    const check = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+    await check.connect();
+    const { rows } = await check.query<{ found: string | null }>(
+      'SELECT to_regclass($1) AS found',
+      [`"${schema}".linkconfig_changes`],
+    );
+    await check.end();
+    expect(rows[0]?.found).toBeNull();
+  });
+
+  it('moves the horizon past a change of schema 2 that no revision records', async () => {
+    const schema = `${prefix}_fold_gap`;
+    const repo = await open(schema);
+    await repo.put('a', '{}');
+    await repo.close();
+    const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+    await client.connect();
+    const q = (name: string) => `"${schema}".${name}`;
+    await client.query(`CREATE TABLE ${q('linkconfig_changes')} (
+      id bigint PRIMARY KEY, name text NOT NULL COLLATE "C", op text NOT NULL, etag text,
+      updated_at text NOT NULL, at bigint NOT NULL)`);
+    // Change 2 deleted a config history never saw; the counter handed out 2.
+    await client.query(
+      `INSERT INTO ${q('linkconfig_changes')} VALUES (1, 'a', 'put', NULL, '', 0), (2, 'gone', 'delete', NULL, '', 0)`,
+    );
+    await client.query(`UPDATE ${q('linkconfig_revision')} SET value = 2`);
+    await client.query(`UPDATE ${q('linkconfig_schema')} SET version = 2`);
+    await client.end();
+    const upgraded = await open(schema);
+    expect(await upgraded.readLog({ after: 1, limit: 10 })).toEqual({
+      reset: true,
+      head: 2,
+    });
+    expect(await upgraded.readLog({ after: 2, limit: 10 })).toEqual({
+      reset: false,
+      head: 2,
+      changes: [],
+    });
+    await upgraded.close();
   });
 
   it('refuses a database written by a newer build, with a clear message', async () => {
@@ -145,7 +211,7 @@ describe('postgres repository', () => {
     await vi.waitFor(() => expect(woken).toHaveBeenCalled(), {
       timeout: 5000,
     });
-    const page = await b.changesSince(0, 10);
+    const page = await b.readLog({ after: 0, limit: 10 });
     expect(page.reset || page.changes.map((c) => c.name)).toEqual([
       'after-cut',
     ]);

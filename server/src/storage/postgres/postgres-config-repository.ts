@@ -3,15 +3,20 @@ import pg from 'pg';
 import { compareNames } from '../config-repository.js';
 import type {
   ConfigRepository,
-  HistoryLimits,
   NameVersion,
   StoredConfig,
 } from '../config-repository.js';
-import { putConfig, removeConfig, stampOfRow } from '../config-write.js';
-import { readChangesPage } from './postgres-changes.js';
+import {
+  putConfig,
+  removeConfig,
+  stampOfRow,
+  updateConfig,
+} from '../config-write.js';
+import { readLogPage } from './postgres-changes.js';
 import { createPostgresHistoryReads } from './postgres-history.js';
 import { createListener } from './postgres-listener.js';
 import type { StampRow } from './postgres-write-lock.js';
+import { createWaker } from './postgres-wake.js';
 import { createPostgresWriter } from './postgres-writer.js';
 import { migrate } from './postgres-migrate.js';
 import { postgresRestore } from './postgres-restore.js';
@@ -21,7 +26,6 @@ import {
   createPostgresLinkHealth,
   migrateLinkHealth,
 } from './postgres-link-health.js';
-import { historyLimits } from '../write-rules.js';
 
 /** Options of {@link createPostgresConfigRepository}. */
 export interface PostgresRepositoryOptions {
@@ -31,8 +35,6 @@ export interface PostgresRepositoryOptions {
   readonly schema?: string;
   /** Pool size (default 10). */
   readonly maxConnections?: number;
-  /** Bounds of the change history. */
-  readonly history?: HistoryLimits;
   /** First delay before the LISTEN connection is opened again after a loss, in ms (doubles up to 5 s). */
   readonly reconnectMs?: number;
 }
@@ -48,15 +50,15 @@ const quoteIdent = (name: string): string => `"${name.replaceAll('"', '""')}"`;
  * serializes writers across all instances, so revisions (versions and change ids) are handed out in
  * commit order, which a sequence does not guarantee; the transaction then reads the stored version (a new
  * snapshot, after the lock), and runs the one write algorithm (`config-write.ts`: preconditions, stamp,
- * config row, change row), whose rows go out as one statement with the pruning and `NOTIFY`
- * (`postgres-writer.ts`). Other instances `LISTEN` on a dedicated connection and read the changes table.
+ * config row, revision), whose rows go out as one statement (`postgres-writer.ts`). The revisions are the
+ * log: after a commit, a `NOTIFY` without payload wakes the other instances (`postgres-wake.ts`), which
+ * `LISTEN` on a dedicated connection and read the log after their position (`readLog`).
  */
 export async function createPostgresConfigRepository(
   options: PostgresRepositoryOptions,
 ): Promise<ConfigRepository> {
   const schemaName = options.schema ?? 'public';
   const schema = quoteIdent(schemaName);
-  const limits = historyLimits(options.history);
   const pool = new pg.Pool({
     connectionString: options.connectionString,
     max: options.maxConnections ?? 10,
@@ -72,7 +74,7 @@ export async function createPostgresConfigRepository(
     revisions: `${schema}.linkconfig_revisions`,
     schemaVersion: `${schema}.linkconfig_schema`,
   };
-  const { table, revision, changes, revisions } = names;
+  const { table, revision, revisions } = names;
   const keysTable = `${schema}.linkconfig_keys`;
   const linkHealthTable = `${schema}.linkconfig_link_health`;
   // NOTIFY channels are identifiers of at most 63 bytes: a digest of the schema keeps them short.
@@ -107,12 +109,16 @@ export async function createPostgresConfigRepository(
     reconnectMs: options.reconnectMs ?? 250,
     onWake: notify,
   });
+  const wakeOthers = createWaker(pool, channel, () => closed);
+  const committed = (): void => {
+    notify();
+    wakeOthers();
+  };
   const write = createPostgresWriter({
     pool,
-    targets: { table, revision, changes, revisions, channel },
-    limits,
+    targets: { table, revision, revisions },
     isClosed: () => closed,
-    onCommit: notify,
+    onCommit: committed,
   });
 
   return {
@@ -152,18 +158,20 @@ export async function createPostgresConfigRepository(
       return rows[0] === undefined ? null : Number(rows[0].version);
     },
     put: (name, json, conditions = {}) =>
-      write(
-        name,
-        (tx) => putConfig(tx, { name, json }, conditions),
-        conditions.heldText?.version,
-      ),
+      write(name, (tx) => putConfig(tx, { name, json }, conditions), {
+        heldVersion: conditions.heldText?.version,
+      }),
+    update: (name, decide, conditions = {}) =>
+      write(name, (tx) => updateConfig(tx, { name, decide }, conditions), {
+        heldVersion: conditions.heldText?.version,
+        needsJson: true,
+      }),
     remove: (name, conditions = {}) =>
       write(name, (tx) => removeConfig(tx, name, conditions)),
     // One indexed single-row read: cheap enough for every request, and exact across instances.
     changeToken: async () => String(await readHead()),
     head: () => readHead(),
-    changesSince: (afterId, limit) =>
-      readChangesPage(query, { revision, changes }, { afterId, limit }),
+    readLog: (page) => readLogPage(query, { revision, revisions }, page),
     watch: (onChange) => {
       const own = (): void => onChange();
       listeners.add(own);
@@ -184,12 +192,12 @@ export async function createPostgresConfigRepository(
     },
     restoreRows: async (rows, restore = {}) => {
       if (closed) throw new Error('repository is closed');
-      const targets = { table, revision, revisions, channel };
+      const targets = { table, revision, revisions };
       await postgresRestore(pool, targets, {
         rows,
         replace: restore.replace === true,
       });
-      notify();
+      committed();
     },
     close: async () => {
       if (closed) return;

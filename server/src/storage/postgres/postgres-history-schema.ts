@@ -2,10 +2,11 @@ import type pg from 'pg';
 import { keyframe } from '../log/revision-content.js';
 
 /**
- * The schema version this build writes into `linkconfig_schema` (1: before history; 2: revisions). A
- * database with a higher one was written by a newer build and is refused, not used.
+ * The schema version this build writes into `linkconfig_schema` (1: before history; 2: revisions; 3: the
+ * revisions are the log, the changes table is gone). A database with a higher one was written by a newer
+ * build and is refused, not used.
  */
-export const POSTGRES_SCHEMA_VERSION = 2;
+export const POSTGRES_SCHEMA_VERSION = 3;
 
 /**
  * Creates the revisions table (`revision-write.ts`; columns as in `history-rows.ts`) and the schema version
@@ -16,11 +17,13 @@ export async function migrateHistory(
   client: pg.PoolClient,
   names: {
     readonly table: string;
+    readonly revision: string;
     readonly revisions: string;
+    readonly changes: string;
     readonly schemaVersion: string;
   },
 ): Promise<void> {
-  const { table, revisions, schemaVersion } = names;
+  const { schemaVersion } = names;
   await client.query(
     `CREATE TABLE IF NOT EXISTS ${schemaVersion} (
        only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
@@ -37,6 +40,48 @@ export async function migrateHistory(
     );
   }
   if (found === POSTGRES_SCHEMA_VERSION) return;
+  if (found < 2) await createRevisions(client, names);
+  await dropChanges(client, names);
+  await client.query(
+    `INSERT INTO ${schemaVersion} (version) VALUES ($1)
+     ON CONFLICT (only_row) DO UPDATE SET version = EXCLUDED.version`,
+    [POSTGRES_SCHEMA_VERSION],
+  );
+}
+
+/**
+ * Schema 3, one write, one log (issue 28): the revisions are the change feed, and the feed's own table
+ * goes. Its ids are the revisions' ids, so a client's Last-Event-ID from before still resumes. The horizon
+ * (the column `pruned_through`) moves past every change whose name has no revision at or after it (a
+ * write from before history was recorded, say a delete): a reader before it re-lists instead of missing it.
+ */
+async function dropChanges(
+  client: pg.PoolClient,
+  names: {
+    readonly revision: string;
+    readonly revisions: string;
+    readonly changes: string;
+  },
+): Promise<void> {
+  const { rows } = await client.query<{ found: string | null }>(
+    'SELECT to_regclass($1) AS found',
+    [names.changes],
+  );
+  if (rows[0]?.found === null || rows[0] === undefined) return;
+  await client.query(
+    `UPDATE ${names.revision} SET pruned_through = GREATEST(pruned_through, COALESCE((
+       SELECT MAX(c.id) FROM ${names.changes} c WHERE NOT EXISTS (
+         SELECT 1 FROM ${names.revisions} r WHERE r.name = c.name AND r.id >= c.id)), 0))`,
+  );
+  await client.query(`DROP TABLE ${names.changes}`);
+}
+
+/** Schema 2: the revisions table, and a first revision of every config stored before it. */
+async function createRevisions(
+  client: pg.PoolClient,
+  names: { readonly table: string; readonly revisions: string },
+): Promise<void> {
+  const { table, revisions } = names;
   await client.query(
     `CREATE TABLE IF NOT EXISTS ${revisions} (
        id bigint PRIMARY KEY,
@@ -74,9 +119,4 @@ export async function migrateHistory(
       ],
     );
   }
-  await client.query(
-    `INSERT INTO ${schemaVersion} (version) VALUES ($1)
-     ON CONFLICT (only_row) DO UPDATE SET version = EXCLUDED.version`,
-    [POSTGRES_SCHEMA_VERSION],
-  );
 }

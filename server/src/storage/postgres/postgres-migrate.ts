@@ -6,6 +6,7 @@ export interface SchemaNames {
   readonly schema: string;
   readonly table: string;
   readonly revision: string;
+  /** The change feed's own table of releases before the one log (dropped by `migrateHistory`). */
   readonly changes: string;
   readonly legacySequence: string;
   readonly revisions: string;
@@ -44,7 +45,7 @@ export async function migrate(
   pool: pg.Pool,
   names: SchemaNames,
 ): Promise<void> {
-  const { schema, table, revision, changes, legacySequence } = names;
+  const { schema, table, revision, legacySequence } = names;
   await inMigration(pool, async (client) => {
     await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
     await client.query(
@@ -54,16 +55,6 @@ export async function migrate(
          created_at text NOT NULL,
          updated_at text NOT NULL,
          version bigint NOT NULL
-       )`,
-    );
-    await client.query(
-      `CREATE TABLE IF NOT EXISTS ${changes} (
-         id bigint PRIMARY KEY,
-         name text NOT NULL COLLATE "C",
-         op text NOT NULL,
-         etag text,
-         updated_at text NOT NULL,
-         at bigint NOT NULL
        )`,
     );
     await client.query(

@@ -13,7 +13,6 @@ export interface RestoreTables {
   readonly table: string;
   readonly revision: string;
   readonly revisions: string;
-  readonly channel: string;
 }
 
 /** Rows per `INSERT` (well below PostgreSQL's 65,535 parameters per statement). */
@@ -49,7 +48,8 @@ export async function postgresRestore(
   let committed = false;
   try {
     await client.query('BEGIN');
-    // Both marks from the value before the statement (SET reads the old row).
+    // Both marks from the value before the statement (SET reads the old row): the head, and the log's
+    // horizon (the column keeps its old name), so readers from before the restore re-list.
     await client.query(
       `UPDATE ${tables.revision}
        SET value = GREATEST(value, $1), pruned_through = GREATEST(value, $1)`,
@@ -78,7 +78,6 @@ export async function postgresRestore(
       { table: tables.revisions, columns: ROW_COLUMNS },
       rows.revisions.map(rowValues),
     );
-    await client.query(`SELECT pg_notify('${tables.channel}', 'restore')`);
     await client.query('COMMIT');
     committed = true;
   } finally {

@@ -31,13 +31,13 @@ export interface Locked {
   readonly name: string;
   /** The revision this write takes (the counter, already incremented). */
   readonly revision: number;
-  readonly prunedThrough: number;
   readonly stored: StoredStamp | null;
   /** The newest revision of the name (`revision-write.ts`), or `null`. */
   readonly tip: HistoryTip | null;
   /**
-   * The stored JSON, read only when the newest revision holds it (a delta can be made against it) and
-   * it is not the version the caller holds (`heldVersion`: the write uses the caller's text then).
+   * The stored JSON, read only when the newest revision holds it (a delta can be made against it) or
+   * the write asked for it (`needsJson`), and it is not the version the caller holds (`heldVersion`:
+   * the write uses the caller's text then).
    */
   readonly json: string | null;
 }
@@ -56,21 +56,22 @@ export async function lockForWrite(
     revisions: string;
     name: string;
     heldVersion?: number | undefined;
+    /** Read the stored text whatever the history needs (an update decides from it). */
+    needsJson?: boolean | undefined;
   },
 ): Promise<Locked> {
   const client = await pool.connect();
   try {
     const results = (await client.query(
-      `BEGIN; UPDATE ${target.revision} SET value = value + 1 RETURNING value, pruned_through`,
+      `BEGIN; UPDATE ${target.revision} SET value = value + 1 RETURNING value`,
     )) as unknown as pg.QueryResult<{
       value: string;
-      pruned_through: string;
     }>[];
     const bumped = results[1]?.rows[0];
     if (bumped === undefined) throw new Error('revision row missing');
     const { rows } = await client.query<LockRow>(
       `SELECT c.created_at, c.updated_at, c.version, t.rev, t.id, t.op, t.base, t.chain,
-         CASE WHEN t.id = c.version AND t.base IS NOT NULL
+         CASE WHEN ($3::boolean OR (t.id = c.version AND t.base IS NOT NULL))
            AND c.version IS DISTINCT FROM $2::bigint THEN c.json END AS json
        FROM (SELECT $1::text AS name) n
        LEFT JOIN ${target.table} c ON c.name = n.name
@@ -78,7 +79,7 @@ export async function lockForWrite(
          SELECT rev, id, op, base, chain FROM ${target.revisions}
          WHERE name = n.name ORDER BY rev DESC LIMIT 1
        ) t ON true`,
-      [target.name, target.heldVersion ?? null],
+      [target.name, target.heldVersion ?? null, target.needsJson === true],
     );
     const row = rows[0];
     if (row === undefined) throw new Error('lock read returned no row');
@@ -86,7 +87,6 @@ export async function lockForWrite(
       client,
       name: target.name,
       revision: Number(bumped.value),
-      prunedThrough: Number(bumped.pruned_through),
       stored: row.version === null ? null : stampOfRow(row as StampRow),
       tip:
         row.rev === null

@@ -1,7 +1,5 @@
 import type pg from 'pg';
-import type { HistoryLimits } from '../config-repository.js';
 import type { WriteTransaction } from '../config-write.js';
-import { createPostgresPruning } from './postgres-pruning.js';
 import { stageWrite } from './postgres-staged-write.js';
 import type { WriteTargets } from './postgres-staged-write.js';
 import { finishWrite, lockForWrite } from './postgres-write-lock.js';
@@ -10,38 +8,45 @@ import { finishWrite, lockForWrite } from './postgres-write-lock.js';
 export interface WriterOptions {
   readonly pool: pg.Pool;
   readonly targets: WriteTargets;
-  readonly limits: Required<HistoryLimits>;
   readonly isClosed: () => boolean;
-  /** Called once a write has committed. */
+  /** Called once a write has committed (outside its transaction). */
   readonly onCommit: () => void;
 }
 
 /**
  * Runs writes of the PostgreSQL adapter: each takes the revision lock and the stored row of its name
- * ({@link lockForWrite}; its text only when the caller does not hold that version: `heldVersion`), runs `write` (the algorithm of `config-write.ts`) on the staged steps, sends what
- * it staged as one statement with the pruning of the history, and commits; or rolls back when nothing was
- * appended (a refused write, the delete of a missing name).
+ * ({@link lockForWrite}; its text only when the caller does not hold that version, `heldVersion`, and
+ * the history or an update, `needsJson`, reads it), runs `write` (the algorithm of `config-write.ts`) on
+ * the staged steps, sends what it staged (the row and the revision, which is the log) as one statement,
+ * and commits; or rolls back when nothing was appended (a refused write, the delete of a missing name).
+ * Nothing is notified inside the transaction (see `postgres-wake.ts`).
  */
 export function createPostgresWriter(
   options: WriterOptions,
 ): <R>(
   name: string,
   write: (tx: WriteTransaction) => R,
-  heldVersion?: number,
+  read?: {
+    readonly heldVersion?: number | undefined;
+    readonly needsJson?: boolean;
+  },
 ) => Promise<R> {
   const { pool, targets } = options;
-  const pruneMark = createPostgresPruning(targets.changes, options.limits);
-  return async (name, write, heldVersion) => {
+  return async (name, write, read = {}) => {
     if (options.isClosed()) throw new Error('repository is closed');
-    const locked = await lockForWrite(pool, { ...targets, name, heldVersion });
+    const locked = await lockForWrite(pool, {
+      ...targets,
+      name,
+      heldVersion: read.heldVersion,
+      needsJson: read.needsJson === true,
+    });
     let commit = false;
     try {
       const stage = stageWrite(locked, targets);
       const result = write(stage.tx);
       const staged = stage.staged();
       if (staged !== null) {
-        const through = await pruneMark(locked, staged.at);
-        await locked.client.query(staged.statement(through));
+        await locked.client.query(staged);
         commit = true;
       }
       return result;

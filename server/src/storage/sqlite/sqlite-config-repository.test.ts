@@ -8,7 +8,6 @@ import { createServices } from '../../services/services.js';
 import type { ConfigRepository } from '../config-repository.js';
 import { createSqliteConfigRepository } from './sqlite-config-repository.js';
 import { MIGRATIONS } from './sqlite-migrations.js';
-import type { SqliteRepositoryOptions } from './sqlite-config-repository.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'linkconfig-sqlite-'));
 let n = 0;
@@ -16,21 +15,14 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The file each repository of the contract run uses, for a second connection to it. */
 const files = new WeakMap<ConfigRepository, string>();
-const open = (
-  path: string,
-  history?: SqliteRepositoryOptions['history'],
-): ConfigRepository => {
-  const repo = createSqliteConfigRepository({
-    path,
-    pollMs: 50,
-    ...(history === undefined ? {} : { history }),
-  });
+const open = (path: string): ConfigRepository => {
+  const repo = createSqliteConfigRepository({ path, pollMs: 50 });
   files.set(repo, path);
   return repo;
 };
 
 runConfigRepositoryContract('sqlite', {
-  create: (options) => open(join(dir, `repo-${++n}.db`), options?.history),
+  create: () => open(join(dir, `repo-${++n}.db`)),
   connect: (repo) => open(files.get(repo) ?? ''),
 });
 
@@ -181,8 +173,11 @@ describe('sqlite repository across connections', () => {
       version: 7,
     });
     // History from before the change table is unknown: older readers are told to re-list.
-    expect(await repo.changesSince(6, 10)).toEqual({ reset: true, head: 7 });
-    expect(await repo.changesSince(7, 10)).toEqual({
+    expect(await repo.readLog({ after: 6, limit: 10 })).toEqual({
+      reset: true,
+      head: 7,
+    });
+    expect(await repo.readLog({ after: 7, limit: 10 })).toEqual({
       reset: false,
       head: 7,
       changes: [],
@@ -198,6 +193,63 @@ describe('sqlite repository across connections', () => {
       (await repo.history('kept', { limit: 5 })).map((r) => r.rev),
     ).toEqual([2, 1]);
     await repo.close();
+  });
+
+  it('folds the changes table into the log, keeping ids: a Last-Event-ID from before resumes', async () => {
+    const path = join(dir, 'fold.db');
+    const repo = createSqliteConfigRepository({ path });
+    const first = await repo.put('a', '{"v":1}', epoch);
+    const second = await repo.put('b', '{"v":1}', epoch);
+    await repo.close();
+    if (!first.ok || !second.ok) throw new Error('write refused');
+    // Back to the schema before the one log: a changes table holding every change, and one change (a
+    // delete from before history, id 3) that no revision records, older than any reader below.
+    const old = new Database(path);
+    old.exec(`CREATE TABLE changes (id INTEGER PRIMARY KEY, name TEXT NOT NULL, op TEXT NOT NULL,
+      etag TEXT, updated_at TEXT NOT NULL, at INTEGER NOT NULL);
+      INSERT INTO changes SELECT id, name, 'put', NULL, '', at FROM revisions`);
+    old.pragma(`user_version = ${MIGRATIONS.length - 1}`);
+    old.close();
+    const upgraded = createSqliteConfigRepository({ path });
+    const resumed = await upgraded.readLog({ after: first.version, limit: 10 });
+    expect(resumed.reset || resumed.changes.map((c) => [c.id, c.name])).toEqual(
+      [[second.version, 'b']],
+    );
+    const third = await upgraded.put('c', '{}', epoch);
+    expect(third.ok && third.version).toBe(second.version + 1);
+    await upgraded.close();
+    const after = new Database(path);
+    expect(
+      after
+        .prepare("SELECT name FROM sqlite_master WHERE name = 'changes'")
+        .all(),
+    ).toEqual([]);
+    after.close();
+  });
+
+  it('moves the horizon past a change that no revision records when folding the changes table', async () => {
+    const path = join(dir, 'fold-gap.db');
+    const repo = createSqliteConfigRepository({ path });
+    await repo.put('a', '{}', epoch);
+    await repo.close();
+    const old = new Database(path);
+    old.exec(`CREATE TABLE changes (id INTEGER PRIMARY KEY, name TEXT NOT NULL, op TEXT NOT NULL,
+      etag TEXT, updated_at TEXT NOT NULL, at INTEGER NOT NULL);
+      INSERT INTO changes VALUES (1, 'a', 'put', NULL, '', 0), (2, 'gone', 'delete', NULL, '', 0);
+      UPDATE counters SET value = 2 WHERE key = 'version'`);
+    old.pragma(`user_version = ${MIGRATIONS.length - 1}`);
+    old.close();
+    const upgraded = createSqliteConfigRepository({ path });
+    expect(await upgraded.readLog({ after: 1, limit: 10 })).toEqual({
+      reset: true,
+      head: 2,
+    });
+    expect(await upgraded.readLog({ after: 2, limit: 10 })).toEqual({
+      reset: false,
+      head: 2,
+      changes: [],
+    });
+    await upgraded.close();
   });
 
   it('refuses a file written by a newer build, with a clear message', async () => {

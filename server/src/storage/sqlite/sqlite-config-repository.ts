@@ -1,11 +1,12 @@
 import { compareNames } from '../config-repository.js';
-import type {
-  Change,
-  ConfigRepository,
-  HistoryLimits,
-  StoredConfig,
-} from '../config-repository.js';
-import { putConfig, removeConfig, stampOfRow } from '../config-write.js';
+import type { ConfigRepository, StoredConfig } from '../config-repository.js';
+import { metaOfRow } from '../log/history-rows.js';
+import {
+  putConfig,
+  removeConfig,
+  stampOfRow,
+  updateConfig,
+} from '../config-write.js';
 import { createGroupCommit } from './sqlite-group-commit.js';
 import { createSqliteKeys } from './sqlite-keys.js';
 import { createSqliteLinkHealth } from './sqlite-link-health.js';
@@ -13,12 +14,11 @@ import { createSqliteHistory } from './sqlite-history.js';
 import { openSqliteDatabase } from './sqlite-open.js';
 import { sqliteRestore } from './sqlite-restore.js';
 import { sqliteSnapshot } from './sqlite-snapshot.js';
-import { createSqlitePruning } from './sqlite-pruning.js';
 import { prepareStatements } from './sqlite-statements.js';
 import { createSqliteWatch } from './sqlite-watch.js';
 import { createWriteLock } from './sqlite-write-lock.js';
 import { sqliteWriteTransaction } from './sqlite-write.js';
-import { changesPage, historyLimits } from '../write-rules.js';
+import { changeOfRevision, changesPage } from '../write-rules.js';
 
 /** History steps that record nothing (see `recordHistory`). */
 const NO_HISTORY = {
@@ -31,8 +31,6 @@ const NO_HISTORY = {
 export interface SqliteRepositoryOptions {
   /** Path of the database file; its folder is created when missing. */
   readonly path: string;
-  /** Bounds of the change history. */
-  readonly history?: HistoryLimits;
   /** How often watchers check for other processes' commits (`PRAGMA data_version`), in ms (default 250). */
   readonly pollMs?: number;
   /** How long a write waits for another process's write lock, in ms (default 10,000). */
@@ -40,8 +38,9 @@ export interface SqliteRepositoryOptions {
   /** Told after each commit how many writes it held (group commit; metrics and tests). */
   readonly onCommit?: (writes: number) => void;
   /**
-   * `false` writes no revisions: only for the history benchmark's comparison of a PUT with and without
-   * history (`server/bench/history.bench.ts`); no setting of the server turns history off.
+   * `false` writes no revisions, so no log either (the feed sees no writes): only for the history
+   * benchmark's comparison of a PUT with and without history (`server/bench/history.bench.ts`); no
+   * setting of the server turns history off.
    */
   readonly recordHistory?: boolean;
 }
@@ -63,29 +62,25 @@ export function createSqliteConfigRepository(
   const busyTimeoutMs = Math.floor(options.busyTimeoutMs ?? 10_000);
   const db = openSqliteDatabase(options.path, busyTimeoutMs);
   const statements = prepareStatements(db, busyTimeoutMs);
-  const prune = createSqlitePruning(statements, historyLimits(options.history));
   const history = createSqliteHistory(db, (fn) => guard(fn));
   const tx = sqliteWriteTransaction(
     statements,
-    prune,
     options.recordHistory === false ? NO_HISTORY : history.steps,
   );
   // Each write is a savepoint inside the group's transaction.
   const putTx = db.transaction(putConfig);
+  const updateTx = db.transaction(updateConfig);
   const removeTx = db.transaction(removeConfig);
   const restoreTx = sqliteRestore(db);
-  // One read transaction, so head, pruned mark and rows come from one snapshot.
-  const changesTx = db.transaction((afterId: number, limit: number) => {
+  // One read transaction, so head, horizon and rows come from one snapshot. The horizon is the counter
+  // once named `pruned` (the feed's own table was pruned up to it; now only a restore raises it).
+  const logTx = db.transaction((after: number, limit: number) => {
     const head = statements.selectCounter.get('version') ?? 0;
-    const prunedThrough = statements.selectCounter.get('pruned') ?? 0;
-    return changesPage(afterId, { head, prunedThrough }, () =>
-      statements.selectChanges.all(afterId, limit).map((row): Change => ({
-        id: row.id,
-        name: row.name,
-        op: row.op,
-        etag: row.etag,
-        updatedAt: row.updated_at,
-      })),
+    const horizon = statements.selectCounter.get('pruned') ?? 0;
+    return changesPage(after, { head, horizon }, () =>
+      statements.selectLog
+        .all(after, limit)
+        .map((row) => changeOfRevision(metaOfRow(row))),
     );
   });
 
@@ -149,6 +144,8 @@ export function createSqliteConfigRepository(
       guard(() => statements.selectVersion.get(name)?.version ?? null),
     put: (name, json, conditions = {}) =>
       write(() => putTx(tx, { name, json }, conditions)),
+    update: (name, decide, conditions = {}) =>
+      write(() => updateTx(tx, { name, decide }, conditions)),
     remove: (name, conditions = {}) =>
       write(() => removeTx(tx, name, conditions)),
     restoreRows: async (rows, restore = {}) => {
@@ -157,7 +154,7 @@ export function createSqliteConfigRepository(
     changeToken: () =>
       guard(() => `${String(statements.dataVersion.get())}:${ownWrites}`),
     head: () => guard(() => statements.selectCounter.get('version') ?? 0),
-    changesSince: (afterId, limit) => guard(() => changesTx(afterId, limit)),
+    readLog: ({ after, limit }) => guard(() => logTx(after, limit)),
     watch: (listener) => watchers.watch(listener),
     count: () => guard(() => statements.countAll.get()?.n ?? 0),
     snapshot: () => {

@@ -67,6 +67,15 @@ export const MIGRATIONS: readonly (
   },
   // Link health (issue 31): one row per distinct URL of the configs, with the check's lease.
   LINK_HEALTH_TABLE_SQL,
+  // One write, one log (issue 28): the revisions are the change feed, and the feed's own table goes. Its
+  // ids are the revisions' ids, so a client's Last-Event-ID from before still resumes. The horizon (the
+  // counter `pruned`) moves past every change whose name has no revision at or after it (a write from
+  // before history was recorded, say a delete): a reader before it re-lists instead of missing it.
+  `UPDATE counters SET value = MAX(value, COALESCE((
+     SELECT MAX(c.id) FROM changes c WHERE NOT EXISTS (
+       SELECT 1 FROM revisions r WHERE r.name = c.name AND r.id >= c.id)), 0))
+   WHERE key = 'pruned';
+   DROP TABLE changes`,
 ];
 
 /** Applies the migrations the file has not had yet, each in its own transaction. */

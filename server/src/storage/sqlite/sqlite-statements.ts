@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
-import type { Change } from '../config-repository.js';
+import { META_COLUMNS } from '../log/history-rows.js';
+import type { MetaRow } from '../log/history-rows.js';
 
 /** A row of `configs`. */
 export interface ConfigRow {
@@ -8,15 +9,6 @@ export interface ConfigRow {
   created_at: string;
   updated_at: string;
   version: number;
-}
-
-/** A row of `changes`. */
-export interface ChangeRow {
-  id: number;
-  name: string;
-  op: Change['op'];
-  etag: string | null;
-  updated_at: string;
 }
 
 type Statement<P extends unknown[], R = unknown> = Database.Statement<P, R>;
@@ -29,7 +21,7 @@ export interface SqliteStatements {
   readonly selectVersion: Statement<[string], { version: number }>;
   readonly countAll: Statement<[], { n: number }>;
   readonly selectCounter: Statement<[string], number>;
-  readonly selectChanges: Statement<[number, number], ChangeRow>;
+  readonly selectLog: Statement<[number, number], MetaRow>;
   readonly selectStamp: Statement<
     [string],
     Pick<ConfigRow, 'created_at' | 'updated_at' | 'version'>
@@ -38,12 +30,6 @@ export interface SqliteStatements {
   readonly insert: Statement<[string, string, string, string, number]>;
   readonly update: Statement<[string, string, number, string]>;
   readonly deleteOne: Statement<[string]>;
-  readonly insertChange: Statement<
-    [number, string, string, string | null, string, number]
-  >;
-  readonly lastExpired: Statement<[number], number | null>;
-  readonly pruneThrough: Statement<[number]>;
-  readonly raisePruned: Statement<[number, number]>;
   readonly dataVersion: Statement<[], number>;
   readonly noBusyWait: Statement<[]>;
   readonly busyWait: Statement<[]>;
@@ -72,8 +58,9 @@ export function prepareStatements(
     selectCounter: db
       .prepare<[string], number>('SELECT value FROM counters WHERE key = ?')
       .pluck(),
-    selectChanges: db.prepare<[number, number], ChangeRow>(
-      'SELECT id, name, op, etag, updated_at FROM changes WHERE id > ? ORDER BY id LIMIT ?',
+    // The log: the revisions in change-id order (the rowid).
+    selectLog: db.prepare<[number, number], MetaRow>(
+      `SELECT ${META_COLUMNS} FROM revisions WHERE id > ? ORDER BY id LIMIT ?`,
     ),
     // Writes.
     selectStamp: db.prepare<
@@ -90,21 +77,6 @@ export function prepareStatements(
       'UPDATE configs SET json = ?, updated_at = ?, version = ? WHERE name = ?',
     ),
     deleteOne: db.prepare<[string]>('DELETE FROM configs WHERE name = ?'),
-    insertChange: db.prepare<
-      [number, string, string, string | null, string, number]
-    >(
-      'INSERT INTO changes (id, name, op, etag, updated_at, at) VALUES (?, ?, ?, ?, ?, ?)',
-    ),
-    // Pruning of the change history.
-    lastExpired: db
-      .prepare<[number], number | null>(
-        'SELECT MAX(id) FROM changes WHERE at < ?',
-      )
-      .pluck(),
-    pruneThrough: db.prepare<[number]>('DELETE FROM changes WHERE id <= ?'),
-    raisePruned: db.prepare<[number, number]>(
-      "UPDATE counters SET value = ? WHERE key = 'pruned' AND value < ?",
-    ),
     // Watching and the write lock.
     dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck(),
     noBusyWait: db.prepare('PRAGMA busy_timeout = 0'),

@@ -6,11 +6,9 @@ import type { HistorySteps } from '../log/revision-write.js';
 /**
  * The write steps of the SQLite adapter, each one statement, run by `config-write.ts` inside a
  * `BEGIN IMMEDIATE` transaction (`sqlite-group-commit.ts`) so the write lock is held before the first read.
- * `prune` keeps the history bounded after each appended change (`sqlite-pruning.ts`).
  */
 export function sqliteWriteTransaction(
   statements: SqliteStatements,
-  prune: (id: number, at: number) => void,
   history: Omit<HistorySteps, 'readCurrentJson'>,
 ): WriteTransaction {
   return {
@@ -40,17 +38,6 @@ export function sqliteWriteTransaction(
     },
     deleteRow: (name) => {
       statements.deleteOne.run(name);
-    },
-    appendChange: (change, at) => {
-      statements.insertChange.run(
-        change.id,
-        change.name,
-        change.op,
-        change.etag,
-        change.updatedAt,
-        at,
-      );
-      prune(change.id, at);
     },
   };
 }

@@ -18,7 +18,7 @@ import type {
 } from '../types.js';
 
 /** Whether `key` is an integer-like property name: JavaScript orders those first, ascending (§7). */
-function isIndexKey(key: string): boolean {
+export function isIndexKey(key: string): boolean {
   return /^(?:0|[1-9]\d{0,9})$/.test(key) && Number(key) <= 4_294_967_294;
 }
 

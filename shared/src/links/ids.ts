@@ -1,12 +1,9 @@
 /**
- * How imported names become names the expression language can use (docs/expression-reference.md §2, §5,
- * §13): a tag `.name` and an id are a run of word characters (ASCII letters, digits, `_`), so everything
- * else is folded or replaced here, once, for tags and ids alike.
+ * The one rule for ids made from a label (or a URL): what the import gives a link without a usable id,
+ * and what the page's link form proposes for a new link. An id is a run of word characters
+ * ({@link toWordName}), never only digits, never a name that preparation removes.
  */
-
-/** The tag rule, as the import report states it. */
-export const TAG_RULE =
-  'tags are lower-cased, accents are removed, every run of other characters than a-z, 0-9 and _ becomes one _, and _ at either end is dropped (so ".web_dev" selects "Web Dev"); a tag left empty is dropped';
+import { toWordName } from './word-name.js';
 
 /** Names that preparation removes (docs/expression-reference.md §13): never given as an id. */
 const BLOCKED_IDS = new Set(['__proto__', 'constructor', 'prototype']);
@@ -14,20 +11,8 @@ const BLOCKED_IDS = new Set(['__proto__', 'constructor', 'prototype']);
 /** The longest id made from a label. */
 const ID_MAX_LENGTH = 48;
 
-/** Folds `text` into word characters: lower case, accents off, other runs to `_`, no `_` at the ends. */
-export function toWordName(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9_]+/g, '_')
-    .replace(/^_+|_+$/g, '');
-}
-
-/** A tag by {@link TAG_RULE}; `''` when nothing is left. */
-export function normalizeTag(tag: string): string {
-  return toWordName(tag);
-}
+/** The id given when a label leaves no word characters at all. */
+export const FALLBACK_ID = 'link';
 
 /** Whether an id can be named by an expression and survives preparation as it is. */
 export function isUsableId(id: string): boolean {
@@ -37,7 +22,7 @@ export function isUsableId(id: string): boolean {
 /** The readable base of an id made from a label (or a URL): word characters, never only digits. */
 export function idBase(text: string): string {
   const base = toWordName(text).slice(0, ID_MAX_LENGTH).replace(/_+$/, '');
-  if (base === '') return 'link';
+  if (base === '') return FALLBACK_ID;
   // Integer-like ids would move to the front of the catalog (§7); a letter keeps them in file order.
   return /^\d+$/.test(base) || BLOCKED_IDS.has(base) ? `link_${base}` : base;
 }
@@ -48,4 +33,9 @@ export function uniqueId(base: string, taken: Set<string>): string {
   for (let n = 2; taken.has(id); n++) id = `${base}_${n}`;
   taken.add(id);
   return id;
+}
+
+/** The id for a new link labelled `label` (or, without a label, for its URL) among the ids `taken`. */
+export function idForLabel(label: string, taken: Iterable<string>): string {
+  return uniqueId(idBase(label), new Set(taken));
 }

@@ -1,0 +1,88 @@
+/**
+ * CPU time per request in-process: a built server tree's app (`createApp` over the memory repository)
+ * answers a scenario's own distinct requests through `app.request`, with no sockets and no load
+ * generator sharing the cores. Steadier than the HTTP benchmark on a busy machine when valgrind is too
+ * slow to start (`instructions.ts`), and able to compare two builds: pass the root of each checkout
+ * (its `server/dist` and `shared/dist` built). Counts this process's user + system time over each
+ * window, after a warm-up window of the same size.
+ *
+ * Usage: node --import tsx server/bench/in-process.ts ROOT [scenario,…] [requests per window]
+ *   e.g. node --import tsx server/bench/in-process.ts /tmp/lc-main query-three,query-one 1000
+ */
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { pino } from 'pino';
+import { generateDataset } from './dataset.js';
+import { buildScenarios } from './scenarios.js';
+
+const SCOPE = { configs: 50, links: 500 };
+const WINDOWS = 3;
+const [root = '.', only = 'query-three', perWindow = '1000'] =
+  process.argv.slice(2);
+const count = Number(perWindow);
+
+interface Built {
+  createApp: (options: unknown) => {
+    request: (url: string, init?: RequestInit) => Promise<Response>;
+  };
+  createServices: (deps: unknown) => unknown;
+  createMemoryConfigRepository: () => unknown;
+}
+
+async function load(): Promise<Built> {
+  const dist = pathToFileURL(resolve(root, 'server/dist')).href;
+  const { createApp } = (await import(`${dist}/http/app.js`)) as Built;
+  const { createServices } = (await import(
+    `${dist}/services/services.js`
+  )) as Built;
+  const { createMemoryConfigRepository } = (await import(
+    `${dist}/storage/memory/memory-config-repository.js`
+  )) as Built;
+  return { createApp, createServices, createMemoryConfigRepository };
+}
+
+const built = await load();
+const services = built.createServices({
+  repository: built.createMemoryConfigRepository(),
+  now: () => new Date(),
+});
+const app = built.createApp({ services, logger: pino({ level: 'silent' }) });
+const JSON_TYPE = { 'content-type': 'application/json' };
+for (const { name, json } of generateDataset(SCOPE)) {
+  const response = await app.request(`http://localhost/configs/${name}`, {
+    method: 'PUT',
+    headers: JSON_TYPE,
+    body: json,
+  });
+  if (response.status >= 300)
+    throw new Error(`PUT ${name}: ${response.status}`);
+}
+
+const scenarios = buildScenarios(SCOPE);
+for (const id of only.split(',')) {
+  const scenario = scenarios.find((s) => s.id === id);
+  if (scenario === undefined) throw new Error(`no scenario ${id}`);
+  const run = async (from: number): Promise<void> => {
+    for (let i = from; i < from + count; i++) {
+      const { method, path, body } = scenario.sequence.at(i);
+      const response = await app.request(`http://localhost${path}`, {
+        method,
+        headers: JSON_TYPE,
+        ...(body === undefined ? {} : { body }),
+      });
+      await response.arrayBuffer();
+      if (response.status >= 300) throw new Error(`${id}: ${response.status}`);
+    }
+  };
+  await run(0);
+  const windows: string[] = [];
+  for (let w = 1; w <= WINDOWS; w++) {
+    const start = process.cpuUsage();
+    await run(count * w);
+    const used = process.cpuUsage(start);
+    windows.push(((used.user + used.system) / count).toFixed(0));
+  }
+  console.log(
+    `${id}: CPU µs per request, ${WINDOWS} windows of ${count}: ${windows.join(' / ')}`,
+  );
+}
