@@ -313,6 +313,15 @@ export const ROUTE_CASES: Readonly<Record<string, RouteCase>> = {
     }),
     input: () => ({ source: T, expression: 'tlink' }),
   },
+  // A dry run: the preview names the marked config's tag, nothing is stored.
+  'tags.rename': {
+    kind: 'write',
+    rest: () => ({
+      path: `/configs/${enc(T)}/tags/rename`,
+      init: json('POST', { from: T_MARK, to: 'renamed', dryRun: true }),
+    }),
+    input: () => ({ name: T, from: T_MARK, to: 'renamed', dryRun: true }),
+  },
   'keys.access': {
     kind: 'list',
     rest: () => ({ path: '/access', init: {} }),

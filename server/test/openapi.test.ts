@@ -56,7 +56,7 @@ describe('GET /openapi.json', () => {
         'GET /events',
       ].sort(),
     );
-    expect(REST_ROUTES).toHaveLength(33);
+    expect(REST_ROUTES).toHaveLength(34);
   });
 
   it('lints clean with the strict recommended rules', async () => {
@@ -116,6 +116,8 @@ describe('GET /openapi.json', () => {
       'GET /published/search': '200 400 401 429 500',
       'POST /published/cherry-pick': '200 400 401 404 413 415 429 500 503',
       'POST /published/query': '200 400 401 404 413 415 429 500 503',
+      'POST /configs/{name}/tags/rename':
+        '200 400 401 403 404 412 413 415 429 500 503',
     });
     for (const { op } of operations(doc)) {
       for (const [status, response] of Object.entries(op.responses)) {
@@ -318,6 +320,7 @@ describe('GET /openapi.json tells the truth about this server (issue 17)', () =>
       'POST /configs/{name}/links/check',
       'POST /configs/{name}/publish',
       'POST /configs/{name}/restore',
+      'POST /configs/{name}/tags/rename',
       'POST /hooks',
       'POST /keys',
       'PUT /configs/{name}',

@@ -8,6 +8,7 @@ export * from './expression/index.js';
 export * from './transfer/index.js';
 export * from './sync/index.js';
 export * from './access/index.js';
+export * from './tags/index.js';
 export * from './links/index.js';
 export { diffConfigs, summarizeDiff } from './util/config-diff.js';
 export { DURATION_UNITS } from './util/duration-units.js';

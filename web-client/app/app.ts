@@ -34,6 +34,7 @@ import { initialState } from './state/state.js';
 import type { AppState, Question } from './state/state.js';
 import { ToolActions } from './actions/tool-actions.js';
 import { TransferActions } from './actions/transfer-actions.js';
+import { TagsActions } from './actions/tags-actions.js';
 import { appView } from './views/view-app.js';
 
 /**
@@ -82,6 +83,7 @@ export class App implements PageContext {
     },
     open: (name) => this.configs.open(name, { moveFocus: true }),
   });
+  private readonly tags = new TagsActions(this, this.configs);
   private readonly actions: Actions = pageActions({
     configs: this.configs,
     forms: this.forms,
@@ -92,6 +94,7 @@ export class App implements PageContext {
     transfer: this.transfer,
     keys: this.keys,
     history: this.history,
+    tags: this.tags,
     linkHealth: this.linkHealth,
     answer: (confirmed) => this.answer(confirmed),
   });

@@ -13,6 +13,7 @@ import { UsageError } from './cli-io.js';
 import type { CliIo, ExitStatus } from './cli-io.js';
 import { addHooksCommands } from './hooks-commands.js';
 import { addKeysCommands } from './keys-commands.js';
+import { addTagsCommands } from './tags-commands.js';
 import { addTransferCommands } from './transfer-commands.js';
 
 export { UsageError } from './cli-io.js';
@@ -61,6 +62,7 @@ export function createProgram(
   addKeysCommands(program, io);
   addHooksCommands(program, io);
   addCheckCommands(program, io, exit);
+  addTagsCommands(program, io, exit);
   return program;
 }
 

@@ -37,13 +37,13 @@ import type { DatabaseUse } from './open-database.js';
 const PROGRESS_MIN_LINKS = 2000;
 
 /** Where a command finds configs: the flags every transfer command shares. */
-interface TargetOptions {
+export interface TargetOptions {
   readonly server?: string;
   readonly key?: string;
   readonly databaseUrl?: string;
 }
 
-function addTargetOptions(command: Command): Command {
+export function addTargetOptions(command: Command): Command {
   return command
     .option(
       '--server <url>',

@@ -12,6 +12,7 @@ import {
   publishedRouter,
 } from './publish.js';
 import { searchOperations, searchRouter } from './search.js';
+import { tagsOperations, tagsRouter } from './tags.js';
 
 /**
  * The operations behind the procedures, by router: the tRPC routers are built from these records
@@ -28,6 +29,7 @@ export const OPERATIONS = {
   hooks: hooksOperations,
   publish: publishOperations,
   published: publishedOperations,
+  tags: tagsOperations,
 } as const;
 
 /** Every procedure of the service; the REST routes and `/trpc` both serve this one definition. */
@@ -41,6 +43,7 @@ export const appRouter = router({
   hooks: hooksRouter,
   publish: publishRouter,
   published: publishedRouter,
+  tags: tagsRouter,
 });
 
 /** The router's type, for `@trpc/client` (see `createLinkConfigClient` in the web-client package). */

@@ -30,6 +30,7 @@ import { PublishService } from './publish-service.js';
 import { publishedSource } from './published-source.js';
 import type { PublishEvent } from '../storage/publish-store.js';
 import { SearchService } from './search-service.js';
+import { TagService } from './tag-service.js';
 
 /** Everything the procedures call. */
 export interface Services {
@@ -65,6 +66,8 @@ export interface Services {
    * search and expressions read publish records instead of heads; everything else is shared.
    */
   readonly publishedView: Services;
+  /** Tag renames and merges, through the config service's write path. */
+  readonly tags: TagService;
 }
 
 /** Options of {@link createServices}. */
@@ -171,6 +174,7 @@ export function createServices(options: ServicesOptions): Services {
         ? {}
         : { onPublishEvent: options.onPublishEvent }),
     }),
+    tags: new TagService(configs),
   };
   const publishedConfigs = new ConfigService({
     repository: publishedSource(options.repository),

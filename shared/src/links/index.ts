@@ -1,7 +1,8 @@
 /**
  * @module links
  * The rules for a link's names: how tags are normalized (`tags.ts`) and how an id is made from a
- * label (`ids.ts`). The import, the page's link form and tag renaming all use these. Pure: no I/O.
+ * label (`ids.ts`). The import, the page's link form and tag renaming all use these; and when two URLs are one page (`url-identity.ts`: duplicates, import).
+ * Pure: no I/O.
  */
 export {
   TAG_RULE,
@@ -18,3 +19,6 @@ export {
   uniqueId,
 } from './ids.js';
 export { toWordName } from './word-name.js';
+export { isTrackingParameter, normalizeUrl } from './url-identity.js';
+export { findDuplicates, linksWithUrl } from './find-duplicates.js';
+export type { DuplicateGroup, DuplicateMember } from './find-duplicates.js';

@@ -294,3 +294,21 @@ export type {
   PublishRecord,
   UnpublishOutput,
 } from './publish.js';
+export {
+  ExpressionChangeSchema,
+  MacroOutcomeSchema,
+  StoredTagSchema,
+  TagNameSchema,
+  TagRenamePreviewSchema,
+  TagRenameInputSchema,
+  TagRenameRequestSchema,
+  TagRenameResultSchema,
+} from './tags.js';
+export type {
+  ExpressionChange,
+  MacroOutcome,
+  TagRenamePreview,
+  TagRenameInput,
+  TagRenameRequest,
+  TagRenameResult,
+} from './tags.js';

@@ -35,13 +35,3 @@ export function urlProblem(url: string): string | null {
   }
   return null;
 }
-
-/** The form two URLs are compared in to find the same link: the parsed URL's own text, or the trimmed text. */
-export function urlKey(url: string): string {
-  const trimmed = url.trim();
-  try {
-    return new URL(trimmed).href;
-  } catch {
-    return trimmed;
-  }
-}

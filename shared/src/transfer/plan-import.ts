@@ -3,7 +3,8 @@
  * the page's preview and what is finally written. Rules (docs/import-export.md):
  * - every URL is checked by {@link urlProblem} (the shared sanitizer first); refused links are reported
  *   with their position, never stored;
- * - a link whose URL the config (or the file, earlier) already has is merged into that link: its new tags
+ * - a link whose URL the config (or the file, earlier) already has ({@link normalizeUrl}: the one rule of
+ *   duplicates) is merged into that link: its new tags
  *   are added, a missing label or description is filled, nothing else changes; but two links of the
  *   file with one URL and two ids of their own stay two links;
  * - a new link keeps the id the file gave when it is usable and free, else gets a readable id from its
@@ -21,7 +22,8 @@ import type {
 } from '../schemas/index.js';
 import { setOwn } from '../sync/own-keys.js';
 import { isPlainObject } from '../util/is-plain-object.js';
-import { urlKey, urlProblem } from './check-url.js';
+import { urlProblem } from './check-url.js';
+import { normalizeUrl } from '../links/url-identity.js';
 import { FALLBACK_ID, idBase, isUsableId, uniqueId } from '../links/ids.js';
 import { TAG_RULE, normalizeTag, normalizeTags } from '../links/tags.js';
 
@@ -139,7 +141,7 @@ export function planImport(
     if (!isPlainObject(link)) continue;
     for (const tag of stringTags(link)) knownTags.add(tag);
     if (typeof link['url'] === 'string') {
-      const key = urlKey(link['url']);
+      const key = normalizeUrl(link['url']);
       if (!byUrl.has(key)) byUrl.set(key, id);
     }
   }
@@ -172,7 +174,7 @@ export function planImport(
     }
     const tags = tagsOf(candidate, foldersAsTags, tagsDropped);
     for (const tag of tags) if (!knownTags.has(tag)) tagsCreated.add(tag);
-    const key = urlKey(candidate.url);
+    const key = normalizeUrl(candidate.url);
     const same = matches.get(key);
     const sameLink = same === undefined ? undefined : links[same];
     // Two links of the file with one URL and two ids of their own stay two links, as in the config

@@ -13,6 +13,7 @@ import type { LinkHealthActions } from './link-health-actions.js';
 import type { SessionActions } from './session-actions.js';
 import type { ToolActions } from './tool-actions.js';
 import type { TransferActions } from './transfer-actions.js';
+import type { TagsActions } from './tags-actions.js';
 
 /** The helpers and the page's own dialog answer. */
 export interface ActionParts {
@@ -25,6 +26,7 @@ export interface ActionParts {
   transfer: TransferActions;
   keys: KeysActions;
   history: HistoryActions;
+  tags: TagsActions;
   linkHealth: LinkHealthActions;
   answer(confirmed: boolean): void;
 }
@@ -79,6 +81,7 @@ export function pageActions(parts: ActionParts): Actions {
       showDeleted: () => void parts.history.showDeleted(),
       undelete: (name) => void parts.history.undelete(name),
     },
+    tags: parts.tags,
     linkHealth: {
       checkNow: () => void parts.linkHealth.checkNow(),
       useNewUrl: (id) => void parts.linkHealth.useNewUrl(id),

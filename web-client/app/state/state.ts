@@ -25,6 +25,8 @@ import { initialKeys } from './keys-state.js';
 import type { KeysState } from './keys-state.js';
 import { initialHistory } from './history-state.js';
 import type { HistoryState } from './history-state.js';
+import { initialTags } from './tags-state.js';
+import type { TagsState } from './tags-state.js';
 import { initialTransfer } from './transfer-state.js';
 import { initialLinkHealth } from './link-health-state.js';
 import type { LinkHealthState } from './link-health-state.js';
@@ -231,6 +233,8 @@ export interface AppState {
   keys: KeysState;
   /** The History panel of the open config, and the recently deleted configs. */
   history: HistoryState;
+  /** The Tags section of the open config. */
+  tags: TagsState;
   /** The server's link health of the open config. */
   linkHealth: LinkHealthState;
   /** Read out by screen readers (a polite live region). */
@@ -316,6 +320,7 @@ export function initialState(): AppState {
     transfer: initialTransfer(),
     keys: initialKeys(),
     history: initialHistory(),
+    tags: initialTags(),
     linkHealth: initialLinkHealth(),
     announcement: '',
     clock: Date.now(),

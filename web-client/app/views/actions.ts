@@ -108,8 +108,20 @@ export interface Actions {
   keys: KeysPanelActions;
   /** The History panel and the recently deleted configs. */
   history: HistoryPanelActions;
+  /** The Tags section (tags-actions.ts). */
+  tags: TagsSectionActions;
   /** The link health of the open config. */
   linkHealth: LinkHealthPanelActions;
+}
+
+/** What the Tags section can ask (tags-actions.ts). */
+export interface TagsSectionActions {
+  show(shown: boolean): void;
+  choose(tag: string): void;
+  setTo(text: string): void;
+  preview(): void;
+  apply(): Promise<void>;
+  undo(): Promise<void>;
 }
 
 /** What the links list can ask of link health (link-health-actions.ts). */

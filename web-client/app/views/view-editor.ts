@@ -13,6 +13,7 @@ import { extrasView } from './view-config-extras.js';
 import { historyView } from './view-history.js';
 import { linksView } from './view-links.js';
 import { queryView } from './view-query.js';
+import { tagsView } from './tags-view.js';
 
 /** The editor section: a config, or a message when none is open. */
 export function editorView(state: AppState, actions: Actions): TemplateResult {
@@ -43,6 +44,7 @@ export function editorView(state: AppState, actions: Actions): TemplateResult {
             <div class="editor-body" data-testid="editor-body">
               ${linksView(open, state, actions)}
               ${queryView(open, state, actions)}
+              ${tagsView(open, state, actions)}
               <fieldset
                 class="editor-extras"
                 ?disabled=${writeRefusal(state, open.name) !== null}
