@@ -21,9 +21,7 @@ export interface WriterOptions {
  * and commits; or rolls back when nothing was appended (a refused write, the delete of a missing name).
  * Nothing is notified inside the transaction (see `postgres-wake.ts`).
  */
-export function createPostgresWriter(
-  options: WriterOptions,
-): <R>(
+export function createPostgresWriter(options: WriterOptions): <R>(
   name: string,
   write: (tx: WriteTransaction) => R,
   read?: {
