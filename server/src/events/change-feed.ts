@@ -220,7 +220,9 @@ export class ChangeFeed {
               ),
             );
             for (const change of page.changes) this.#dispatch(change, keeping);
-            more = page.changes.length === this.#pageSize;
+            // Entries of the log that are not writes of configs are not sent (yet): passed over.
+            this.#position = Math.max(this.#position, page.through);
+            more = page.changes.length + page.events.length === this.#pageSize;
           }
         }
       } while (this.#again && run === this.#run);
@@ -306,9 +308,14 @@ export class ChangeFeed {
         if (!subscriber.deliver(feedItem(change)))
           return this.#drop(subscriber, 'overflow');
       }
+      // Past the entries that are not writes of configs (not sent) too.
+      if (page.through > cursor) {
+        cursor = page.through;
+        subscriber.cursor = cursor;
+      }
       // An empty page: nothing after the cursor yet (an id the dispatch has not reached), or, below the
       // dispatch position, ids without changes.
-      if (page.changes.length === 0) {
+      if (page.changes.length === 0 && page.events.length === 0) {
         cursor = Math.max(cursor, this.#position);
         subscriber.cursor = cursor;
       }

@@ -116,9 +116,43 @@ export type ChangesPage =
   | {
       readonly reset: false;
       readonly head: number;
+      /** The writes of configs in the page, by id. */
       readonly changes: readonly Change[];
+      /** The other entries of the page ({@link ConfigRepository.appendEvent}), by id. */
+      readonly events: readonly LogEvent[];
+      /** The highest id the page covers (`after` when it is empty): where the next page starts. */
+      readonly through: number;
     }
   | { readonly reset: true; readonly head: number };
+
+/**
+ * An entry of the log that is not a write of a config (a publish, an unpublish, a broken link…): it takes
+ * the next change id like a write, so every reader of the log sees it in commit order among the writes.
+ */
+export interface LogEvent {
+  readonly id: number;
+  /** What happened (`publish`, `link-broken`…); never a write's op (`put`, `patch`, `restore`, `delete`). */
+  readonly type: string;
+  /** The config it is about. */
+  readonly name: string;
+  /** When it was appended (ISO 8601 UTC with milliseconds). */
+  readonly at: string;
+  readonly by: Author | null;
+  readonly requestId: string | null;
+  /** Its facts, as JSON (small: a URL, a status). */
+  readonly detail: unknown;
+}
+
+/** What {@link ConfigRepository.appendEvent} appends. */
+export interface NewLogEvent {
+  readonly type: string;
+  readonly name: string;
+  readonly by?: Author | null | undefined;
+  readonly requestId?: string | undefined;
+  readonly detail?: unknown;
+  /** The clock, read under the write lock (default: the system clock). */
+  readonly now?: (() => Date) | undefined;
+}
 
 /**
  * Durable storage of named configs. Every method is atomic: a write is either fully stored or not at all.
@@ -172,6 +206,13 @@ export interface ConfigRepository extends HistoryRepository {
    * recorded) unless `ifMatch` asked for it to exist.
    */
   remove(name: string, options?: WriteOptions): Promise<RemoveResult | Refused>;
+  /**
+   * Appends an entry that is not a write of a config to the log ({@link LogEvent}), in a write
+   * transaction of its own (the same lock and id counter as writes): readers of {@link readLog} see it
+   * among the writes, in commit order. History and the audit trail of configs do not list it; backups do
+   * not carry it. Kept as long as `HISTORY_KEEP` keeps revisions of its age (all: for good).
+   */
+  appendEvent(event: NewLogEvent): Promise<LogEvent>;
   /**
    * A value that changes whenever a write may have happened, by this process or another one. While it
    * is unchanged, callers may reuse what they read before. Costs at most one cheap query.

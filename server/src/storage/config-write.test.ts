@@ -25,6 +25,9 @@ const recording = (
     deleteRow: (name) => {
       steps.push(`delete ${name}`);
     },
+    appendEvent: (event) => {
+      steps.push(`event ${event.type} #${event.id}`);
+    },
     readHistoryTip: (name) => {
       steps.push(`tip ${name}`);
       return stored === null

@@ -8,6 +8,8 @@
  * is the config's history, the audit trail and the change feed at once (`ConfigRepository.readLog`).
  */
 import type {
+  LogEvent,
+  NewLogEvent,
   PutResult,
   Refused,
   RemoveResult,
@@ -57,6 +59,30 @@ export interface WriteTransaction extends HistorySteps {
   writeRow(row: StoredConfig, created: boolean): void;
   /** Deletes the row of `name` (which exists). */
   deleteRow(name: string): void;
+  /** Appends an entry of the log that is not a write of a config. */
+  appendEvent(event: LogEvent): void;
+}
+
+/** Appends `event` to the log under the next change id (see `ConfigRepository.appendEvent`). */
+export function appendLogEvent(
+  tx: WriteTransaction,
+  event: NewLogEvent,
+): LogEvent {
+  if (['put', 'patch', 'restore', 'delete'].includes(event.type)) {
+    throw new Error(`"${event.type}" is a write, not an event`);
+  }
+  const id = tx.nextRevision();
+  const entry: LogEvent = {
+    id,
+    type: event.type,
+    name: event.name,
+    at: (event.now ?? systemClock)().toISOString(),
+    by: event.by ?? null,
+    requestId: event.requestId ?? null,
+    detail: event.detail ?? null,
+  };
+  tx.appendEvent(entry);
+  return entry;
 }
 
 /** A kept creation time, never later than the write's own time (ISO texts in UTC order as times do). */

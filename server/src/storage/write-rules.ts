@@ -5,6 +5,7 @@
 import type {
   Change,
   ChangesPage,
+  LogEvent,
   RestoreRows,
   RevisionMeta,
   WriteConditions,
@@ -20,11 +21,22 @@ import type { VersionStamp } from './etag.js';
 export function changesPage(
   afterId: number,
   { head, horizon }: { readonly head: number; readonly horizon: number },
-  read: () => readonly Change[],
+  read: () => readonly (Change | LogEvent)[],
 ): ChangesPage {
   if (afterId < horizon || afterId > head) return { reset: true, head };
-  return { reset: false, head, changes: read() };
+  const entries = read();
+  return {
+    reset: false,
+    head,
+    changes: entries.filter((e): e is Change => !('type' in e)),
+    events: entries.filter((e): e is LogEvent => 'type' in e),
+    through: entries.at(-1)?.id ?? afterId,
+  };
 }
+
+/** A stored event's `detail` column read back (JSON text, `null` when none). */
+export const detailOf = (text: string | null): unknown =>
+  text === null ? null : (JSON.parse(text) as unknown);
 
 /** A revision as the feed sends it: a put, patch or restore is a `put`; its ETag and time are the write's. */
 export function changeOfRevision(meta: RevisionMeta): Change {

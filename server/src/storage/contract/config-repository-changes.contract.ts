@@ -32,6 +32,8 @@ export function runChangesContract(
       const head = await repo.head();
       const page = await repo.readLog({ after: 0, limit: 10 });
       expect(page).toEqual({
+        events: [],
+        through: head,
         reset: false,
         head,
         changes: [

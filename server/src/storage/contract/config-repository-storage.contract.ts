@@ -30,6 +30,8 @@ export function runStorageContract(
       reset: false,
       head: 0,
       changes: [],
+      events: [],
+      through: 0,
     });
   });
 

@@ -4,6 +4,7 @@ import {
   type RepositoryHarness,
   useRepositoryScope,
 } from './config-repository-fixtures.contract.js';
+import { runEventsContract } from './config-repository-events.contract.js';
 import { runHistoryContract } from './config-repository-history.contract.js';
 import { runHooksContract } from './config-repository-hooks.contract.js';
 import { runKeysContract } from './config-repository-keys.contract.js';
@@ -40,6 +41,7 @@ export function runConfigRepositoryContract(
     runWritesContract(harness, scope);
     runUpdateContract(harness, scope);
     runChangesContract(harness, scope);
+    runEventsContract(scope);
     runSnapshotContract(scope);
     runKeysContract(harness, scope);
     runLinkHealthContract(harness, scope);

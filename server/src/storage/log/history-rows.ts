@@ -2,8 +2,9 @@
  * Revision rows as the SQL adapters store them (`sqlite-history-schema.ts`, `postgres-history.ts`), and
  * their conversion to and from {@link RevisionRecord}: one mapping for both databases.
  */
-import type { RevisionMeta } from '../config-repository.js';
+import type { Change, LogEvent, RevisionMeta } from '../config-repository.js';
 import { etagOf } from '../etag.js';
+import { changeOfRevision, detailOf } from '../write-rules.js';
 import { authorOf, authorText } from './revision-write.js';
 import type { HistoryTip, RevisionRecord } from './revision-write.js';
 
@@ -106,5 +107,22 @@ export function tipOfRow(row: {
     op: row.op,
     base: num(row.base),
     chain: Number(row.chain ?? 0),
+  };
+}
+
+/** A row of the log read by the SQL adapters: a revision (`detail` null), or an event (`rev` 0, `op` its type). */
+export type LogRow = MetaRow & { detail: string | null };
+
+/** An entry of the log from its row: a write of a config, or another event (`appendEvent`). */
+export function logEntryOfRow(row: LogRow): Change | LogEvent {
+  if (Number(row.rev) !== 0) return changeOfRevision(metaOfRow(row));
+  return {
+    id: Number(row.id),
+    type: row.op,
+    name: row.name,
+    at: new Date(Number(row.at)).toISOString(),
+    by: authorOf(row.by),
+    requestId: row.request_id,
+    detail: detailOf(row.detail),
   };
 }

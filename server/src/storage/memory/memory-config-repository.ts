@@ -1,10 +1,16 @@
 import { compareNames } from '../config-repository.js';
 import type {
   ConfigRepository,
+  LogEvent,
   SnapshotItem,
   StoredConfig,
 } from '../config-repository.js';
-import { putConfig, removeConfig, updateConfig } from '../config-write.js';
+import {
+  appendLogEvent,
+  putConfig,
+  removeConfig,
+  updateConfig,
+} from '../config-write.js';
 import type { WriteTransaction } from '../config-write.js';
 import { createMemoryHooks } from './memory-hooks.js';
 import { createMemoryKeys } from './memory-keys.js';
@@ -24,6 +30,8 @@ export function createMemoryConfigRepository(): ConfigRepository {
   let revision = 0;
   /** The log's horizon: a reader before it re-lists (raised by a restore). */
   let horizon = 0;
+  /** Entries of the log that are not writes, by id. */
+  const events: LogEvent[] = [];
   let closed = false;
   const open = (): void => {
     if (closed) throw new Error('repository is closed');
@@ -44,6 +52,9 @@ export function createMemoryConfigRepository(): ConfigRepository {
     },
     deleteRow: (name) => {
       rows.delete(name);
+    },
+    appendEvent: (event) => {
+      events.push(event);
     },
     readCurrentJson: (name) => rows.get(name)?.json ?? '',
     ...history.steps,
@@ -101,8 +112,19 @@ export function createMemoryConfigRepository(): ConfigRepository {
     readLog: async ({ after, limit }) => {
       open();
       return changesPage(after, { head: revision, horizon }, () =>
-        history.trailAfter(after, limit).map(changeOfRevision),
+        [
+          ...history.trailAfter(after, limit).map(changeOfRevision),
+          ...events.filter((e) => e.id > after).slice(0, limit),
+        ]
+          .sort((a, b) => a.id - b.id)
+          .slice(0, limit),
       );
+    },
+    appendEvent: async (event) => {
+      open();
+      const entry = appendLogEvent(tx, event);
+      committed();
+      return entry;
     },
     watch: (listener) => {
       const own = (): void => listener();
@@ -121,7 +143,10 @@ export function createMemoryConfigRepository(): ConfigRepository {
         if (left.has(c.name)) throw new Error(`config "${c.name}" exists`);
       }
       history.restore(restored.revisions, replace);
-      if (replace) rows.clear();
+      if (replace) {
+        rows.clear();
+        events.length = 0;
+      }
       for (const c of restored.configs) rows.set(c.name, { ...c });
       revision = Math.max(revision, highestId(restored));
       horizon = revision;

@@ -178,6 +178,8 @@ describe('postgres repository', () => {
       reset: false,
       head: 2,
       changes: [],
+      events: [],
+      through: 2,
     });
     await upgraded.close();
   });

@@ -7,6 +7,7 @@ import type {
   StoredConfig,
 } from '../config-repository.js';
 import {
+  appendLogEvent,
   putConfig,
   removeConfig,
   stampOfRow,
@@ -74,9 +75,10 @@ export async function createPostgresConfigRepository(
     changes: `${schema}.linkconfig_changes`,
     legacySequence: `${schema}.linkconfig_version_seq`,
     revisions: `${schema}.linkconfig_revisions`,
+    events: `${schema}.linkconfig_log_events`,
     schemaVersion: `${schema}.linkconfig_schema`,
   };
-  const { table, revision, revisions } = names;
+  const { table, revision, revisions, events } = names;
   const keysTable = `${schema}.linkconfig_keys`;
   const linkHealthTable = `${schema}.linkconfig_link_health`;
   const hookTables = {
@@ -128,7 +130,7 @@ export async function createPostgresConfigRepository(
   };
   const write = createPostgresWriter({
     pool,
-    targets: { table, revision, revisions },
+    targets: { table, revision, revisions, events },
     isClosed: () => closed,
     onCommit: committed,
   });
@@ -191,7 +193,10 @@ export async function createPostgresConfigRepository(
     // One indexed single-row read: cheap enough for every request, and exact across instances.
     changeToken: async () => String(await readHead()),
     head: () => readHead(),
-    readLog: (page) => readLogPage(query, { revision, revisions }, page),
+    readLog: (page) =>
+      readLogPage(query, { revision, revisions, events }, page),
+    appendEvent: (event) =>
+      write(event.name, (tx) => appendLogEvent(tx, event)),
     watch: (onChange) => {
       const own = (): void => onChange();
       listeners.add(own);
@@ -212,7 +217,7 @@ export async function createPostgresConfigRepository(
     },
     restoreRows: async (rows, restore = {}) => {
       if (closed) throw new Error('repository is closed');
-      const targets = { table, revision, revisions };
+      const targets = { table, revision, revisions, events };
       await postgresRestore(pool, targets, {
         rows,
         replace: restore.replace === true,

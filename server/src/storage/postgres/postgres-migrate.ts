@@ -10,6 +10,8 @@ export interface SchemaNames {
   readonly changes: string;
   readonly legacySequence: string;
   readonly revisions: string;
+  /** Entries of the log that are not writes (`appendEvent`). */
+  readonly events: string;
   readonly schemaVersion: string;
 }
 
@@ -45,7 +47,7 @@ export async function migrate(
   pool: pg.Pool,
   names: SchemaNames,
 ): Promise<void> {
-  const { schema, table, revision, legacySequence } = names;
+  const { schema, table, revision, events, legacySequence } = names;
   await inMigration(pool, async (client) => {
     await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
     await client.query(
@@ -55,6 +57,17 @@ export async function migrate(
          created_at text NOT NULL,
          updated_at text NOT NULL,
          version bigint NOT NULL
+       )`,
+    );
+    await client.query(
+      `CREATE TABLE IF NOT EXISTS ${events} (
+         id bigint PRIMARY KEY,
+         name text NOT NULL COLLATE "C",
+         type text NOT NULL,
+         at bigint NOT NULL,
+         by text,
+         request_id text,
+         detail text
        )`,
     );
     await client.query(

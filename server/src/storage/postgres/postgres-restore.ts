@@ -13,6 +13,7 @@ export interface RestoreTables {
   readonly table: string;
   readonly revision: string;
   readonly revisions: string;
+  readonly events: string;
 }
 
 /** Rows per `INSERT` (well below PostgreSQL's 65,535 parameters per statement). */
@@ -58,6 +59,7 @@ export async function postgresRestore(
     if (replace) {
       await client.query(`DELETE FROM ${tables.table}`);
       await client.query(`DELETE FROM ${tables.revisions}`);
+      await client.query(`DELETE FROM ${tables.events}`);
     }
     await insertAll(
       client,

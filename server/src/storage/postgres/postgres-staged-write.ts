@@ -2,12 +2,14 @@ import type pg from 'pg';
 import type { WriteTransaction } from '../config-write.js';
 import type { Locked } from './postgres-write-lock.js';
 import { ROW_COLUMNS, rowValues } from '../log/history-rows.js';
+import { authorText } from '../log/revision-write.js';
 
 /** The quoted tables a write touches. */
 export interface WriteTargets {
   readonly table: string;
   readonly revision: string;
   readonly revisions: string;
+  readonly events: string;
 }
 
 /**
@@ -51,6 +53,15 @@ export function stageWrite(
     },
     deleteRow: (name) => {
       steps.push(`DELETE FROM ${table} WHERE name = ${param(name)}`);
+    },
+    appendEvent: (event) => {
+      steps.push(
+        `INSERT INTO ${targets.events} (id, name, type, at, by, request_id, detail)
+         VALUES (${param(event.id)}, ${param(event.name)}, ${param(event.type)},
+           ${param(Date.parse(event.at))}, ${param(authorText(event.by))},
+           ${param(event.requestId)}, ${param(JSON.stringify(event.detail))})`,
+      );
+      appended = true;
     },
     readHistoryTip: (name) => {
       if (name !== locked.name) throw new Error(`not locked: ${name}`);

@@ -186,6 +186,8 @@ describe('sqlite repository across connections', () => {
       reset: false,
       head: 7,
       changes: [],
+      events: [],
+      through: 7,
     });
     // Every config stored before history gets a first revision: op put, by nobody.
     expect(await repo.revisions('kept', { from: 1, to: 1 })).toMatchObject([
@@ -210,7 +212,8 @@ describe('sqlite repository across connections', () => {
     // Back to the schema before the one log: a changes table holding every change, and one change (a
     // delete from before history, id 3) that no revision records, older than any reader below.
     const old = new Database(path);
-    old.exec(`CREATE TABLE changes (id INTEGER PRIMARY KEY, name TEXT NOT NULL, op TEXT NOT NULL,
+    old.exec(`DROP TABLE log_events;
+      CREATE TABLE changes (id INTEGER PRIMARY KEY, name TEXT NOT NULL, op TEXT NOT NULL,
       etag TEXT, updated_at TEXT NOT NULL, at INTEGER NOT NULL);
       INSERT INTO changes SELECT id, name, 'put', NULL, '', at FROM revisions`);
     // Back before the fold (the migrations after it, webhooks and publishing, run again too).
@@ -242,7 +245,8 @@ describe('sqlite repository across connections', () => {
     await repo.put('a', '{}', epoch);
     await repo.close();
     const old = new Database(path);
-    old.exec(`CREATE TABLE changes (id INTEGER PRIMARY KEY, name TEXT NOT NULL, op TEXT NOT NULL,
+    old.exec(`DROP TABLE log_events;
+      CREATE TABLE changes (id INTEGER PRIMARY KEY, name TEXT NOT NULL, op TEXT NOT NULL,
       etag TEXT, updated_at TEXT NOT NULL, at INTEGER NOT NULL);
       INSERT INTO changes VALUES (1, 'a', 'put', NULL, '', 0), (2, 'gone', 'delete', NULL, '', 0);
       UPDATE counters SET value = 2 WHERE key = 'version'`);
@@ -261,6 +265,8 @@ describe('sqlite repository across connections', () => {
       reset: false,
       head: 2,
       changes: [],
+      events: [],
+      through: 2,
     });
     await upgraded.close();
   });

@@ -1,7 +1,12 @@
 import { compareNames } from '../config-repository.js';
-import type { ConfigRepository, StoredConfig } from '../config-repository.js';
-import { metaOfRow } from '../log/history-rows.js';
+import type {
+  ConfigRepository,
+  LogEvent,
+  StoredConfig,
+} from '../config-repository.js';
+import { logEntryOfRow } from '../log/history-rows.js';
 import {
+  appendLogEvent,
   putConfig,
   removeConfig,
   stampOfRow,
@@ -20,7 +25,7 @@ import { prepareStatements } from './sqlite-statements.js';
 import { createSqliteWatch } from './sqlite-watch.js';
 import { createWriteLock } from './sqlite-write-lock.js';
 import { sqliteWriteTransaction } from './sqlite-write.js';
-import { changeOfRevision, changesPage } from '../write-rules.js';
+import { changesPage } from '../write-rules.js';
 
 /** History steps that record nothing (see `recordHistory`). */
 const NO_HISTORY = {
@@ -72,6 +77,7 @@ export function createSqliteConfigRepository(
   // Each write is a savepoint inside the group's transaction.
   const putTx = db.transaction(putConfig);
   const updateTx = db.transaction(updateConfig);
+  const eventTx = db.transaction(appendLogEvent);
   const removeTx = db.transaction(removeConfig);
   const restoreTx = sqliteRestore(db);
   // One read transaction, so head, horizon and rows come from one snapshot. The horizon is the counter
@@ -80,9 +86,7 @@ export function createSqliteConfigRepository(
     const head = statements.selectCounter.get('version') ?? 0;
     const horizon = statements.selectCounter.get('pruned') ?? 0;
     return changesPage(after, { head, horizon }, () =>
-      statements.selectLog
-        .all(after, limit)
-        .map((row) => changeOfRevision(metaOfRow(row))),
+      statements.selectLog.all(after, after, limit).map(logEntryOfRow),
     );
   });
 
@@ -152,6 +156,15 @@ export function createSqliteConfigRepository(
       write(() => updateTx(tx, { name, decide }, conditions)),
     remove: (name, conditions = {}) =>
       write(() => removeTx(tx, name, conditions)),
+    appendEvent: async (event) => {
+      let entry: LogEvent | undefined;
+      await write(() => {
+        entry = eventTx(tx, event);
+        return { ok: true };
+      });
+      if (entry === undefined) throw new Error('event not appended');
+      return entry;
+    },
     restoreRows: async (rows, restore = {}) => {
       await write(() => restoreTx(rows, restore.replace === true));
     },

@@ -73,7 +73,17 @@ export const MIGRATIONS: readonly (
   // ids are the revisions' ids, so a client's Last-Event-ID from before still resumes. The horizon (the
   // counter `pruned`) moves past every change whose name has no revision at or after it (a write from
   // before history was recorded, say a delete): a reader before it re-lists instead of missing it.
-  `UPDATE counters SET value = MAX(value, COALESCE((
+  // Entries of the log that are not writes (`appendEvent`) take ids from the same counter.
+  `CREATE TABLE log_events (
+     id INTEGER PRIMARY KEY,
+     name TEXT NOT NULL,
+     type TEXT NOT NULL,
+     at INTEGER NOT NULL,
+     by TEXT,
+     request_id TEXT,
+     detail TEXT
+   );
+   UPDATE counters SET value = MAX(value, COALESCE((
      SELECT MAX(c.id) FROM changes c WHERE NOT EXISTS (
        SELECT 1 FROM revisions r WHERE r.name = c.name AND r.id >= c.id)), 0))
    WHERE key = 'pruned';

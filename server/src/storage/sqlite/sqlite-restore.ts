@@ -25,7 +25,10 @@ export function sqliteRestore(
      WHERE key IN ('version', 'pruned')`,
   );
   return db.transaction((rows: RestoreRows, replace: boolean) => {
-    if (replace) db.exec('DELETE FROM configs; DELETE FROM revisions');
+    if (replace)
+      db.exec(
+        'DELETE FROM configs; DELETE FROM revisions; DELETE FROM log_events',
+      );
     for (const c of rows.configs) {
       insertConfig.run(c.name, c.json, c.createdAt, c.updatedAt, c.version);
     }

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { META_COLUMNS } from '../log/history-rows.js';
-import type { MetaRow } from '../log/history-rows.js';
+import type { LogRow } from '../log/history-rows.js';
 
 /** A row of `configs`. */
 export interface ConfigRow {
@@ -21,7 +21,10 @@ export interface SqliteStatements {
   readonly selectVersion: Statement<[string], { version: number }>;
   readonly countAll: Statement<[], { n: number }>;
   readonly selectCounter: Statement<[string], number>;
-  readonly selectLog: Statement<[number, number], MetaRow>;
+  readonly selectLog: Statement<[number, number, number], LogRow>;
+  readonly insertEvent: Statement<
+    [number, string, string, number, string | null, string | null, string]
+  >;
   readonly selectStamp: Statement<
     [string],
     Pick<ConfigRow, 'created_at' | 'updated_at' | 'version'>
@@ -58,9 +61,18 @@ export function prepareStatements(
     selectCounter: db
       .prepare<[string], number>('SELECT value FROM counters WHERE key = ?')
       .pluck(),
-    // The log: the revisions in change-id order (the rowid).
-    selectLog: db.prepare<[number, number], MetaRow>(
-      `SELECT ${META_COLUMNS} FROM revisions WHERE id > ? ORDER BY id LIMIT ?`,
+    // The log: the revisions and the other entries, in change-id order (each table's rowid).
+    selectLog: db.prepare<[number, number, number], LogRow>(
+      `SELECT ${META_COLUMNS}, NULL AS detail FROM revisions WHERE id > ?
+       UNION ALL
+       SELECT id, name, 0 AS rev, type AS op, at, by, request_id, NULL AS size, detail
+       FROM log_events WHERE id > ?
+       ORDER BY id LIMIT ?`,
+    ),
+    insertEvent: db.prepare<
+      [number, string, string, number, string | null, string | null, string]
+    >(
+      'INSERT INTO log_events (id, name, type, at, by, request_id, detail) VALUES (?, ?, ?, ?, ?, ?, ?)',
     ),
     // Writes.
     selectStamp: db.prepare<

@@ -1,6 +1,7 @@
 import { stampOfRow } from '../config-write.js';
 import type { WriteTransaction } from '../config-write.js';
 import type { SqliteStatements } from './sqlite-statements.js';
+import { authorText } from '../log/revision-write.js';
 import type { HistorySteps } from '../log/revision-write.js';
 
 /**
@@ -38,6 +39,17 @@ export function sqliteWriteTransaction(
     },
     deleteRow: (name) => {
       statements.deleteOne.run(name);
+    },
+    appendEvent: (event) => {
+      statements.insertEvent.run(
+        event.id,
+        event.name,
+        event.type,
+        Date.parse(event.at),
+        authorText(event.by),
+        event.requestId,
+        JSON.stringify(event.detail),
+      );
     },
   };
 }
