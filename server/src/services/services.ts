@@ -185,11 +185,10 @@ export function createServices(options: ServicesOptions): Services {
   const publishedView: Services = {
     ...services,
     configs: publishedConfigs,
-    search: new SearchService(
-      publishedConfigs,
-      EVENT_LOOP_SLICES,
-      caches.summaries,
-    ),
+    search: new SearchService(publishedConfigs, EVENT_LOOP_SLICES, {
+      summaries: caches.summaries,
+      patterns: caches.patterns,
+    }),
     expressions: new ExpressionService({
       configs: publishedConfigs,
       now,
