@@ -145,7 +145,7 @@ describe('linkconfig keys', () => {
       [['--scope', 'read', '--configs', '*'], /--label/],
       [
         ['--label', 'x', '--scope', 'owner', '--configs', '*'],
-        /--scope must be one of read, write, admin/,
+        /--scope must be one of read, write, publish, admin/,
       ],
       [
         ['--label', 'x', '--scope', 'read', '--configs', 'a,,b'],
