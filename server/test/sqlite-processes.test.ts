@@ -98,7 +98,7 @@ describe('two server processes on one SQLite file', () => {
     const check = new Database(db, { readonly: true });
     const { count, last } = check
       .prepare<[], { count: number; last: number }>(
-        'SELECT COUNT(*) AS count, MAX(id) AS last FROM changes',
+        'SELECT COUNT(*) AS count, MAX(id) AS last FROM revisions',
       )
       .get()!;
     check.close();
