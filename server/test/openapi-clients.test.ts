@@ -47,7 +47,7 @@ describe('the OpenAPI document for generated clients', () => {
       const closedReads = auth.readToken !== undefined;
       for (const [name, op] of operationsOf(doc)) {
         const writes =
-          /^(PUT|PATCH|DELETE) |^POST \/(keys|hooks|configs\/\{name\}\/(restore|links\/check|publish))$|^GET \/(keys|hooks|hooks\/\{id\}\/log)$/.test(
+          /^(PUT|PATCH|DELETE) |^POST \/(keys|hooks|configs\/\{name\}\/(restore|links\/check|publish|tags\/rename))$|^GET \/(keys|hooks|hooks\/\{id\}\/log)$/.test(
             name,
           );
         // `/published` is public by default (PUBLISHED_READ=public), whatever the reads need.

@@ -45,6 +45,7 @@ describe('the config a route names (its access checked from the path, before the
       'publish.status',
       'publish.unpublish',
       'published.get',
+      'tags.rename',
     ]);
     for (const route of named) {
       expect(route.pathParams.get(route.configNameAt ?? -1)).toBe(
