@@ -123,10 +123,14 @@ export async function createPostgresConfigRepository(
     reconnectMs: options.reconnectMs ?? 250,
     onWake: notify,
   });
-  const wakeOthers = createWaker(pool, channel, () => closed);
+  const waker = createWaker({
+    connectionString: options.connectionString,
+    channel,
+    isClosed: () => closed,
+  });
   const committed = (): void => {
     notify();
-    wakeOthers();
+    waker.wake();
   };
   const write = createPostgresWriter({
     pool,
@@ -229,6 +233,7 @@ export async function createPostgresConfigRepository(
       closed = true;
       listeners.clear();
       listener.stop();
+      await waker.close();
       await pool.end();
     },
   };
