@@ -39,7 +39,7 @@ interface Criteria {
   readonly tag: string | undefined;
   /** `q`, case-folded. */
   readonly q: string | undefined;
-  readonly regex: RE2JS | undefined;
+  readonly regex: PatternTest | undefined;
   /**
    * Literals a match of `regex` contains (folded; all of one list), when they can be told and searched
    * for in the haystack.
@@ -192,12 +192,21 @@ export class SearchService {
 }
 
 /** A search pattern compiled once, with the literals every match contains (worked out when first asked). */
+/**
+ * What a search asks of a compiled pattern (an `RE2JS` here), written out so that the type of the
+ * `patterns` cache names no import of the engine: the router's type reaches the web client's
+ * declarations through the context, and re2js is no dependency of theirs.
+ */
+export interface PatternTest {
+  test(text: string): boolean;
+}
+
 export class CompiledPattern {
-  readonly regex: RE2JS;
+  readonly regex: PatternTest;
   readonly #source: string;
   #literals: RequiredLiterals | undefined;
 
-  constructor(regex: RE2JS, source: string) {
+  constructor(regex: PatternTest, source: string) {
     this.regex = regex;
     this.#source = source;
   }
