@@ -42,8 +42,7 @@ function recorder(): Subscriber & {
   };
 }
 
-const names = (s: { items: FeedItem[] }) =>
-  s.items.map((item) => item.change.name);
+const names = (s: { items: FeedItem[] }) => s.items.map((item) => item.name);
 
 async function putAll(repo: ConfigRepository, list: string[]): Promise<void> {
   for (const name of list) await repo.put(name, '{}');
@@ -78,7 +77,11 @@ describe('ChangeFeed', () => {
     await repo.remove('a');
     await vi.waitFor(() => expect(sub.items).toHaveLength(3));
     expect(names(sub)).toEqual(['a', 'b', 'a']);
-    expect(sub.items.map((i) => i.change.op)).toEqual(['put', 'put', 'delete']);
+    expect(sub.items.map((i) => i.change?.op)).toEqual([
+      'put',
+      'put',
+      'delete',
+    ]);
     feed.close();
   });
 
@@ -93,9 +96,7 @@ describe('ChangeFeed', () => {
     const writes = putAll(repo, ['w1', 'w2', 'w3', 'w4']);
     await writes;
     await vi.waitFor(() => expect(sub.items).toHaveLength(9));
-    expect(sub.items.map((i) => i.change.id)).toEqual([
-      3, 4, 5, 6, 7, 8, 9, 10, 11,
-    ]);
+    expect(sub.items.map((i) => i.id)).toEqual([3, 4, 5, 6, 7, 8, 9, 10, 11]);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(sub.items).toHaveLength(9);
     feed.close();
