@@ -8,12 +8,6 @@ import type { LinkEvent } from '@linkconfig/shared';
 import type { Logger } from 'pino';
 import type { ConfigRepository } from '../storage/config-repository.js';
 
-/** The log event types of a URL's change of state. */
-export const LINK_EVENT_TYPES: readonly string[] = [
-  'link-broken',
-  'link-recovered',
-];
-
 /** The facts a link event keeps on the log (the config is the log event's name). */
 export function linkEventDetail(event: LinkEvent): Record<string, unknown> {
   return {

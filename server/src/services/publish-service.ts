@@ -140,7 +140,7 @@ export class PublishService {
     return { name, rev: event?.rev ?? null };
   }
 
-  /** Publish events after `afterId`, oldest first (for consumers such as webhooks). */
+  /** Publish events after `afterId`, oldest first, from the publish store (webhooks read the one log). */
   events(afterId: number, limit: number): Promise<PublishEvent[]> {
     return this.#repo.publish.events(afterId, limit);
   }
