@@ -1,3 +1,4 @@
+import { ChangeMessageSchema } from '@linkconfig/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { createMemoryConfigRepository } from '../storage/memory/memory-config-repository.js';
 import type { ConfigRepository } from '../storage/config-repository.js';
@@ -42,8 +43,7 @@ function recorder(): Subscriber & {
   };
 }
 
-const names = (s: { items: FeedItem[] }) =>
-  s.items.map((item) => item.change.name);
+const names = (s: { items: FeedItem[] }) => s.items.map((item) => item.name);
 
 async function putAll(repo: ConfigRepository, list: string[]): Promise<void> {
   for (const name of list) await repo.put(name, '{}');
@@ -78,7 +78,11 @@ describe('ChangeFeed', () => {
     await repo.remove('a');
     await vi.waitFor(() => expect(sub.items).toHaveLength(3));
     expect(names(sub)).toEqual(['a', 'b', 'a']);
-    expect(sub.items.map((i) => i.change.op)).toEqual(['put', 'put', 'delete']);
+    expect(sub.items.map((i) => i.change?.op)).toEqual([
+      'put',
+      'put',
+      'delete',
+    ]);
     feed.close();
   });
 
@@ -93,9 +97,7 @@ describe('ChangeFeed', () => {
     const writes = putAll(repo, ['w1', 'w2', 'w3', 'w4']);
     await writes;
     await vi.waitFor(() => expect(sub.items).toHaveLength(9));
-    expect(sub.items.map((i) => i.change.id)).toEqual([
-      3, 4, 5, 6, 7, 8, 9, 10, 11,
-    ]);
+    expect(sub.items.map((i) => i.id)).toEqual([3, 4, 5, 6, 7, 8, 9, 10, 11]);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(sub.items).toHaveLength(9);
     feed.close();
@@ -283,6 +285,73 @@ describe('openSseStream', () => {
 });
 
 describe('feedMessages', () => {
+  it('yields the log events the feed shows, caught up and live, only about names the reader may read', async () => {
+    const repo = createMemoryConfigRepository();
+    const feed = new ChangeFeed({ source: repo });
+    await putAll(repo, ['a', 'b']);
+    await repo.appendEvent({
+      type: 'link-broken',
+      name: 'b',
+      detail: { url: 'u' },
+    });
+    await repo.appendEvent({ type: 'publish', name: 'a', detail: { rev: 1 } });
+    await repo.appendEvent({ type: 'other', name: 'a' });
+    const read = (readable?: (name: string) => boolean) => {
+      const got: FeedMessage[] = [];
+      const done = (async () => {
+        for await (const message of feedMessages(feed, {
+          lastEventId: 0,
+          readable,
+        })) {
+          got.push(message);
+          if (
+            message.message.type === 'change' &&
+            message.message.name === 'end'
+          )
+            return;
+        }
+      })();
+      return { got, done };
+    };
+    const onlyA = read((name) => name !== 'b');
+    const all = read();
+    await vi.waitFor(() => expect(onlyA.got).toHaveLength(2));
+    await repo.appendEvent({ type: 'publish', name: 'b', detail: { rev: 1 } });
+    await repo.appendEvent({
+      type: 'link-recovered',
+      name: 'a',
+      detail: { url: 'u' },
+    });
+    await putAll(repo, ['end']);
+    await Promise.all([onlyA.done, all.done]);
+    const summary = (got: FeedMessage[]) =>
+      got.map(({ message }) =>
+        message.type === 'reset' ? ['reset'] : [message.type, message.name],
+      );
+    expect(summary(onlyA.got)).toEqual([
+      ['change', 'a'],
+      ['publish', 'a'],
+      ['link-recovered', 'a'],
+      ['change', 'end'],
+    ]);
+    expect(summary(all.got)).toEqual([
+      ['change', 'a'],
+      ['change', 'b'],
+      ['link-broken', 'b'],
+      ['publish', 'a'],
+      ['publish', 'b'],
+      ['link-recovered', 'a'],
+      ['change', 'end'],
+    ]);
+    for (const { message } of all.got) {
+      expect(ChangeMessageSchema.parse(message)).toEqual(message);
+    }
+    expect(onlyA.got[1]).toMatchObject({
+      id: 4,
+      message: { type: 'publish', name: 'a', detail: { rev: 1 } },
+    });
+  });
+
   it('yields changes and resets with their ids', async () => {
     const repo = createMemoryConfigRepository();
     const feed = new ChangeFeed({ source: repo });

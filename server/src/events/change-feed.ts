@@ -1,5 +1,12 @@
-import type { Change, ConfigRepository } from '../storage/config-repository.js';
-import { changeFrame } from './sse-frames.js';
+import { FEED_EVENTS } from '@linkconfig/shared';
+import type { FeedEvent, FeedEventType } from '@linkconfig/shared';
+import type {
+  Change,
+  ChangesPage,
+  ConfigRepository,
+  LogEvent,
+} from '../storage/config-repository.js';
+import { changeFrame, eventFrame } from './sse-frames.js';
 import type { FeedItem, Subscriber } from './subscriber.js';
 
 /** What the feed reads: the repository's log of changes and its commit hints. */
@@ -219,8 +226,8 @@ export class ChangeFeed {
                 (subscriber) => subscriber.backlog() <= this.bufferBytes / 2,
               ),
             );
-            for (const change of page.changes) this.#dispatch(change, keeping);
-            // Entries of the log that are not writes of configs are not sent (yet): passed over.
+            for (const item of feedItems(page)) this.#dispatch(item, keeping);
+            // Entries of the log the feed does not show are passed over.
             this.#position = Math.max(this.#position, page.through);
             more = page.changes.length + page.events.length === this.#pageSize;
           }
@@ -245,16 +252,15 @@ export class ChangeFeed {
     }
   }
 
-  #dispatch(change: Change, keeping: ReadonlySet<Subscriber>): void {
-    this.#position = change.id;
-    const item = feedItem(change);
+  #dispatch(item: FeedItem, keeping: ReadonlySet<Subscriber>): void {
+    this.#position = item.id;
     for (const subscriber of this.#live) {
-      if (change.id <= subscriber.cursor) continue;
-      subscriber.cursor = change.id;
+      if (item.id <= subscriber.cursor) continue;
+      subscriber.cursor = item.id;
       if (subscriber.deliver(item)) continue;
       if (keeping.has(subscriber)) {
         this.#live.delete(subscriber);
-        this.#follow(subscriber, change.id);
+        this.#follow(subscriber, item.id);
       } else this.#drop(subscriber, 'overflow');
     }
   }
@@ -300,15 +306,15 @@ export class ChangeFeed {
           return this.#drop(subscriber, 'overflow');
         continue;
       }
-      for (const change of page.changes) {
+      for (const item of feedItems(page)) {
         await subscriber.room();
         if (!this.#open.has(subscriber)) return;
-        cursor = change.id;
+        cursor = item.id;
         subscriber.cursor = cursor;
-        if (!subscriber.deliver(feedItem(change)))
+        if (!subscriber.deliver(item))
           return this.#drop(subscriber, 'overflow');
       }
-      // Past the entries that are not writes of configs (not sent) too.
+      // Past the entries the feed does not show too.
       if (page.through > cursor) {
         cursor = page.through;
         subscriber.cursor = cursor;
@@ -338,10 +344,50 @@ export class ChangeFeed {
   }
 }
 
-function feedItem(change: Change): FeedItem {
+function changeItem(change: Change): FeedItem {
   let frame: Uint8Array | undefined;
   return {
+    id: change.id,
+    name: change.name,
     change,
+    event: undefined,
     frame: () => (frame ??= changeFrame(change)),
   };
+}
+
+const SHOWN: ReadonlySet<string> = new Set(FEED_EVENTS);
+
+function eventItem(entry: LogEvent): FeedItem | null {
+  if (!SHOWN.has(entry.type)) return null;
+  const detail =
+    typeof entry.detail === 'object' &&
+    entry.detail !== null &&
+    !Array.isArray(entry.detail)
+      ? { ...(entry.detail as Record<string, unknown>) }
+      : {};
+  const event: FeedEvent = {
+    type: entry.type as FeedEventType,
+    name: entry.name,
+    at: entry.at,
+    detail,
+  };
+  let frame: Uint8Array | undefined;
+  return {
+    id: entry.id,
+    name: entry.name,
+    change: undefined,
+    event,
+    frame: () => (frame ??= eventFrame(entry.id, event)),
+  };
+}
+
+/** The entries of a page the feed shows, in id order: every write, and the events of {@link FEED_EVENTS}. */
+function feedItems(page: Extract<ChangesPage, { reset: false }>): FeedItem[] {
+  const items = page.changes.map(changeItem);
+  if (page.events.length === 0) return items;
+  for (const entry of page.events) {
+    const item = eventItem(entry);
+    if (item !== null) items.push(item);
+  }
+  return items.sort((a, b) => a.id - b.id);
 }

@@ -70,13 +70,15 @@ export async function* feedMessages(
     cursor: 0,
     deliver: (item) => {
       const { readable } = options;
-      if (readable !== undefined && !readable(item.change.name)) return true;
-      const { id, ...change } = item.change;
+      if (readable !== undefined && !readable(item.name)) return true;
+      let message: ChangeMessage;
+      if (item.change !== undefined) {
+        const { id: _id, ...change } = item.change;
+        message = { type: 'change', ...change };
+      } else if (item.event !== undefined) message = item.event;
+      else return true;
       // The SSE frame's length is a fair measure of the message, and is shared with the SSE streams.
-      return push(
-        { id, message: { type: 'change', ...change } },
-        item.frame().byteLength,
-      );
+      return push({ id: item.id, message }, item.frame().byteLength);
     },
     reset: (head) => push({ id: head, message: { type: 'reset' } }, 64),
     heartbeat: () => undefined,

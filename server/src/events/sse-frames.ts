@@ -2,7 +2,7 @@
  * Server-Sent Events framing of the change feed. Each change is serialized and encoded once, then the
  * same bytes go to every stream.
  */
-import type { ChangeEvent } from '@linkconfig/shared';
+import type { ChangeEvent, FeedEvent } from '@linkconfig/shared';
 import type { Change } from '../storage/config-repository.js';
 
 const encoder = new TextEncoder();
@@ -17,6 +17,17 @@ export function changeFrame(change: Change): Uint8Array {
   };
   return encoder.encode(
     `id: ${change.id}\nevent: change\ndata: ${JSON.stringify(data)}\n\n`,
+  );
+}
+
+/**
+ * `id:`, `event: <type>` (`publish`, `unpublish`, `link-broken`, `link-recovered`) and `{ name, at,
+ * detail }`: an event of the log about one config. Clients that listen only for `change` ignore it.
+ */
+export function eventFrame(id: number, event: FeedEvent): Uint8Array {
+  const data = { name: event.name, at: event.at, detail: event.detail };
+  return encoder.encode(
+    `id: ${id}\nevent: ${event.type}\ndata: ${JSON.stringify(data)}\n\n`,
   );
 }
 

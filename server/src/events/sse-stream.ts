@@ -50,7 +50,7 @@ export function openSseStream(
     cursor: 0,
     // A change the reader may not see is skipped as if it never happened (no frame, no id).
     deliver: (item) =>
-      readable !== undefined && !readable(item.change.name)
+      readable !== undefined && !readable(item.name)
         ? true
         : push(item.frame()),
     reset: (head) => push(resetFrame(head)),

@@ -1,9 +1,20 @@
+import type { FeedEvent } from '@linkconfig/shared';
 import type { Change } from '../storage/config-repository.js';
 
-/** One change as the feed hands it to subscribers; its SSE bytes are made at most once. */
+/**
+ * One entry of the log as the feed hands it to subscribers: a write of a config (`change`) or an event
+ * about one config (`event`: a publish, a link's change of state); its SSE bytes are made at most once.
+ */
 export interface FeedItem {
-  readonly change: Change;
-  /** The SSE frame of the change, encoded on first use and shared by every stream. */
+  /** The log id. */
+  readonly id: number;
+  /** The config it is about: a reader who may not read it is never handed it. */
+  readonly name: string;
+  /** The write, for a write of a config. */
+  readonly change: Change | undefined;
+  /** The event, for an entry that is not a write. */
+  readonly event: FeedEvent | undefined;
+  /** The SSE frame, encoded on first use and shared by every stream. */
   frame(): Uint8Array;
 }
 

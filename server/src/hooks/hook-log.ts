@@ -4,7 +4,10 @@
  */
 import { NamePatterns } from '@linkconfig/shared';
 import type { HookEvent, HookPayload } from '@linkconfig/shared';
-import type { ConfigRepository } from '../storage/config-repository.js';
+import type {
+  ConfigRepository,
+  LogEvent,
+} from '../storage/config-repository.js';
 
 /** One entry of the log as hooks see it. */
 export interface HookLogEntry {
@@ -25,6 +28,8 @@ export type HookLogPage =
       readonly reset: false;
       readonly head: number;
       readonly entries: readonly HookLogEntry[];
+      /** The highest log id the page covers, entries or not (a page of skipped events still moves on). */
+      readonly through: number;
     }
   | { readonly reset: true; readonly head: number };
 
@@ -38,7 +43,32 @@ export interface HookLog {
   watch(listener: () => void): () => void;
 }
 
-/** The repository's log of changes as hooks read it: config writes and deletes are `change` entries. */
+/** The log event types hooks are told of (the rest of the log's events are not hook events). */
+const EVENT_TYPES: ReadonlySet<string> = new Set<HookEvent>([
+  'publish',
+  'unpublish',
+  'link-broken',
+  'link-recovered',
+]);
+
+const isHookEvent = (type: string): type is HookEvent => EVENT_TYPES.has(type);
+
+/** The facts of a log event: its config's name and its detail (when the detail is an object). */
+function eventData(event: LogEvent): Record<string, unknown> {
+  const detail =
+    typeof event.detail === 'object' &&
+    event.detail !== null &&
+    !Array.isArray(event.detail)
+      ? (event.detail as Record<string, unknown>)
+      : {};
+  return { ...detail, name: event.name, by: event.by };
+}
+
+/**
+ * The repository's log of changes as hooks read it: config writes and deletes are `change` entries; the
+ * log's events of a kind hooks know (`publish`, `unpublish`, `link-broken`, `link-recovered`) are entries
+ * of that kind about their config; other events are skipped. Entries come in log id order.
+ */
 export function repositoryHookLog(
   repository: Pick<ConfigRepository, 'head' | 'readLog' | 'watch'>,
 ): HookLog {
@@ -47,16 +77,29 @@ export function repositoryHookLog(
     read: async (afterId, limit) => {
       const page = await repository.readLog({ after: afterId, limit });
       if (page.reset) return page;
+      const changes: HookLogEntry[] = page.changes.map(({ id, ...change }) => ({
+        id,
+        type: 'change',
+        at: change.updatedAt,
+        configs: [change.name],
+        data: change,
+      }));
+      const events: HookLogEntry[] = [];
+      for (const event of page.events) {
+        if (!isHookEvent(event.type)) continue;
+        events.push({
+          id: event.id,
+          type: event.type,
+          at: event.at,
+          configs: [event.name],
+          data: eventData(event),
+        });
+      }
       return {
         reset: false,
         head: page.head,
-        entries: page.changes.map(({ id, ...change }) => ({
-          id,
-          type: 'change',
-          at: change.updatedAt,
-          configs: [change.name],
-          data: change,
-        })),
+        through: page.through,
+        entries: [...changes, ...events].sort((a, b) => a.id - b.id),
       };
     },
     watch: (listener) => repository.watch(listener),

@@ -9,6 +9,7 @@ import { repositoryHookLog } from './hook-log.js';
 import { HookService } from './hook-service.js';
 import { SIGNATURE_HEADER, verifySignature } from './hook-signature.js';
 import { HookWorker } from './hook-worker.js';
+import { PublishService } from '../services/publish-service.js';
 
 const CONFIG = JSON.stringify({ allLinks: {} });
 const HOUR = 3_600_000;
@@ -221,5 +222,52 @@ describe('the delivery worker', () => {
     await write('e');
     await clock.runUntil(() => delivered().length === ids.length + 1);
     expect(received.map((r) => r.id)).toEqual([...ids, ids[3]! + 1]);
+  });
+});
+
+describe('publish events', () => {
+  it('a hook asking for publish receives each publish from the log with its rev, and no unpublish', async () => {
+    const hook = await service().create({
+      url: `${receiver.origin}/hook`,
+      events: ['publish'],
+      configs: ['site-a/*'],
+    });
+    const publishing = new PublishService({
+      repository: repo,
+      now: () => new Date(clock.now()),
+    });
+    await write('site-a/menu', 'site-a/menu', 'site-b/menu');
+    await publishing.publish('site-a/menu', {}, { requestId: 'req-1' });
+    await publishing.publish('site-b/menu', {});
+    await publishing.unpublish('site-a/menu');
+    await publishing.publish('site-a/menu', { rev: 1 });
+    worker().start();
+    await clock.runUntil(() => delivered().length === 2);
+    await clock.advance(HOUR);
+    for (const w of workers) await w.stop();
+    const bodies = received.map((r) => JSON.parse(r.body) as unknown);
+    expect(bodies).toMatchObject([
+      {
+        type: 'publish',
+        configs: ['site-a/menu'],
+        data: { name: 'site-a/menu', rev: 2 },
+      },
+      {
+        type: 'publish',
+        configs: ['site-a/menu'],
+        data: { name: 'site-a/menu', rev: 1 },
+      },
+    ]);
+    // The log holds every publish and unpublish among the writes, in order.
+    const page = await repo.readLog({ after: 0, limit: 100 });
+    if (page.reset) throw new Error('reset');
+    expect(page.events.map((e) => [e.type, e.name, e.requestId])).toEqual([
+      ['publish', 'site-a/menu', 'req-1'],
+      ['publish', 'site-b/menu', null],
+      ['unpublish', 'site-a/menu', null],
+      ['publish', 'site-a/menu', null],
+    ]);
+    const stored = await repo.hooks.get(hook.id);
+    expect(stored?.cursor).toBe(await repo.head());
   });
 });

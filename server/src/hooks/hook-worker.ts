@@ -166,7 +166,12 @@ export class HookWorker {
         await save(true);
         return;
       }
-      if (page.entries.length === 0) break;
+      if (page.entries.length === 0) {
+        // Only entries hooks are not told of (or none): pass over them.
+        if (page.through <= progress.cursor) break;
+        progress = { ...progress, cursor: page.through };
+        continue;
+      }
       for (const entry of page.entries) {
         const payload = payloadFor(hook, entry);
         if (payload === null) {

@@ -57,8 +57,11 @@ export interface LinkCheckerOptions {
   readonly timing?: CheckTiming;
   readonly politeness?: PacerLimits;
   readonly timeoutMs?: number;
-  /** The one way a change of state leaves the checker (change feed, webhooks, log). */
-  readonly onEvent?: (event: LinkEvent) => void;
+  /**
+   * The one way a change of state leaves the checker (change feed, webhooks, log); awaited, and a
+   * failure (a promise it returns that rejects) is reported through {@link onError}.
+   */
+  readonly onEvent?: (event: LinkEvent) => unknown;
   /** Told of a round that failed (it is tried again at the next tick). */
   readonly onError?: (error: unknown) => void;
 }
@@ -293,7 +296,7 @@ export class LinkChecker {
     if (next.clearedFailure) this.stats.falseAlarmsPrevented++;
     if (next.event !== null) {
       count(this.stats.events, next.event);
-      this.#options.onEvent?.({
+      await this.#options.onEvent?.({
         type: next.event,
         url: next.record.url,
         state: next.record.state,

@@ -113,6 +113,12 @@ export class PublishService {
       publishedBy: origin.author ?? null,
     };
     const event = await this.#repo.publish.set(record, origin.requestId);
+    await this.#log(event, {
+      rev: record.rev,
+      version: record.version,
+      etag: record.etag,
+      origins: record.origins,
+    });
     this.#onEvent?.(event);
     return publishRecordOf(record);
   }
@@ -127,13 +133,35 @@ export class PublishService {
       by: origin.author ?? null,
       requestId: origin.requestId,
     });
-    if (event !== null) this.#onEvent?.(event);
+    if (event !== null) {
+      await this.#log(event, { rev: event.rev });
+      this.#onEvent?.(event);
+    }
     return { name, rev: event?.rev ?? null };
   }
 
-  /** Publish events after `afterId`, oldest first (for consumers such as webhooks). */
+  /** Publish events after `afterId`, oldest first, from the publish store (webhooks read the one log). */
   events(afterId: number, limit: number): Promise<PublishEvent[]> {
     return this.#repo.publish.events(afterId, limit);
+  }
+
+  /**
+   * Appends the publish or unpublish to the one log of changes (webhooks and the change feed read it
+   * there), right after the publish store committed it. Not in the store's transaction: a failure here
+   * leaves the publish in place, unlogged, and is thrown to the caller.
+   */
+  async #log(
+    event: PublishEvent,
+    detail: Record<string, unknown>,
+  ): Promise<void> {
+    await this.#repo.appendEvent({
+      type: event.op,
+      name: event.name,
+      by: event.by,
+      requestId: event.requestId ?? undefined,
+      detail,
+      now: this.#now,
+    });
   }
 
   /** The revision to publish with its text: the head's (as just read) or a kept older one. */

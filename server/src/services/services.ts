@@ -14,6 +14,7 @@ import { KeyLookup } from '../keys/key-lookup.js';
 import type { KeptKey, KeyLookupOptions } from '../keys/key-lookup.js';
 import { KeyService } from '../keys/key-service.js';
 import type { ChangeFeedOptions } from '../events/change-feed.js';
+import { appendLinkEvents } from '../link-health/link-events.js';
 import { LinkChecker } from '../link-health/link-checker.js';
 import type { LinkCheckerOptions } from '../link-health/link-checker.js';
 import type { KeptRobots } from '../link-health/robots-rules.js';
@@ -124,6 +125,8 @@ export function createServices(options: ServicesOptions): Services {
     options.outbound ?? new Outbound({ userAgent: userAgentOf() });
   const checker = new LinkChecker({
     ...options.linkCheck,
+    // Every change of state goes to the one log (webhooks, change feed), then to the caller's listener.
+    onEvent: appendLinkEvents(options.repository, options.linkCheck?.onEvent),
     store: options.repository.linkHealth,
     configs,
     outbound,

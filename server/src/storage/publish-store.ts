@@ -4,7 +4,8 @@
  * site origins allowed to read it, who published it and when; beside the configs in the same database
  * (`ConfigRepository.publish`), with one contract suite (`config-repository-publish.contract.ts`) that
  * every adapter runs. Each publish and unpublish is also appended to a log of publish events in the same
- * transaction, which the published view's state token and event consumers (webhooks) read.
+ * transaction, which the published view's state token reads; `PublishService` also appends each one to the
+one log of changes (`ConfigRepository.appendEvent`), where webhooks and the change feed read it.
  */
 import type { Author } from '@linkconfig/shared';
 

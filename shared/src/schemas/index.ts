@@ -96,6 +96,8 @@ export {
   CHANGE_OPS,
   ChangeEventSchema,
   ChangeMessageSchema,
+  FEED_EVENTS,
+  FeedEventSchema,
   ChangesInputSchema,
   EventIdSchema,
 } from './changes.js';
@@ -104,6 +106,8 @@ export type {
   ChangeMessage,
   ChangeOp,
   ChangesInput,
+  FeedEvent,
+  FeedEventType,
 } from './changes.js';
 export { AuthorSchema } from './author.js';
 export type { Author } from './author.js';
