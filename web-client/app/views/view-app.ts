@@ -72,7 +72,7 @@ export function appView(state: AppState, actions: Actions): TemplateResult {
     </header>
     ${
       state.fatal === null
-        ? html`<div class="layout">
+        ? html`<div class="layout ${state.open === null ? '' : 'config-open'}">
             ${configListView(state, actions)}
             <main class="main">
               ${conflictsView(state, actions)} ${editorView(state, actions)}
