@@ -43,8 +43,10 @@ export class ConfigActions {
   private readonly remote: RemoteChangeActions;
 
   /**
-   * `shown(name)` is told when config `name` opened or was saved (the page reads what the server knows
-   * of it, such as its links' health).
+   * `shown(name)` is told when config `name` opened (the page reads what the server knows of it, such as
+   * its links' health). Not after a save: the save goes through the store, which may be holding its
+   * requests (Retry-After, H12), and a read beside it would not hold; a link whose URL a save changed
+   * shows as not checked from the page's own comparison.
    */
   constructor(
     private readonly page: PageContext,
@@ -241,7 +243,6 @@ export class ConfigActions {
     this.page.state.mergedNote = null;
     this.page.state.configs = withLocalSave(this.page.state.configs, open.name);
     this.page.announce(`Saved “${open.name}”.`);
-    this.shown(open.name);
   }
 
   /**
