@@ -67,9 +67,8 @@ test('the page asks for a token, tells read-only from refused, and delivers with
     await expect(status).toHaveText('The server did not accept the token.');
 
     // The read token shows the configs, and the page knows up front (GET /access) that it may only
-    // read: editing is off before any edit. A config created here all the same is set aside when the
-    // server refuses it (403: a dead letter that says the key may not write the name), not left
-    // waiting; it is sent again once the write token is there.
+    // read: editing is off before any edit, and a config it may not write cannot be created — the form
+    // says why before any request (issue 28, point 3: the page knows which names a key may write).
     await enterToken(page, READ);
     await expect(configButton(page, 'demo')).toBeVisible();
     await openConfig(page, 'demo');
@@ -77,21 +76,18 @@ test('the page asks for a token, tells read-only from refused, and delivers with
       'this key may not write demo',
     );
     await expect(page.getByTestId('save-config')).toBeDisabled();
-    await createConfig(page, 'tokened');
-    const letter = page.getByTestId('dead-letters');
-    await expect(letter).toContainText('tokened');
-    await letter.getByText('What the server said').click();
+    await page.getByLabel('New config name').fill('tokened');
+    await page.getByRole('button', { name: 'Create config' }).click();
     await expect(
-      letter.getByText('this key may not write tokened'),
+      page.getByText(/Not allowed: .*tokened/).first(),
     ).toBeVisible();
+    await expect(page.getByTestId('editor-heading')).toHaveText('demo');
     await expect.poll(() => pendingCount(page)).toBe(0);
     await screenshot(page, testInfo, 'read-only-token');
 
+    // With the write token the same name is created and delivered.
     await enterToken(page, WRITE);
-    await page
-      .getByRole('button', { name: 'Try again to send “tokened”' })
-      .click();
-    await expect(letter).toBeEmpty();
+    await createConfig(page, 'tokened');
     await openConfig(page, 'demo');
     await addLink(page, { id: 'tokened', url: 'https://example.com/t' });
     await saveConfig(page);
