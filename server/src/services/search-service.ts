@@ -1,4 +1,3 @@
-import { RE2JS } from 're2js';
 import { slicePauser } from '@linkconfig/shared';
 import type {
   SearchField,
@@ -6,7 +5,6 @@ import type {
   SearchOutput,
   SliceOptions,
 } from '@linkconfig/shared';
-import { DomainError } from '../errors.js';
 import { EVENT_LOOP_SLICES } from '../event-loop.js';
 import type { Outcome } from '../outcome.js';
 import type { SummaryIndex } from '../cache/summary-index.js';
@@ -16,8 +14,9 @@ import type { SummaryTerms } from '../versions/search-summary.js';
 import { ConfigCandidates } from './config-candidates.js';
 import type { ConfigService, Readable, StateRead } from './config-service.js';
 import { foldCase } from '../versions/fold-case.js';
-import { requiredLiterals } from './regex-literals.js';
 import type { RequiredLiterals } from './regex-literals.js';
+import { CompiledPattern, compile, patternWeight } from './compiled-pattern.js';
+import type { PatternTest } from './compiled-pattern.js';
 import {
   candidateLinks,
   FIELD_ORDER,
@@ -188,51 +187,6 @@ export class SearchService {
     }
     const value = { results, configsSearched, linksScanned };
     return { value, text: () => searchAnswerText(value, entries) };
-  }
-}
-
-/** A search pattern compiled once, with the literals every match contains (worked out when first asked). */
-/**
- * What a search asks of a compiled pattern (an `RE2JS` here), written out so that the type of the
- * `patterns` cache names no import of the engine: the router's type reaches the web client's
- * declarations through the context, and re2js is no dependency of theirs.
- */
-export interface PatternTest {
-  test(text: string): boolean;
-}
-
-export class CompiledPattern {
-  readonly regex: PatternTest;
-  readonly #source: string;
-  #literals: RequiredLiterals | undefined;
-
-  constructor(regex: PatternTest, source: string) {
-    this.regex = regex;
-    this.#source = source;
-  }
-
-  get literals(): RequiredLiterals {
-    this.#literals ??= requiredLiterals(this.#source);
-    return this.#literals;
-  }
-}
-
-/**
- * What a compiled pattern keeps alive: about 12 KiB for a pattern of 25 characters such as
- * `\b(guide|city)\s+\w+` once tested (heap after 2,000 of them, Node 20), weighed with a margin.
- */
-const patternWeight = (pattern: string): number =>
-  12 * 1024 + 256 * pattern.length;
-
-function compile(pattern: string, what: 'regex' | 'config'): RE2JS {
-  try {
-    return RE2JS.compile(pattern, RE2JS.CASE_INSENSITIVE);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new DomainError(
-      'invalid_pattern',
-      `${what} is not a valid regular expression: ${reason}`,
-    );
   }
 }
 

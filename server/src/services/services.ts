@@ -1,6 +1,6 @@
 import type { FilterProtocolHandler } from '@linkconfig/shared';
 import { createCaches } from '../cache/cache-policy.js';
-import type { CompiledPattern } from './search-service.js';
+import type { CompiledPattern } from './compiled-pattern.js';
 import { EVENT_LOOP_SLICES } from '../event-loop.js';
 import type { Caches } from '../cache/cache-policy.js';
 import type { ResponseCache } from '../cache/response-cache.js';
