@@ -1,12 +1,5 @@
-import { FEED_EVENTS } from '@linkconfig/shared';
-import type { FeedEvent, FeedEventType } from '@linkconfig/shared';
-import type {
-  Change,
-  ChangesPage,
-  ConfigRepository,
-  LogEvent,
-} from '../storage/config-repository.js';
-import { changeFrame, eventFrame } from './sse-frames.js';
+import type { ConfigRepository } from '../storage/config-repository.js';
+import { feedItems } from './feed-items.js';
 import type { FeedItem, Subscriber } from './subscriber.js';
 
 /** What the feed reads: the repository's log of changes and its commit hints. */
@@ -342,52 +335,4 @@ export class ChangeFeed {
     this.leave(subscriber);
     if (stream !== undefined) subscriber.end(reason);
   }
-}
-
-function changeItem(change: Change): FeedItem {
-  let frame: Uint8Array | undefined;
-  return {
-    id: change.id,
-    name: change.name,
-    change,
-    event: undefined,
-    frame: () => (frame ??= changeFrame(change)),
-  };
-}
-
-const SHOWN: ReadonlySet<string> = new Set(FEED_EVENTS);
-
-function eventItem(entry: LogEvent): FeedItem | null {
-  if (!SHOWN.has(entry.type)) return null;
-  const detail =
-    typeof entry.detail === 'object' &&
-    entry.detail !== null &&
-    !Array.isArray(entry.detail)
-      ? { ...(entry.detail as Record<string, unknown>) }
-      : {};
-  const event: FeedEvent = {
-    type: entry.type as FeedEventType,
-    name: entry.name,
-    at: entry.at,
-    detail,
-  };
-  let frame: Uint8Array | undefined;
-  return {
-    id: entry.id,
-    name: entry.name,
-    change: undefined,
-    event,
-    frame: () => (frame ??= eventFrame(entry.id, event)),
-  };
-}
-
-/** The entries of a page the feed shows, in id order: every write, and the events of {@link FEED_EVENTS}. */
-function feedItems(page: Extract<ChangesPage, { reset: false }>): FeedItem[] {
-  const items = page.changes.map(changeItem);
-  if (page.events.length === 0) return items;
-  for (const entry of page.events) {
-    const item = eventItem(entry);
-    if (item !== null) items.push(item);
-  }
-  return items.sort((a, b) => a.id - b.id);
 }
