@@ -9,22 +9,19 @@ import {
 import type { SliceOptions } from '@linkconfig/shared';
 import { changing } from './patched-config.js';
 import type { Change } from './patched-config.js';
-import {
-  configNotFound,
-  DomainError,
-  PreconditionFailedError,
-} from '../errors.js';
+import { configNotFound, DomainError } from '../errors.js';
 import { ReceivedJson } from '../received-json.js';
 import type {
   ConfigRepository,
   NameVersion,
   PutResult,
-  Refused,
   StoredConfig,
-  WriteConditions,
   WriteOptions,
 } from '../storage/config-repository.js';
-import { matchesStrongly, parseEntityTags } from '../storage/etag.js';
+import { matchesStrongly } from '../storage/etag.js';
+import { preconditionFailed, writeConditions } from './write-conditions.js';
+import type { ConditionHeaders } from './write-conditions.js';
+export type { ConditionHeaders } from './write-conditions.js';
 import type { ReadableCache, VersionCache } from '../cache/cache-policy.js';
 import { ConfigVersion } from '../versions/config-version.js';
 import { VersionCatalog } from './version-catalog.js';
@@ -329,44 +326,3 @@ export class ConfigService {
  * on what is not a condition.
  */
 export type WriteOrigin = Pick<WriteOptions, 'op' | 'author' | 'requestId'>;
-
-/** Preconditions as the client sends them: `If-Match` / `If-None-Match` values (`*` or quoted tags). */
-export interface ConditionHeaders {
-  readonly ifMatch?: string | undefined;
-  readonly ifNoneMatch?: string | undefined;
-}
-
-/** Parses the preconditions; a malformed value is the caller's mistake (400), never "no match". */
-function writeConditions(headers: ConditionHeaders): WriteConditions {
-  const parse = (value: string | undefined, header: string) => {
-    if (value === undefined) return undefined;
-    const tags = parseEntityTags(value);
-    if (tags === null) {
-      throw new DomainError(
-        'invalid_request',
-        `${header} must be * or a list of quoted entity tags, such as "k3-m5x1"`,
-      );
-    }
-    return tags;
-  };
-  return {
-    ifMatch: parse(headers.ifMatch, 'If-Match'),
-    ifNoneMatch: parse(headers.ifNoneMatch, 'If-None-Match'),
-  };
-}
-
-/** The 412 of a refused write, with a message that says which precondition failed. */
-function preconditionFailed(
-  name: string,
-  headers: ConditionHeaders,
-  refused: Refused,
-): PreconditionFailedError {
-  const { currentEtag } = refused;
-  const message =
-    currentEtag === null
-      ? `config "${name}" does not exist`
-      : headers.ifNoneMatch !== undefined && headers.ifMatch === undefined
-        ? `config "${name}" already exists (ETag ${currentEtag})`
-        : `config "${name}" has changed: the stored version is ${currentEtag}`;
-  return new PreconditionFailedError(currentEtag, message);
-}
