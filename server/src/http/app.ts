@@ -1,5 +1,4 @@
 import { serveStatic } from '@hono/node-server/serve-static';
-import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { Hono } from 'hono';
 import type { Context as HonoContext } from 'hono';
 import { cors } from 'hono/cors';
@@ -10,19 +9,14 @@ import type { AuthSettings, PublishedRead } from '../auth.js';
 import { createContextInner } from '../context.js';
 import { createAccessResolver } from '../keys/request-access.js';
 import type { Context } from '../context.js';
-import { appRouter } from '../routers/app-router.js';
 import type { Services } from '../services/services.js';
 import { accessDenied } from '../access-check.js';
 import { clientAddress } from './client-address.js';
-import {
-  DOCS_INIT_SCRIPT,
-  docsPage,
-  swaggerUiDir,
-} from './routes/docs-page.js';
+import { mountDocsRoutes } from './routes/docs-page.js';
+import { mountTrpcRoute } from './routes/trpc-route.js';
 import { toErrorAnswer } from './error-response.js';
 import { HttpError } from './http-error.js';
-import { readJsonBody } from './middleware/json-body.js';
-import { bodyLimitSet, trpcBodyKind } from './middleware/body-limits.js';
+import { bodyLimitSet } from './middleware/body-limits.js';
 import type { BodyKind } from './middleware/body-limits.js';
 import { mountEventsRoute } from './routes/events-route.js';
 import { observeAnswer } from './metrics.js';
@@ -31,7 +25,6 @@ import { mountMetrics } from './routes/metrics-route.js';
 import { buildOpenApiDocument } from './routes/openapi.js';
 import { clientKey, mountRateLimits } from './middleware/rate-limit.js';
 import { DEFAULT_BODY_MIN_RATE } from '../config/limits.js';
-import { bodyProgress } from './middleware/body-pace.js';
 import type { RateLimitOptions } from './middleware/rate-limit.js';
 import {
   answerHeaders,
@@ -43,7 +36,6 @@ import { isPublishedPath } from './routes/route-table.js';
 import { publishedCaching } from './routes/published-caching.js';
 import type { PublishedLifetimes } from './routes/published-caching.js';
 import { PUBLISHED_CACHE_DEFAULTS } from '../config/publish-settings.js';
-import { callsAllowed, trpcCalls } from './trpc-calls.js';
 import {
   bodyPermitsByKind,
   withBodyPermit,
@@ -236,28 +228,11 @@ export function createApp(options: AppOptions): Hono {
     }
   });
 
-  const openapi = JSON.stringify(
-    buildOpenApiDocument(options.auth, undefined, options.publishedRead),
-  );
-  app.get(
-    '/openapi.json',
-    () => new Response(openapi, { headers: { 'Content-Type': JSON_TYPE } }),
-  );
-  app.get('/docs', (c) => c.html(docsPage()));
-  app.get(
-    '/docs/init.js',
-    () =>
-      new Response(DOCS_INIT_SCRIPT, {
-        headers: { 'Content-Type': 'text/javascript; charset=utf-8' },
-      }),
-  );
-  app.use('/docs/assets/*', refuseSourceMaps);
-  app.get(
-    '/docs/assets/*',
-    serveStatic({
-      root: swaggerUiDir(),
-      rewriteRequestPath: (p) => p.replace(/^\/docs\/assets/, ''),
-    }),
+  mountDocsRoutes(
+    app,
+    JSON.stringify(
+      buildOpenApiDocument(options.auth, undefined, options.publishedRead),
+    ),
   );
 
   // A few requests with large bodies of each kind are answered at a time, one per client; more wait (see
@@ -289,61 +264,12 @@ export function createApp(options: AppOptions): Hono {
   });
   mountEventsRoute(app, { context });
 
-  app.all('/trpc/*', (c) => {
-    if (c.req.method !== 'POST') return trpcAnswer(c, undefined);
-    // Access first, as on REST: when the caller may make none of the calls, tRPC refuses each of them
-    // before reading its input, so the body is neither waited for nor read.
-    // The body's limits and permits are those of the calls the caller may make, whatever else the
-    // batch names.
-    const calls = callsAllowed(trpcCalls(c.req.url), context(c).auth);
-    if (calls.length === 0) {
-      return trpcAnswer(c, null);
-    }
-    const kind = trpcBodyKind(calls);
-    return withPermit(c, kind, async () => {
-      const { value } = await readJsonBody(c.req.raw, limits[kind], {
-        progress: bodyProgress(c),
-      });
-      return trpcAnswer(c, JSON.stringify(value));
-    });
+  mountTrpcRoute(app, {
+    context,
+    logger: log,
+    limits,
+    withBodyPermit: withPermit,
   });
-
-  /**
-   * Hands the request to tRPC: as it came (`undefined`: not a POST), or with the JSON body read and
-   * checked here (`null`: with none, the body left unread).
-   */
-  async function trpcAnswer(
-    c: HonoContext,
-    body: string | null | undefined,
-  ): Promise<Response> {
-    let req = c.req.raw;
-    if (body !== undefined) {
-      // The body handed on is plain JSON (or none): the original encoding and length no longer
-      // describe it.
-      const headers = new Headers(req.headers);
-      headers.delete('content-encoding');
-      headers.delete('content-length');
-      req = new Request(req.url, { method: 'POST', headers, body });
-    }
-    return fetchRequestHandler({
-      endpoint: '/trpc',
-      req,
-      router: appRouter,
-      createContext: () => context(c),
-      // A refused caller is told how to authenticate, as on REST.
-      responseMeta: ({ errors }) =>
-        errors.some((e) => e.code === 'UNAUTHORIZED')
-          ? { headers: new Headers({ 'WWW-Authenticate': 'Bearer' }) }
-          : {},
-      onError: ({ error }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR')
-          requestLogger(c, log).error(
-            { err: error.cause ?? error },
-            'trpc call failed',
-          );
-      },
-    });
-  }
 
   const appDir = options.appDir;
   if (servesPage(appDir)) {

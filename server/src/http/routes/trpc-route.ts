@@ -1,0 +1,81 @@
+import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import type { Context as HonoContext, Hono } from 'hono';
+import type { Logger } from 'pino';
+import type { Context } from '../../context.js';
+import { appRouter } from '../../routers/app-router.js';
+import { readJsonBody } from '../middleware/json-body.js';
+import { trpcBodyKind } from '../middleware/body-limits.js';
+import type { BodyKind, BodyLimitSet } from '../middleware/body-limits.js';
+import { bodyProgress } from '../middleware/body-pace.js';
+import { requestLogger } from '../middleware/request-context.js';
+import { callsAllowed, trpcCalls } from '../trpc-calls.js';
+
+/** What the `/trpc` route needs from the app. */
+export interface TrpcRouteDeps {
+  readonly context: (c: HonoContext) => Context;
+  readonly logger: Logger;
+  readonly limits: BodyLimitSet;
+  readonly withBodyPermit: (
+    c: HonoContext,
+    kind: BodyKind,
+    answer: () => Promise<Response>,
+  ) => Promise<Response>;
+}
+
+/**
+ * `/trpc/*` for `@trpc/client`: access first, as on REST. When the caller may make none of the calls,
+ * tRPC refuses each of them before reading its input, so the body is neither waited for nor read; the
+ * body's limits and permits are those of the calls the caller may make, whatever else the batch names.
+ */
+export function mountTrpcRoute(app: Hono, deps: TrpcRouteDeps): void {
+  app.all('/trpc/*', (c) => {
+    if (c.req.method !== 'POST') return trpcAnswer(c, deps, undefined);
+    const calls = callsAllowed(trpcCalls(c.req.url), deps.context(c).auth);
+    if (calls.length === 0) return trpcAnswer(c, deps, null);
+    const kind = trpcBodyKind(calls);
+    return deps.withBodyPermit(c, kind, async () => {
+      const { value } = await readJsonBody(c.req.raw, deps.limits[kind], {
+        progress: bodyProgress(c),
+      });
+      return trpcAnswer(c, deps, JSON.stringify(value));
+    });
+  });
+}
+
+/**
+ * Hands the request to tRPC: as it came (`undefined`: not a POST), or with the JSON body read and
+ * checked here (`null`: with none, the body left unread).
+ */
+async function trpcAnswer(
+  c: HonoContext,
+  deps: TrpcRouteDeps,
+  body: string | null | undefined,
+): Promise<Response> {
+  let req = c.req.raw;
+  if (body !== undefined) {
+    // The body handed on is plain JSON (or none): the original encoding and length no longer
+    // describe it.
+    const headers = new Headers(req.headers);
+    headers.delete('content-encoding');
+    headers.delete('content-length');
+    req = new Request(req.url, { method: 'POST', headers, body });
+  }
+  return fetchRequestHandler({
+    endpoint: '/trpc',
+    req,
+    router: appRouter,
+    createContext: () => deps.context(c),
+    // A refused caller is told how to authenticate, as on REST.
+    responseMeta: ({ errors }) =>
+      errors.some((e) => e.code === 'UNAUTHORIZED')
+        ? { headers: new Headers({ 'WWW-Authenticate': 'Bearer' }) }
+        : {},
+    onError: ({ error }) => {
+      if (error.code === 'INTERNAL_SERVER_ERROR')
+        requestLogger(c, deps.logger).error(
+          { err: error.cause ?? error },
+          'trpc call failed',
+        );
+    },
+  });
+}
