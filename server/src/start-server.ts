@@ -1,7 +1,3 @@
-import type { Server, ServerResponse } from 'node:http';
-import { Server as NetServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import type { FilterProtocolHandler } from '@linkconfig/shared';
 import type { Logger } from 'pino';
 import { repositoryAppDir, servesPage } from './app-dir.js';
@@ -11,6 +7,7 @@ import type { Settings } from './config/settings.js';
 import { purgeOnPublish } from './services/purge.js';
 import { PUBLISHED_CACHE_DEFAULTS } from './config/publish-settings.js';
 import { createApp } from './http/app.js';
+import { listenGracefully } from './http/graceful-listener.js';
 import { Metrics } from './http/metrics.js';
 import { timeRepository } from './http/repository-timing.js';
 import { DEFAULT_TIMING } from './link-health/link-checker.js';
@@ -56,9 +53,6 @@ export interface RunningServer {
   /** Stops accepting connections, lets in-flight requests finish (up to `graceMs`), closes the database. */
   close(graceMs?: number): Promise<void>;
 }
-
-/** After SIGTERM, how long requests already sent on open connections are still read and answered. */
-const SETTLE_MS = 250;
 
 /**
  * Default folder of the built web page: `web-client/dist-app` when the server runs from the repository,
@@ -255,32 +249,17 @@ export async function startServer(
         : undefined,
   });
 
-  // While stopping (`draining`), answers close their connections; a little later a request that
-  // arrives anyway (on a connection opened before) gets 503 (`refusing`).
-  let draining = false;
-  let refusing = false;
   // The first search and query after a start should not pay for what every first call pays.
   await warmUp(logger);
-  const server = serve({
-    fetch: (request, env) =>
-      refusing ? unavailableWhileStopping() : app.fetch(request, env),
-    // A client gets 60 s to send a whole request (Node's default is 5 minutes): stalled uploads cannot
-    // hold sockets for long.
-    serverOptions: { requestTimeout: 60_000, headersTimeout: 20_000 },
+  const listener = await listenGracefully(app, {
     port: options.port ?? 3000,
     hostname: options.host ?? '0.0.0.0',
   });
-  const inFlight = trackResponses(server as Server, () => draining);
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
-    server.once('error', reject);
-  });
-  const address = server.address() as AddressInfo;
   const host =
     options.host === undefined || options.host === '0.0.0.0'
       ? 'localhost'
       : options.host;
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${listener.port}`;
   logger.info(
     {
       url,
@@ -297,7 +276,7 @@ export async function startServer(
   let closing: Promise<void> | undefined;
   return {
     url,
-    port: address.port,
+    port: listener.port,
     services,
     metrics,
     close: (graceMs = 10_000) => {
@@ -305,36 +284,7 @@ export async function startServer(
         // Event streams never end by themselves: end them first (clients reconnect elsewhere or later,
         // resuming by id), so they do not hold the shutdown until the deadline.
         services.changes.close();
-        // Stop accepting, but without Node's instant close of idle keep-alive connections
-        // (`http.Server#close` does that): a request already sent on one may not have been read yet,
-        // and closing it would reset that request. Every answer from now on closes its connection.
-        draining = true;
-        for (const response of inFlight)
-          if (!response.headersSent) response.shouldKeepAlive = false;
-        const stopped = new Promise<void>((resolve) =>
-          NetServer.prototype.close.call(server, () => resolve()),
-        );
-        // Once what was sent before the signal has been read, requests get 503 and idle connections
-        // are closed; requests in progress run to their end; whatever is open at the deadline is cut.
-        const http = server as Partial<Server>;
-        let sweep: ReturnType<typeof setInterval> | undefined;
-        const settle = setTimeout(() => {
-          refusing = true;
-          http.closeIdleConnections?.();
-          sweep = setInterval(() => http.closeIdleConnections?.(), 25);
-        }, SETTLE_MS);
-        let timer: ReturnType<typeof setTimeout> | undefined;
-        await Promise.race([
-          stopped,
-          new Promise<void>((resolve) => {
-            timer = setTimeout(resolve, graceMs);
-          }),
-        ]);
-        clearTimeout(settle);
-        clearInterval(sweep);
-        clearTimeout(timer);
-        http.closeAllConnections?.();
-        await stopped;
+        await listener.stop(graceMs);
         await stopPruning();
         await services.linkHealth.checker.stop();
         await services.hookWorker.stop();
@@ -345,36 +295,6 @@ export async function startServer(
       return closing;
     },
   };
-}
-
-/** The answer to a request that arrives while the server stops. */
-function unavailableWhileStopping(): Response {
-  return new Response(JSON.stringify({ error: 'the server is stopping' }), {
-    status: 503,
-    headers: {
-      'Content-Type': 'application/json; charset=utf-8',
-      Connection: 'close',
-      'Retry-After': '1',
-    },
-  });
-}
-
-/**
- * The responses not yet finished (a live set, per server). While `stopping()` holds, every new response
- * closes its connection.
- */
-function trackResponses(
-  server: Server,
-  stopping: () => boolean,
-): ReadonlySet<ServerResponse> {
-  const open = new Set<ServerResponse>();
-  // Before the application's own listener, which may answer at once.
-  server.prependListener('request', (_request, response) => {
-    if (stopping()) response.shouldKeepAlive = false;
-    open.add(response);
-    response.once('close', () => open.delete(response));
-  });
-  return open;
 }
 
 /**

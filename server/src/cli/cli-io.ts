@@ -41,3 +41,56 @@ export function databaseUrlOf(
   }
   return chosen;
 }
+
+/** An aligned table, one line per row (the first row is the heading). */
+export function alignedTable(rows: readonly (readonly string[])[]): string {
+  const widths = rows[0]?.map((_, i) =>
+    Math.max(...rows.map((r) => (r[i] ?? '').length)),
+  );
+  return rows
+    .map((r) =>
+      r
+        .map((cell, i) => cell.padEnd(widths?.[i] ?? 0))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+}
+
+/**
+ * What a `list` command prints: a JSON array for scripts (`--json`), else `empty` when there is nothing,
+ * else the rows as an {@link alignedTable}.
+ */
+export function listing<T>(
+  items: readonly T[],
+  how: {
+    readonly json: boolean | undefined;
+    readonly empty: string;
+    readonly rows: (items: readonly T[]) => readonly (readonly string[])[];
+  },
+): string {
+  if (how.json === true) return `${JSON.stringify(items, null, 2)}\n`;
+  if (items.length === 0) return `${how.empty}\n`;
+  return `${alignedTable(how.rows(items))}\n`;
+}
+
+/**
+ * Prints a new secret that is shown only once: the notice on stderr, then the `name: value` lines and the
+ * secret itself (its own last line, for scripts) on stdout.
+ */
+export function printSecretOnce(
+  io: CliIo,
+  shown: {
+    readonly notice: string;
+    readonly fields: Readonly<Record<string, string>>;
+    readonly secret: string;
+  },
+): void {
+  const { notice, fields, secret } = shown;
+  io.stderr.write(`${notice}\n`);
+  io.stdout.write(
+    [...Object.entries(fields).map(([k, v]) => `${k}: ${v}`), secret].join(
+      '\n',
+    ) + '\n',
+  );
+}

@@ -12,7 +12,12 @@ import {
 import type { Hook, HookDelivery } from '@linkconfig/shared';
 import { describeIssues, issuesOf } from '../errors.js';
 import { HookService } from '../hooks/hook-service.js';
-import { databaseUrlOf, UsageError } from './cli-io.js';
+import {
+  databaseUrlOf,
+  listing,
+  printSecretOnce,
+  UsageError,
+} from './cli-io.js';
 import type { CliIo } from './cli-io.js';
 import { openCliDatabase } from './open-database.js';
 import type { DatabaseUse } from './open-database.js';
@@ -45,21 +50,6 @@ const list = (text: string): string[] =>
     .split(',')
     .map((p) => p.trim())
     .filter((p) => p !== '');
-
-/** An aligned table, one line per row. */
-function table(rows: readonly (readonly string[])[]): string {
-  const widths = rows[0]?.map((_, i) =>
-    Math.max(...rows.map((r) => (r[i] ?? '').length)),
-  );
-  return rows
-    .map((r) =>
-      r
-        .map((cell, i) => cell.padEnd(widths?.[i] ?? 0))
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n');
-}
 
 const hookRows = (hooks: readonly Hook[]): string[][] => [
   ['ID', 'URL', 'EVENTS', 'CONFIGS', 'CURSOR', 'FAILING'],
@@ -130,18 +120,17 @@ export function addHooksCommands(program: Command, io: CliIo): void {
           { options, io, use: 'create' },
           (service) => service.create(parsed.data),
         );
-        io.stderr.write(
-          'The signing secret below is shown only now: give it to the receiver to verify deliveries.\n',
-        );
-        io.stdout.write(
-          [
-            `id: ${hook.id}`,
-            `url: ${hook.url}`,
-            `events: ${hook.events.join(',')}`,
-            `configs: ${hook.configs.join(',')}`,
-            hook.secret,
-          ].join('\n') + '\n',
-        );
+        printSecretOnce(io, {
+          notice:
+            'The signing secret below is shown only now: give it to the receiver to verify deliveries.',
+          fields: {
+            id: hook.id,
+            url: hook.url,
+            events: hook.events.join(','),
+            configs: hook.configs.join(','),
+          },
+          secret: hook.secret,
+        });
       },
     );
 
@@ -155,11 +144,7 @@ export function addHooksCommands(program: Command, io: CliIo): void {
         service.list(),
       );
       io.stdout.write(
-        options.json === true
-          ? `${JSON.stringify(all, null, 2)}\n`
-          : all.length === 0
-            ? 'no hooks\n'
-            : `${table(hookRows(all))}\n`,
+        listing(all, { json: options.json, empty: 'no hooks', rows: hookRows }),
       );
     });
 
@@ -207,11 +192,11 @@ export function addHooksCommands(program: Command, io: CliIo): void {
         );
         if (deliveries === null) throw new Error(`no hook has the id "${id}"`);
         io.stdout.write(
-          options.json === true
-            ? `${JSON.stringify(deliveries, null, 2)}\n`
-            : deliveries.length === 0
-              ? 'no deliveries yet\n'
-              : `${table(deliveryRows(deliveries))}\n`,
+          listing(deliveries, {
+            json: options.json,
+            empty: 'no deliveries yet',
+            rows: deliveryRows,
+          }),
         );
       },
     );

@@ -13,7 +13,12 @@ import type { AccessKey, CreateKeyInput } from '@linkconfig/shared';
 import { parseDuration } from '../config/duration.js';
 import { describeIssues, issuesOf } from '../errors.js';
 import { expiryRefused, KeyService } from '../keys/key-service.js';
-import { databaseUrlOf, UsageError } from './cli-io.js';
+import {
+  databaseUrlOf,
+  listing,
+  printSecretOnce,
+  UsageError,
+} from './cli-io.js';
 import type { CliIo } from './cli-io.js';
 import { openCliDatabase } from './open-database.js';
 import type { DatabaseUse } from './open-database.js';
@@ -104,32 +109,19 @@ const status = (key: AccessKey, now: Date): string =>
       ? 'expired'
       : 'active';
 
-/** The keys as an aligned table, one line per key. */
-function table(keys: readonly AccessKey[], now: Date): string {
-  const rows = [
-    ['ID', 'LABEL', 'SCOPE', 'CONFIGS', 'STATUS', 'EXPIRES', 'LAST USED'],
-    ...keys.map((k) => [
-      k.id,
-      k.label,
-      k.scope,
-      k.configs.join(','),
-      status(k, now),
-      k.expiresAt ?? '-',
-      k.lastUsedAt ?? '-',
-    ]),
-  ];
-  const widths = rows[0]?.map((_, i) =>
-    Math.max(...rows.map((r) => (r[i] ?? '').length)),
-  );
-  return rows
-    .map((r) =>
-      r
-        .map((cell, i) => cell.padEnd(widths?.[i] ?? 0))
-        .join('  ')
-        .trimEnd(),
-    )
-    .join('\n');
-}
+/** The keys' rows for {@link listing}: a heading, then one row per key. */
+const keyRows = (keys: readonly AccessKey[], now: Date): string[][] => [
+  ['ID', 'LABEL', 'SCOPE', 'CONFIGS', 'STATUS', 'EXPIRES', 'LAST USED'],
+  ...keys.map((k) => [
+    k.id,
+    k.label,
+    k.scope,
+    k.configs.join(','),
+    status(k, now),
+    k.expiresAt ?? '-',
+    k.lastUsedAt ?? '-',
+  ]),
+];
 
 /** Adds `keys create`, `keys list` and `keys revoke` to the program. */
 export function addKeysCommands(
@@ -167,19 +159,18 @@ export function addKeysCommands(
       const key = await withKeys({ options, io, use: 'create' }, (service) =>
         service.create(input),
       );
-      io.stderr.write(
-        'The secret below is shown only now: store it safely; it cannot be shown again.\n',
-      );
-      io.stdout.write(
-        [
-          `id: ${key.id}`,
-          `label: ${key.label}`,
-          `scope: ${key.scope}`,
-          `configs: ${key.configs.join(',')}`,
-          `expires: ${key.expiresAt ?? 'never'}`,
-          key.secret,
-        ].join('\n') + '\n',
-      );
+      printSecretOnce(io, {
+        notice:
+          'The secret below is shown only now: store it safely; it cannot be shown again.',
+        fields: {
+          id: key.id,
+          label: key.label,
+          scope: key.scope,
+          configs: key.configs.join(','),
+          expires: key.expiresAt ?? 'never',
+        },
+        secret: key.secret,
+      });
     });
 
   keys
@@ -192,11 +183,11 @@ export function addKeysCommands(
         service.list(),
       );
       io.stdout.write(
-        options.json === true
-          ? `${JSON.stringify(all, null, 2)}\n`
-          : all.length === 0
-            ? 'no keys\n'
-            : `${table(all, now())}\n`,
+        listing(all, {
+          json: options.json,
+          empty: 'no keys',
+          rows: (keys) => keyRows(keys, now()),
+        }),
       );
     });
 

@@ -92,18 +92,6 @@ export interface HookStore {
   putAll(hooks: readonly StoredHook[]): Promise<void>;
 }
 
-/** Oldest first, then by id: the order {@link HookStore.list} promises. */
-export const compareHooks = (a: StoredHook, b: StoredHook): number =>
-  a.createdAt < b.createdAt
-    ? -1
-    : a.createdAt > b.createdAt
-      ? 1
-      : a.id < b.id
-        ? -1
-        : a.id > b.id
-          ? 1
-          : 0;
-
 /** A hook's row as SQL adapters read and write it (snake case; lists as JSON arrays). */
 export interface HookRow {
   readonly id: string;

@@ -42,18 +42,6 @@ export interface KeyRepository {
   putAll(keys: readonly StoredKey[]): Promise<void>;
 }
 
-/** Oldest first, then by id: the order {@link KeyRepository.list} promises. */
-export const compareKeys = (a: StoredKey, b: StoredKey): number =>
-  a.createdAt < b.createdAt
-    ? -1
-    : a.createdAt > b.createdAt
-      ? 1
-      : a.id < b.id
-        ? -1
-        : a.id > b.id
-          ? 1
-          : 0;
-
 /** A stored key's row as SQL adapters read it (snake case; `configs` as a JSON array). */
 export interface KeyRow {
   readonly id: string;

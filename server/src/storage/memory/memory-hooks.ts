@@ -1,5 +1,5 @@
 /** Hooks kept in memory, for tests and the memory repository (`hook-store.ts`). */
-import { compareHooks } from '../hook-store.js';
+import { byCreationThenId } from '../creation-order.js';
 import type { HookStore, StoredDelivery, StoredHook } from '../hook-store.js';
 
 interface Lease {
@@ -20,7 +20,7 @@ export function createMemoryHooks(open: () => void): HookStore {
     },
     list: async () => {
       open();
-      return [...hooks.values()].sort(compareHooks);
+      return [...hooks.values()].sort(byCreationThenId);
     },
     get: async (id) => {
       open();

@@ -1,4 +1,4 @@
-import { compareKeys } from '../key-repository.js';
+import { byCreationThenId } from '../creation-order.js';
 import type { KeyRepository, StoredKey } from '../key-repository.js';
 
 /** Keys in process memory (the memory repository's `keys`). */
@@ -24,7 +24,7 @@ export function createMemoryKeys(open: () => void): KeyRepository {
         }
         keys.set(key.id, { ...key, configs: [...key.configs] });
       }),
-    list: () => run(() => [...keys.values()].sort(compareKeys)),
+    list: () => run(() => [...keys.values()].sort(byCreationThenId)),
     findByHash: (hash) => run(() => byHash(hash) ?? null),
     revoke: (id, at) =>
       run(() => {
