@@ -170,6 +170,9 @@ test('tags: rename a tag of 300 links and 3 macros with its preview, one revisio
   }
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByTestId('tags-apply').click();
+  await expect(page.getByTestId('tags-applied')).toContainText(
+    'Renamed NYC, Nyc → nyc',
+  );
   await expectNothingPending(page);
   const merged = await stored(request, baseURL!, variants);
   expect(Object.values(merged.allLinks).map((l) => l.tags)).toEqual([
