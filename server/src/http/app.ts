@@ -35,6 +35,7 @@ import { mountRestRoutes } from './routes/rest-routes.js';
 import { isPublishedPath } from './routes/route-table.js';
 import { publishedCaching } from './routes/published-caching.js';
 import { publishedOrigins } from './middleware/published-cors.js';
+import { mountEmbedRoute } from './routes/embed-route.js';
 import type { PublishedLifetimes } from './routes/published-caching.js';
 import { PUBLISHED_CACHE_DEFAULTS } from '../config/publish-settings.js';
 import {
@@ -263,6 +264,7 @@ export function createApp(options: AppOptions): Hono {
       },
       answer,
     );
+  mountEmbedRoute(app);
   mountRestRoutes(app, {
     context,
     limits,
