@@ -94,8 +94,9 @@ export function publishedOrigins(deps: PublishedOriginsDeps): PublishedOrigins {
   return {
     access: async (c, auth) => {
       const origin = c.req.header('origin');
+      if (origin === undefined) return auth;
       const url = new URL(c.req.url);
-      if (origin === undefined || origin === url.origin) return auth;
+      if (origin === url.origin) return auth;
       const name = publishedConfigName(url.pathname);
       const allows = await deps.publish.originAllows(origin, name);
       c.set(ALLOWED, name === undefined || allows(name));
