@@ -194,6 +194,22 @@ describe('CORS on /published follows the publish records', () => {
     expect(await list.json()).toEqual(['any/menu']);
   });
 
+  it('a preflight grants exactly CORS_HEADERS when they are set', async () => {
+    const t = await scene({ corsHeaders: ['If-None-Match', 'Authorization'] });
+    const ok = await t.request('/published/configs/a%2Fmenu', {
+      method: 'OPTIONS',
+      headers: {
+        Origin: SITE_A,
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'x-anything',
+      },
+    });
+    expect(allowOrigin(ok)).toBe(SITE_A);
+    expect(ok.headers.get('access-control-allow-headers')).toBe(
+      'If-None-Match, Authorization',
+    );
+  });
+
   it('does not touch the draft API: /configs keeps the CORS_ORIGINS rules', async () => {
     const t = await scene({ corsOrigins: [SITE_A] });
     const draft = await t.request('/configs/b%2Fmenu', from(SITE_A));
