@@ -19,7 +19,7 @@ describe('cache headers of /published', () => {
     expect(got.headers.get('cache-control')).toBe(
       'public, max-age=60, s-maxage=300, stale-while-revalidate=60, stale-if-error=86400',
     );
-    expect(got.headers.get('vary')).toBe('Accept-Encoding');
+    expect(got.headers.get('vary')).toBe('Accept-Encoding, Origin');
     expect(got.headers.get('surrogate-key')).toBe(
       'published published:site%2Fmenu',
     );
@@ -56,7 +56,9 @@ describe('cache headers of /published', () => {
     await t.services.publish.publish('m', {});
     const got = await t.request('/published/configs/m');
     expect(got.headers.get('cache-control')).toBe('private, max-age=60');
-    expect(got.headers.get('vary')).toBe('Accept-Encoding, Authorization');
+    expect(got.headers.get('vary')).toBe(
+      'Accept-Encoding, Authorization, Origin',
+    );
   });
 });
 

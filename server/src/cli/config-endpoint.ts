@@ -3,8 +3,11 @@
  * ETag sent back in `If-Match`, so an edit made meanwhile is never overwritten), or a database opened
  * directly (`--database-url`), written through the same `ConfigService` rules the server applies.
  */
-import { isPlainObject } from '@linkconfig/shared';
 import type { LinkConfig } from '@linkconfig/shared';
+import { callServer, failure } from './server-call.js';
+import type { RestTarget } from './server-call.js';
+
+export type { RestTarget } from './server-call.js';
 
 /** A config as read, with the version a write must find still stored (`null`: it must not exist yet). */
 export interface ReadConfig {
@@ -30,51 +33,14 @@ export interface ConfigEndpoint {
   close(): Promise<void>;
 }
 
-/** How to reach a running server. */
-export interface RestTarget {
-  readonly server: string;
-  readonly key?: string | undefined;
-}
-
-/** A failed request, in words for the person at the terminal. */
-async function failure(response: Response, what: string): Promise<Error> {
-  let reason = response.statusText;
-  try {
-    const body: unknown = await response.json();
-    if (isPlainObject(body) && typeof body['error'] === 'string') {
-      reason = body['error'];
-    }
-  } catch {
-    // Not a JSON error body: the status text says what there is to say.
-  }
-  return new Error(
-    `${what}: the server answered ${response.status} (${reason})`,
-  );
-}
-
 /** Configs on a running server, over REST. */
 export function restEndpoint(target: RestTarget): ConfigEndpoint {
-  const base = target.server.replace(/\/+$/, '');
-  const auth: Record<string, string> =
-    target.key === undefined ? {} : { Authorization: `Bearer ${target.key}` };
-  const call = async (path: string, init: RequestInit): Promise<Response> => {
-    try {
-      return await fetch(`${base}${path}`, init);
-    } catch (error) {
-      const cause =
-        error instanceof Error && error.cause instanceof Error
-          ? error.cause.message
-          : String(error);
-      throw new Error(
-        `cannot reach the server at ${base} (${cause}); is it running? (--server <url>)`,
-        { cause: error },
-      );
-    }
-  };
+  const call = (path: string, init: RequestInit): Promise<Response> =>
+    callServer(target, path, init);
   const path = (name: string): string => `/configs/${encodeURIComponent(name)}`;
   return {
     async read(name) {
-      const response = await call(path(name), { headers: auth });
+      const response = await call(path(name), {});
       if (response.status === 404) return null;
       if (!response.ok) throw await failure(response, `reading "${name}"`);
       const body = (await response.json()) as { config: LinkConfig };
@@ -84,7 +50,6 @@ export function restEndpoint(target: RestTarget): ConfigEndpoint {
       const response = await call(path(name), {
         method: 'PUT',
         headers: {
-          ...auth,
           'Content-Type': 'application/json',
           ...(etag === null ? { 'If-None-Match': '*' } : { 'If-Match': etag }),
         },

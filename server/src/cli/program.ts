@@ -13,6 +13,7 @@ import { UsageError } from './cli-io.js';
 import type { CliIo, ExitStatus } from './cli-io.js';
 import { addHooksCommands } from './hooks-commands.js';
 import { addKeysCommands } from './keys-commands.js';
+import { addPublishCommands } from './publish-commands.js';
 import { addTagsCommands } from './tags-commands.js';
 import { addTransferCommands } from './transfer-commands.js';
 
@@ -26,7 +27,7 @@ export function createProgram(
 ): Command {
   const program = new Command('linkconfig')
     .description(
-      'The Link Config Service: serve it, manage its keys and webhooks, imports, exports and backups, and check its links',
+      'The Link Config Service: serve it, manage its keys, webhooks and what sites see, imports, exports and backups, and check its links',
     )
     .version(SERVER_VERSION, '-V, --version', 'print the version')
     .enablePositionalOptions()
@@ -63,6 +64,7 @@ export function createProgram(
   addHooksCommands(program, io);
   addCheckCommands(program, io, exit);
   addTagsCommands(program, io, exit);
+  addPublishCommands(program, io);
   return program;
 }
 

@@ -4,11 +4,13 @@
  * directly (the server's own `TagService`): the same rule, preview and single revision either way.
  */
 import type { Command } from 'commander';
-import { isPlainObject, TagRenameRequestSchema } from '@linkconfig/shared';
+import { TagRenameRequestSchema } from '@linkconfig/shared';
 import type { TagRenameRequest, TagRenameResult } from '@linkconfig/shared';
 import { describeIssues, DomainError, issuesOf } from '../errors.js';
 import { UsageError } from './cli-io.js';
 import type { CliIo, ExitStatus } from './cli-io.js';
+import { restTargetOf, serverJson } from './server-call.js';
+import type { RestTarget } from './server-call.js';
 import { addTargetOptions } from './transfer-commands.js';
 import type { TargetOptions } from './transfer-commands.js';
 
@@ -18,43 +20,20 @@ interface RenameOptions extends TargetOptions {
 }
 
 /** The rename on a running server, over REST. */
-async function renameOnServer(
-  target: { readonly server: string; readonly key: string | undefined },
+function renameOnServer(
+  target: RestTarget,
   name: string,
   request: TagRenameRequest,
 ): Promise<TagRenameResult> {
-  const url = `${target.server.replace(/\/+$/, '')}/configs/${encodeURIComponent(name)}/tags/rename`;
-  let response: Response;
-  try {
-    response = await fetch(url, {
+  return serverJson<TagRenameResult>(
+    target,
+    {
       method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        ...(target.key === undefined
-          ? {}
-          : { Authorization: `Bearer ${target.key}` }),
-      },
-      body: JSON.stringify(request),
-    });
-  } catch (error) {
-    throw new Error(
-      `cannot reach the server at ${target.server}; is it running? (--server <url>)`,
-      {
-        cause: error,
-      },
-    );
-  }
-  const body: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const reason =
-      isPlainObject(body) && typeof body['error'] === 'string'
-        ? body['error']
-        : response.statusText;
-    throw new Error(
-      `renaming tags of "${name}": the server answered ${response.status} (${reason})`,
-    );
-  }
-  return body as TagRenameResult;
+      path: `/configs/${encodeURIComponent(name)}/tags/rename`,
+      body: request,
+    },
+    `renaming tags of "${name}"`,
+  );
 }
 
 /** The rename on a database opened directly, through the server's services. */
@@ -145,17 +124,7 @@ export function addTagsCommands(
     }
     const result =
       options.databaseUrl === undefined
-        ? await renameOnServer(
-            {
-              server:
-                options.server ??
-                io.env['LINKCONFIG_SERVER'] ??
-                'http://localhost:3000',
-              key: options.key ?? io.env['LINKCONFIG_KEY'],
-            },
-            name,
-            parsed.data,
-          )
+        ? await renameOnServer(restTargetOf(options, io.env), name, parsed.data)
         : await renameInDatabase(options.databaseUrl, name, parsed.data);
     io.stdout.write(
       options.json === true

@@ -26,6 +26,7 @@ import type {
 import { Option } from 'commander';
 import type { Command } from 'commander';
 import { restEndpoint } from './config-endpoint.js';
+import { restTargetOf } from './server-call.js';
 import type { ConfigEndpoint } from './config-endpoint.js';
 import { formatReport } from './import-report.js';
 import { NO_PROGRESS, progressOn } from './progress.js';
@@ -74,11 +75,7 @@ async function openEndpoint(
     const { databaseEndpoint } = await import('./database-endpoint.js');
     return databaseEndpoint(options.databaseUrl, use);
   }
-  return restEndpoint({
-    server:
-      options.server ?? io.env['LINKCONFIG_SERVER'] ?? 'http://localhost:3000',
-    key: options.key ?? io.env['LINKCONFIG_KEY'],
-  });
+  return restEndpoint(restTargetOf(options, io.env));
 }
 
 interface ImportOptions extends TargetOptions {

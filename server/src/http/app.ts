@@ -34,6 +34,8 @@ import {
 import { mountRestRoutes } from './routes/rest-routes.js';
 import { isPublishedPath } from './routes/route-table.js';
 import { publishedCaching } from './routes/published-caching.js';
+import { publishedOrigins } from './middleware/published-cors.js';
+import { mountEmbedRoute } from './routes/embed-route.js';
 import type { PublishedLifetimes } from './routes/published-caching.js';
 import { PUBLISHED_CACHE_DEFAULTS } from '../config/publish-settings.js';
 import {
@@ -150,15 +152,22 @@ export function createApp(options: AppOptions): Hono {
     }),
   );
   const metrics = options.metrics;
+  const published = publishedOrigins({
+    publish: options.services.publish,
+    allowHeaders: options.corsHeaders,
+  });
   const publicPublished = (options.publishedRead ?? 'public') === 'public';
   app.use('*', async (c, next) => {
     const header = c.req.header('authorization');
     const resolved = await resolveAccess(header);
-    // `/published` under PUBLISHED_READ=public: anyone reads it, whatever the header says.
-    const auth =
-      publicPublished && isPublishedPath(c.req.path)
-        ? publicReader(resolved)
-        : resolved;
+    // `/published` under PUBLISHED_READ=public: anyone reads it, whatever the header says; a page of
+    // another site reads only the configs published for its origin (published-cors.ts).
+    const auth = isPublishedPath(c.req.path)
+      ? await published.access(
+          c,
+          publicPublished ? publicReader(resolved) : resolved,
+        )
+      : resolved;
     // A stream asks again later: the same header must still give the same kind of access to the same
     // names (a stream opened while the server was open loses its reads once keys exist).
     const stillValid = async () => {
@@ -204,9 +213,13 @@ export function createApp(options: AppOptions): Hono {
   });
   // CORS applies to requests that carry an Origin (browsers always send it cross-origin); other clients
   // skip it, which keeps responses on @hono/node-server's fast path (adding headers afterwards leaves it).
+  // `/published` answers the origins of its publish records instead.
   app.use('*', (c, next) =>
-    c.req.header('origin') === undefined ? next() : corsHeaders(c, next),
+    c.req.header('origin') === undefined || isPublishedPath(c.req.path)
+      ? next()
+      : corsHeaders(c, next),
   );
+  app.use('/published/*', published.cors);
 
   // After CORS, so that preflights are never limited and a 429 carries the CORS headers a page needs.
   if (options.rateLimit !== undefined) {
@@ -251,6 +264,7 @@ export function createApp(options: AppOptions): Hono {
       },
       answer,
     );
+  mountEmbedRoute(app);
   mountRestRoutes(app, {
     context,
     limits,

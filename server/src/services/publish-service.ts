@@ -140,6 +140,24 @@ export class PublishService {
     return { name, rev: event?.rev ?? null };
   }
 
+  /**
+   * Which published names a page on `origin` may read (docs/publishing.md#origins): those whose record
+   * allows any origin or lists this one. With `name`, only that name's record is read (every other name
+   * is then refused); without, every record's origins (no text).
+   */
+  async originAllows(
+    origin: string,
+    name?: string,
+  ): Promise<(name: string) => boolean> {
+    const origins = await this.#repo.publish.origins(name);
+    return (candidate) => {
+      const allowed = origins.get(candidate);
+      return (
+        allowed !== undefined && (allowed === null || allowed.includes(origin))
+      );
+    };
+  }
+
   /** Publish events after `afterId`, oldest first, from the publish store (webhooks read the one log). */
   events(afterId: number, limit: number): Promise<PublishEvent[]> {
     return this.#repo.publish.events(afterId, limit);

@@ -62,6 +62,11 @@ export interface PublishStore {
   get(name: string): Promise<StoredPublish | null>;
   /** Every published name with its version, sorted by code point; no text is read. */
   versions(): Promise<PublishedVersion[]>;
+  /**
+   * The site origins of each published name (`null`: any origin), or of `name` alone when given (an
+   * empty map when it is not published); no text is read.
+   */
+  origins(name?: string): Promise<Map<string, readonly string[] | null>>;
   /** Stores `record` as the name's publish record (replacing any) and logs the publish, in one transaction. */
   set(record: StoredPublish, requestId?: string): Promise<PublishEvent>;
   /** Removes the record of `name` and logs the unpublish; `null` (nothing logged) when it had none. */
@@ -75,6 +80,24 @@ export interface PublishStore {
 /** The columns of a stored record, in the order the SQL adapters list them. */
 export const PUBLISH_COLUMNS =
   'name, rev, version, json, created_at, updated_at, etag, origins, published_at, published_by';
+
+/** A name's origins column as the SQL adapters read it. */
+export interface OriginsRow {
+  readonly name: string;
+  readonly origins: string | null;
+}
+
+/** The origins of the rows, by name. */
+export function originsOfRows(
+  rows: readonly OriginsRow[],
+): Map<string, readonly string[] | null> {
+  return new Map(
+    rows.map((row) => [
+      row.name,
+      row.origins === null ? null : (JSON.parse(row.origins) as string[]),
+    ]),
+  );
+}
 
 /** A stored record as the SQL adapters read it. */
 export interface PublishRow {
@@ -126,8 +149,7 @@ export function publishOfRow(row: PublishRow): StoredPublish {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     etag: row.etag,
-    origins:
-      row.origins === null ? null : (JSON.parse(row.origins) as string[]),
+    origins: originsOfRows([row]).get(row.name) ?? null,
     publishedAt: row.published_at,
     publishedBy:
       row.published_by === null

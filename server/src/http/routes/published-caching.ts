@@ -26,7 +26,9 @@ const seconds = (ms: number): number => Math.floor(ms / 1000);
  * With `PUBLISHED_READ=public` answers are the same for everyone: shared caches may keep them
  * (`public`, `s-maxage`), serve them stale while they revalidate, and when the server fails. With `key`
  * the answer depends on the caller's key, so only the caller's own browser may keep it (`private`, and
- * `Vary: Authorization` for any cache that would anyway).
+ * `Vary: Authorization` for any cache that would anyway). Either way answers vary by `Origin`: a page of
+ * another site gets only the configs published for its origin, with CORS headers naming it
+ * (`middleware/published-cors.ts`).
  */
 export function publishedCaching(
   read: PublishedRead,
@@ -35,7 +37,7 @@ export function publishedCaching(
   if (read === 'key') {
     return {
       cacheControl: `private, max-age=${seconds(life.maxAgeMs)}`,
-      vary: 'Accept-Encoding, Authorization',
+      vary: 'Accept-Encoding, Authorization, Origin',
     };
   }
   return {
@@ -46,7 +48,7 @@ export function publishedCaching(
       `stale-while-revalidate=${seconds(life.staleWhileRevalidateMs)}`,
       `stale-if-error=${seconds(life.staleIfErrorMs)}`,
     ].join(', '),
-    vary: 'Accept-Encoding',
+    vary: 'Accept-Encoding, Origin',
   };
 }
 

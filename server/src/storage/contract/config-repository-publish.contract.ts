@@ -56,6 +56,18 @@ export function runPublishContract(
         { name: 'site-a/menu', version: 3 },
       ]);
       expect((await store.get('b'))?.origins).toEqual(['https://b.example']);
+      expect(await store.origins()).toEqual(
+        new Map<string, readonly string[] | null>([
+          ['b', ['https://b.example']],
+          ['site-a/menu', ['https://site-a.example']],
+        ]),
+      );
+      expect(await store.origins('b')).toEqual(
+        new Map([['b', ['https://b.example']]]),
+      );
+      expect(await store.origins('nope')).toEqual(new Map());
+      await store.set(record('c'));
+      expect((await store.origins('c')).get('c')).toBeNull();
       expect(await store.head()).toBe((await store.events(0, 10)).at(-1)?.id);
     });
 

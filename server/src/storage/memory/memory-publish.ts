@@ -25,6 +25,14 @@ export function createMemoryPublish(open: () => void): PublishStore {
         .map(({ name, version }) => ({ name, version }))
         .sort((a, b) => compareNames(a.name, b.name));
     },
+    origins: async (name) => {
+      open();
+      const chosen =
+        name === undefined
+          ? [...records.values()]
+          : [records.get(name)].filter((r) => r !== undefined);
+      return new Map(chosen.map((r) => [r.name, r.origins]));
+    },
     set: async (record, requestId) => {
       open();
       records.set(record.name, record);

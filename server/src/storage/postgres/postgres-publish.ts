@@ -7,11 +7,13 @@ import { compareNames } from '../config-repository.js';
 import {
   eventOfRow,
   eventValues,
+  originsOfRows,
   PUBLISH_COLUMNS,
   publishOfRow,
   publishValues,
 } from '../publish-store.js';
 import type {
+  OriginsRow,
   PublishEvent,
   PublishEventRow,
   PublishRow,
@@ -128,6 +130,17 @@ export function createPostgresPublish(
       return rows
         .map(({ name, version }) => ({ name, version: Number(version) }))
         .sort((a, b) => compareNames(a.name, b.name));
+    },
+    origins: async (name) => {
+      open();
+      const { rows } =
+        name === undefined
+          ? await pool.query<OriginsRow>(`SELECT name, origins FROM ${records}`)
+          : await pool.query<OriginsRow>(
+              `SELECT name, origins FROM ${records} WHERE name = $1`,
+              [name],
+            );
+      return originsOfRows(rows);
     },
     set: (record, requestId) =>
       inTransaction(async (client) => {

@@ -8,11 +8,13 @@ import { compareNames } from '../config-repository.js';
 import {
   eventOfRow,
   eventValues,
+  originsOfRows,
   PUBLISH_COLUMNS,
   publishOfRow,
   publishValues,
 } from '../publish-store.js';
 import type {
+  OriginsRow,
   PublishEvent,
   PublishEventRow,
   PublishRow,
@@ -57,6 +59,12 @@ export function createSqlitePublish(
   );
   const selectVersions = db.prepare<[], { name: string; version: number }>(
     'SELECT name, version FROM published',
+  );
+  const selectOrigins = db.prepare<[], OriginsRow>(
+    'SELECT name, origins FROM published',
+  );
+  const selectOriginsOf = db.prepare<[string], OriginsRow>(
+    'SELECT name, origins FROM published WHERE name = ?',
   );
   const upsert = db.prepare(
     `INSERT OR REPLACE INTO published (${PUBLISH_COLUMNS}) VALUES (${placeholders})`,
@@ -111,6 +119,12 @@ export function createSqlitePublish(
           .all()
           .map(({ name, version }) => ({ name, version }))
           .sort((a, b) => compareNames(a.name, b.name)),
+      ),
+    origins: (name) =>
+      guard(() =>
+        originsOfRows(
+          name === undefined ? selectOrigins.all() : selectOriginsOf.all(name),
+        ),
       ),
     set: (record, requestId) =>
       guard(() =>
