@@ -12,7 +12,7 @@ import type {
  * version is the published revision's change id, the version the config had when that revision was its
  * head: the same (name, version) is the same text in both views, with the same ETag.
  *
- * The state token joins the repository's token and the publish log's head, so whatever a read kept is
+ * The state token is the repository's (a publish is a write of the one log), so whatever a read kept is
  * reused only while neither a write nor a publish happened. Writes are refused: the published view is
  * read-only.
  */
@@ -54,13 +54,8 @@ export function publishedSource(repo: ConfigRepository): ConfigRepository {
         version: record.version,
       };
     },
-    changeToken: async () => {
-      const [token, head] = await Promise.all([
-        repo.changeToken(),
-        publish.head(),
-      ]);
-      return `published:${token}:${head}`;
-    },
+    // A publish or unpublish is an entry of the one log, so the repository's token moves with it.
+    changeToken: async () => `published:${await repo.changeToken()}`,
     put: readOnly,
     remove: readOnly,
     restoreRows: readOnly,

@@ -1,5 +1,4 @@
 import type { Outbound } from '../outbound/index.js';
-import type { PublishEvent } from '../storage/publish-store.js';
 
 /** Where and how a publish purges shared caches (`PURGE_URLS`, `PURGE_METHOD`). */
 export interface PurgeOptions {
@@ -18,7 +17,7 @@ export interface PurgeOptions {
  */
 export function purgeOnPublish(
   options: PurgeOptions,
-): (event: PublishEvent) => void {
+): (event: { readonly name: string }) => void {
   return (event) => {
     const tags = `published published:${encodeURIComponent(event.name)}`;
     for (const base of options.urls) {

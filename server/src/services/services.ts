@@ -29,7 +29,6 @@ import { HistoryService } from './history-service.js';
 import { LinkHealthService } from './link-health-service.js';
 import { PublishService } from './publish-service.js';
 import { publishedSource } from './published-source.js';
-import type { PublishEvent } from '../storage/publish-store.js';
 import { SearchService } from './search-service.js';
 import { TagService } from './tag-service.js';
 
@@ -94,7 +93,7 @@ export interface ServicesOptions {
   /** The delivery worker's timing and limits (it starts only when told to). */
   readonly hooks?: Omit<HookWorkerOptions, 'store' | 'log' | 'outbound'>;
   /** Told after each publish and unpublish (purges of shared caches; see `PublishServiceDeps`). */
-  readonly onPublishEvent?: (event: PublishEvent) => void;
+  readonly onPublishEvent?: (event: { readonly name: string }) => void;
 }
 
 /** Wires the services over one repository. */

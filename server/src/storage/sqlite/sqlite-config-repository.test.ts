@@ -218,7 +218,7 @@ describe('sqlite repository across connections', () => {
       INSERT INTO changes SELECT id, name, 'put', NULL, '', at FROM revisions`);
     // Back before the fold (the migrations after it, webhooks and publishing, run again too).
     old.exec(
-      'DROP TABLE hook_deliveries; DROP TABLE hooks; DROP TABLE published; DROP TABLE publish_events',
+      'DROP TABLE hook_deliveries; DROP TABLE hooks; DROP TABLE published',
     );
     old.pragma(`user_version = ${FOLD_MIGRATION}`);
     old.close();
@@ -252,7 +252,7 @@ describe('sqlite repository across connections', () => {
       UPDATE counters SET value = 2 WHERE key = 'version'`);
     // Back before the fold (the migrations after it, webhooks and publishing, run again too).
     old.exec(
-      'DROP TABLE hook_deliveries; DROP TABLE hooks; DROP TABLE published; DROP TABLE publish_events',
+      'DROP TABLE hook_deliveries; DROP TABLE hooks; DROP TABLE published',
     );
     old.pragma(`user_version = ${FOLD_MIGRATION}`);
     old.close();
