@@ -51,6 +51,13 @@ async function checkBothWidths(
     await expectAccessible(page, testInfo, `${name}-${width}`);
     await expectNoHorizontalOverflow(page);
     await screenshot(page, testInfo, `${name}-${width}`);
+    // The panel alone, as docs/web-app.md shows it.
+    const path = testInfo.outputPath(`${name}-only-${width}.png`);
+    await page.getByTestId('publish-panel').screenshot({ path });
+    await testInfo.attach(`${name}-only-${width}`, {
+      path,
+      contentType: 'image/png',
+    });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

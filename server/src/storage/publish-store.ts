@@ -44,6 +44,8 @@ export interface PublishOrigin {
 export interface PublishedVersion {
   readonly name: string;
   readonly version: number;
+  /** Whether the record hides links confirmed broken (its served version may then be another). */
+  readonly hideBroken: boolean;
 }
 
 /** Storage of publish records. */

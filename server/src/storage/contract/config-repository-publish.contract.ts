@@ -72,8 +72,8 @@ export function runPublishContract(
       await store.set(rollback);
       expect(await store.get('site-a/menu')).toEqual(rollback);
       expect(await store.versions()).toEqual([
-        { name: 'b', version: 7 },
-        { name: 'site-a/menu', version: 3 },
+        { name: 'b', version: 7, hideBroken: true },
+        { name: 'site-a/menu', version: 3, hideBroken: false },
       ]);
       expect(await store.get('b')).toMatchObject({
         origins: ['https://b.example'],

@@ -33,7 +33,11 @@ export function createMemoryPublish({
     versions: async () => {
       open();
       return [...records.values()]
-        .map(({ name, version }) => ({ name, version }))
+        .map(({ name, version, hideBroken }) => ({
+          name,
+          version,
+          hideBroken,
+        }))
         .sort((a, b) => compareNames(a.name, b.name));
     },
     set: async (record, requestId) => {

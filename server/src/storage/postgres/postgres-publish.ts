@@ -82,11 +82,17 @@ export function createPostgresPublish(
     },
     versions: async () => {
       open();
-      const { rows } = await pool.query<{ name: string; version: string }>(
-        `SELECT name, version FROM ${records}`,
-      );
+      const { rows } = await pool.query<{
+        name: string;
+        version: string;
+        hide_broken: number;
+      }>(`SELECT name, version, hide_broken FROM ${records}`);
       return rows
-        .map(({ name, version }) => ({ name, version: Number(version) }))
+        .map(({ name, version, hide_broken }) => ({
+          name,
+          version: Number(version),
+          hideBroken: Number(hide_broken) === 1,
+        }))
         .sort((a, b) => compareNames(a.name, b.name));
     },
     set: (record, requestId) =>

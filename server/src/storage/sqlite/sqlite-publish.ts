@@ -73,9 +73,10 @@ export function createSqlitePublish(
   const selectOne = db.prepare<[string], PublishRow>(
     `SELECT ${PUBLISH_COLUMNS} FROM published WHERE name = ?`,
   );
-  const selectVersions = db.prepare<[], { name: string; version: number }>(
-    'SELECT name, version FROM published',
-  );
+  const selectVersions = db.prepare<
+    [],
+    { name: string; version: number; hide_broken: number }
+  >('SELECT name, version, hide_broken FROM published');
   const upsert = db.prepare(
     `INSERT OR REPLACE INTO published (${PUBLISH_COLUMNS}) VALUES (${placeholders})`,
   );
@@ -119,7 +120,11 @@ export function createSqlitePublish(
       guard(() =>
         selectVersions
           .all()
-          .map(({ name, version }) => ({ name, version }))
+          .map(({ name, version, hide_broken }) => ({
+            name,
+            version,
+            hideBroken: hide_broken === 1,
+          }))
           .sort((a, b) => compareNames(a.name, b.name)),
       ),
     set: async (record, requestId) =>
