@@ -8,7 +8,7 @@
  * transaction, under the same lock and id counter as writes of configs: both are stored or neither.
  */
 import type { Author } from '@linkconfig/shared';
-import type { LogEvent, NewLogEvent } from './config-repository.js';
+import type { LogEvent, NewLogEvent } from './log-event.js';
 
 /** A config's publish record as stored. */
 export interface StoredPublish {

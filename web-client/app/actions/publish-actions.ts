@@ -10,15 +10,10 @@ import { createPublishClient, RemoteStoreError } from '@linkconfig/web-client';
 import type { PublishClient, PublishOptions } from '@linkconfig/web-client';
 import type { PageContext } from './page-context.js';
 import { initialPublish } from '../state/publish-state.js';
+import { embedSnippet } from '../model/embed-snippet.js';
 
 /** How many of the newest revisions the panel lists to roll back to. */
 const REVISIONS = 30;
-
-/** The snippet a site adds after Alap's script to show the published menu of `name`. */
-export function embedSnippet(origin: string, name: string): string {
-  const attribute = name.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
-  return `<script src="${origin}/published/embed.js" data-config="${attribute}" defer></script>`;
-}
 
 export class PublishActions {
   constructor(private readonly page: PageContext) {}

@@ -11,8 +11,9 @@ import type { Actions } from './actions.js';
 import type { AppState } from '../state/state.js';
 import type { PublishState } from '../state/publish-state.js';
 import { publishRefusalOf } from '../model/key-access.js';
-import { embedSnippet } from '../actions/publish-actions.js';
+import { embedSnippet } from '../model/embed-snippet.js';
 import { whenText, whoText } from './view-revision.js';
+import { settingsView } from './view-publish-settings.js';
 
 /** Why this page may not publish `name`, or null (the server decides when the key is not known). */
 function publishRefusal(state: AppState, name: string): string | null {
@@ -187,108 +188,6 @@ function otherParts(diff: ConfigDiff): TemplateResult | typeof nothing {
   return html`<li data-testid="diff-other">
     <strong>Also changed:</strong> ${parts.join(', ')}
   </li>`;
-}
-
-/** The allowed origins (a list, or any) and the healthy-links option, sent with every publish. */
-function settingsView(
-  publish: PublishState,
-  actions: Actions,
-  context: { off: boolean; refusal: string | null },
-): TemplateResult {
-  const { off } = context;
-  const origins = publish.origins;
-  return html`<fieldset class="publish-settings" ?disabled=${off}>
-      <legend>Sites allowed to load it in a browser</legend>
-      <label class="check">
-        <input
-          type="radio"
-          name="origins-mode"
-          data-testid="origins-any"
-          .checked=${origins === null}
-          @change=${() => actions.publish.setAnyOrigin(true)}
-        />
-        Any site
-      </label>
-      <label class="check">
-        <input
-          type="radio"
-          name="origins-mode"
-          data-testid="origins-listed"
-          .checked=${origins !== null}
-          @change=${() => actions.publish.setAnyOrigin(false)}
-        />
-        Only these sites
-      </label>
-      ${
-        origins === null
-          ? nothing
-          : html`<ul class="origin-list" data-testid="origin-list">
-                ${origins.map(
-                  (origin) =>
-                    html`<li data-testid="origin-item">
-                      <code>${origin}</code>
-                      <button
-                        type="button"
-                        class="button small ghost"
-                        aria-label=${`Remove ${origin}`}
-                        @click=${() => actions.publish.removeOrigin(origin)}
-                      >
-                        Remove
-                      </button>
-                    </li>`,
-                )}
-                ${
-                  origins.length === 0
-                    ? html`<li class="hint">
-                        No site yet: browsers on any page are refused.
-                      </li>`
-                    : nothing
-                }
-              </ul>
-              <form
-                class="origin-add"
-                @submit=${(event: Event) => {
-                  event.preventDefault();
-                  actions.publish.addOrigin();
-                }}
-              >
-                <label for="origin-input">Site origin</label>
-                <input
-                  id="origin-input"
-                  data-testid="origin-input"
-                  placeholder="https://site.example"
-                  autocomplete="off"
-                  .value=${publish.newOrigin}
-                  @input=${(event: Event) =>
-                    actions.publish.inputOrigin(
-                      (event.target as HTMLInputElement).value,
-                    )}
-                />
-                <button
-                  type="submit"
-                  class="button small"
-                  data-testid="origin-add"
-                >
-                  Add site
-                </button>
-              </form>`
-      }
-    </fieldset>
-    <fieldset class="publish-settings" ?disabled=${off}>
-      <legend>What sites are served</legend>
-      <label class="check">
-        <input
-          type="checkbox"
-          data-testid="hide-broken"
-          .checked=${publish.hideBroken}
-          @change=${(event: Event) =>
-            actions.publish.setHideBroken(
-              (event.target as HTMLInputElement).checked,
-            )}
-        />
-        Leave out links confirmed broken or unreachable
-      </label>
-    </fieldset>`;
 }
 
 /** Roll back: a revision to publish instead, picked from the newest ones. */
