@@ -51,9 +51,13 @@ async function checkBothWidths(
     await expectAccessible(page, testInfo, `${name}-${width}`);
     await expectNoHorizontalOverflow(page);
     await screenshot(page, testInfo, `${name}-${width}`);
-    // The panel alone, as docs/web-app.md shows it.
+    // The panel alone, as docs/web-app.md shows it: clipped from the whole page (scrolled to the
+    // top), so the sticky editor bar stays where it belongs instead of covering the panel.
     const path = testInfo.outputPath(`${name}-only-${width}.png`);
-    await page.getByTestId('publish-panel').screenshot({ path });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const box = await page.getByTestId('publish-panel').boundingBox();
+    if (box === null) throw new Error('the publish panel is not shown');
+    await page.screenshot({ path, fullPage: true, clip: box });
     await testInfo.attach(`${name}-only-${width}`, {
       path,
       contentType: 'image/png',

@@ -242,7 +242,7 @@ function snippetView(name: string, actions: Actions): TemplateResult {
       id="embed-snippet"
       data-testid="embed-snippet"
       readonly
-      rows="2"
+      rows="3"
       .value=${embedSnippet(location.origin, name)}
     ></textarea>
     <button
