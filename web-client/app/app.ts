@@ -124,8 +124,15 @@ export class App implements PageContext {
       session = await Session.open({
         reach: this.reach,
         events: {
-          status: () => void this.sessionActions.refreshStatus(),
-          changed: (name) => this.sessionActions.changedElsewhere(name),
+          // An open Publish panel follows the draft: a save reaching the server, a change from elsewhere.
+          status: () => {
+            void this.sessionActions.refreshStatus();
+            void this.publish.refresh();
+          },
+          changed: (name) => {
+            this.sessionActions.changedElsewhere(name);
+            void this.publish.refresh(name);
+          },
           merged: (name, report) => this.configs.mergedOnSave(name, report),
         },
       });

@@ -16,6 +16,9 @@ import { embedSnippet } from '../model/embed-snippet.js';
 const REVISIONS = 30;
 
 export class PublishActions {
+  /** A refresh was asked for while a read ran: read once more after it. */
+  private again = false;
+
   constructor(private readonly page: PageContext) {}
 
   private get state() {
@@ -39,6 +42,20 @@ export class PublishActions {
   closePanel(): void {
     this.state.name = null;
     this.page.focus('[data-testid="open-publish"]');
+  }
+
+  /**
+   * Reads everything again when the panel is open (for `name`, when given) and nothing runs: the draft
+   * may have moved (a save reached the server, or a change from elsewhere arrived).
+   */
+  async refresh(name?: string): Promise<void> {
+    const open = this.state.name;
+    if (open === null || (name !== undefined && name !== open)) return;
+    if (this.state.loading || this.state.busy) {
+      this.again = true;
+      return;
+    }
+    await this.load(open);
   }
 
   /** Reads the record, the revisions and the diff of the draft against the published revision. */
@@ -82,6 +99,10 @@ export class PublishActions {
       if (this.state.name === name) this.fail(error);
     } finally {
       this.state.loading = false;
+    }
+    if (this.again && this.state.name === name) {
+      this.again = false;
+      await this.load(name);
     }
   }
 
