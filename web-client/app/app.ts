@@ -19,6 +19,7 @@ import { HistoryActions } from './actions/history-actions.js';
 import { LinkActions } from './actions/link-actions.js';
 import { LinkHealthActions } from './actions/link-health-actions.js';
 import { pageActions } from './actions/page-actions.js';
+import { PublishActions } from './actions/publish-actions.js';
 import type { PageContext } from './actions/page-context.js';
 import {
   readOpenConfig,
@@ -84,6 +85,7 @@ export class App implements PageContext {
     open: (name) => this.configs.open(name, { moveFocus: true }),
   });
   private readonly tags = new TagsActions(this, this.configs);
+  private readonly publish = new PublishActions(this);
   private readonly actions: Actions = pageActions({
     configs: this.configs,
     forms: this.forms,
@@ -96,6 +98,7 @@ export class App implements PageContext {
     history: this.history,
     tags: this.tags,
     linkHealth: this.linkHealth,
+    publish: this.publish,
     answer: (confirmed) => this.answer(confirmed),
   });
   private renderQueued = false;
@@ -121,8 +124,15 @@ export class App implements PageContext {
       session = await Session.open({
         reach: this.reach,
         events: {
-          status: () => void this.sessionActions.refreshStatus(),
-          changed: (name) => this.sessionActions.changedElsewhere(name),
+          // An open Publish panel follows the draft: a save reaching the server, a change from elsewhere.
+          status: () => {
+            void this.sessionActions.refreshStatus();
+            void this.publish.refresh();
+          },
+          changed: (name) => {
+            this.sessionActions.changedElsewhere(name);
+            void this.publish.refresh(name);
+          },
           merged: (name, report) => this.configs.mergedOnSave(name, report),
         },
       });

@@ -38,6 +38,8 @@ export type {
   LinkHealthClient,
   LinksAcrossOptions,
 } from './remote/link-health-client.js';
+export { createPublishClient } from './remote/publish-client.js';
+export type { PublishClient, PublishOptions } from './remote/publish-client.js';
 export { createHttpCaller } from './remote/http-call.js';
 export type {
   CallResult,

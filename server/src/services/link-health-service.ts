@@ -151,11 +151,10 @@ export class LinkHealthService {
 
   /** The entry of `view` without its confirmed broken and unreachable links (`?links=healthy`). */
   async healthyEntry(entry: ConfigEntryView): Promise<ConfigEntryView> {
-    const urls = Object.values(entry.config.allLinks).flatMap((link) => {
-      const url = checkedUrl(link.url);
-      return url === null ? [] : [url];
-    });
-    return withoutFailedLinks(entry, await this.failedUrls(urls));
+    return withoutFailedLinks(
+      entry,
+      await this.failedUrls(checkedUrlsOf(entry.config)),
+    );
   }
 
   async #recordsOf(
@@ -179,10 +178,10 @@ export class LinkHealthService {
  * The one rule of "keep broken links out": `entry` without the links whose URL is in `failed` (confirmed
  * broken or unreachable). The draft keeps them, for repair; what a site is served does not.
  */
-export function withoutFailedLinks(
-  entry: ConfigEntryView,
+export function withoutFailedLinks<E extends { readonly config: Linked }>(
+  entry: E,
   failed: ReadonlySet<string>,
-): ConfigEntryView {
+): E {
   if (failed.size === 0) return entry;
   const allLinks = Object.fromEntries(
     Object.entries(entry.config.allLinks).filter(([, link]) => {
@@ -191,6 +190,19 @@ export function withoutFailedLinks(
     }),
   );
   return { ...entry, config: { ...entry.config, allLinks } };
+}
+
+/** A config as far as its links' URLs go. */
+interface Linked {
+  readonly allLinks: Readonly<Record<string, { readonly url?: unknown }>>;
+}
+
+/** The URLs the checker knows the links of `config` by (the keys of {@link withoutFailedLinks}). */
+export function checkedUrlsOf(config: Linked): string[] {
+  return Object.values(config.allLinks).flatMap((link) => {
+    const url = checkedUrl(link.url);
+    return url === null ? [] : [url];
+  });
 }
 
 function uniqueUrls(links: readonly ConfigLink[]): string[] {

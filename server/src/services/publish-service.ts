@@ -6,10 +6,11 @@ import {
 } from '../errors.js';
 import type {
   ConfigRepository,
+  LogEvent,
   StoredRevision,
 } from '../storage/config-repository.js';
 import { etagOf, matchesStrongly, parseEntityTags } from '../storage/etag.js';
-import type { PublishEvent, StoredPublish } from '../storage/publish-store.js';
+import type { StoredPublish } from '../storage/publish-store.js';
 import type { WriteOrigin } from './config-service.js';
 
 /** What {@link PublishService} needs. */
@@ -18,10 +19,10 @@ export interface PublishServiceDeps {
   /** The server's clock. */
   readonly now: () => Date;
   /**
-   * Told after each publish and unpublish is stored (purges of shared caches). It runs in the
-   * background: what it does never delays nor fails the answer.
+   * Told after each publish and unpublish is stored, with its entry of the log (purges of shared
+   * caches). It runs in the background: what it does never delays nor fails the answer.
    */
-  readonly onPublishEvent?: (event: PublishEvent) => void;
+  readonly onPublishEvent?: (event: LogEvent) => void;
 }
 
 /** A publish record as the API answers it. */
@@ -31,6 +32,7 @@ export function publishRecordOf(record: StoredPublish): PublishRecord {
     rev: record.rev,
     etag: record.etag,
     origins: record.origins === null ? null : [...record.origins],
+    hideBroken: record.hideBroken,
     publishedAt: record.publishedAt,
     publishedBy: record.publishedBy,
   };
@@ -45,7 +47,7 @@ export function publishRecordOf(record: StoredPublish): PublishRecord {
 export class PublishService {
   readonly #repo: ConfigRepository;
   readonly #now: () => Date;
-  readonly #onEvent: ((event: PublishEvent) => void) | undefined;
+  readonly #onEvent: ((event: LogEvent) => void) | undefined;
 
   constructor(deps: PublishServiceDeps) {
     this.#repo = deps.repository;
@@ -65,11 +67,12 @@ export class PublishService {
   /**
    * Publishes revision `input.rev` of `name` (default: the head). `ifMatch` must name the head's ETag
    * (the draft the publisher reviewed), else 412 and nothing changes. Origins absent keep the current
-   * record's (any origin when there is none); `null` allows any origin.
+   * record's (any origin when there is none); `null` allows any origin. `hideBroken` absent keeps the
+   * current record's (off when there is none). The record and its log entry are stored together.
    */
   async publish(
     name: string,
-    input: Pick<PublishInput, 'rev' | 'origins' | 'ifMatch'>,
+    input: Pick<PublishInput, 'rev' | 'origins' | 'ifMatch' | 'hideBroken'>,
     origin: WriteOrigin = {},
   ): Promise<PublishRecord> {
     const head = await this.#repo.get(name);
@@ -92,9 +95,9 @@ export class PublishService {
     }
     const revision = await this.#revision(name, input.rev, head);
     const previous =
-      input.origins === undefined
+      input.origins === undefined || input.hideBroken === undefined
         ? await this.#repo.publish.get(name)
-        : undefined;
+        : null;
     const record: StoredPublish = {
       name,
       rev: revision.meta.rev,
@@ -109,16 +112,11 @@ export class PublishService {
           : input.origins === null
             ? null
             : [...new Set(input.origins)],
+      hideBroken: input.hideBroken ?? previous?.hideBroken ?? false,
       publishedAt: this.#now().toISOString(),
       publishedBy: origin.author ?? null,
     };
     const event = await this.#repo.publish.set(record, origin.requestId);
-    await this.#log(event, {
-      rev: record.rev,
-      version: record.version,
-      etag: record.etag,
-      origins: record.origins,
-    });
     this.#onEvent?.(event);
     return publishRecordOf(record);
   }
@@ -133,11 +131,9 @@ export class PublishService {
       by: origin.author ?? null,
       requestId: origin.requestId,
     });
-    if (event !== null) {
-      await this.#log(event, { rev: event.rev });
-      this.#onEvent?.(event);
-    }
-    return { name, rev: event?.rev ?? null };
+    if (event === null) return { name, rev: null };
+    this.#onEvent?.(event);
+    return { name, rev: (event.detail as { rev: number }).rev };
   }
 
   /**
@@ -156,30 +152,6 @@ export class PublishService {
         allowed !== undefined && (allowed === null || allowed.includes(origin))
       );
     };
-  }
-
-  /** Publish events after `afterId`, oldest first, from the publish store (webhooks read the one log). */
-  events(afterId: number, limit: number): Promise<PublishEvent[]> {
-    return this.#repo.publish.events(afterId, limit);
-  }
-
-  /**
-   * Appends the publish or unpublish to the one log of changes (webhooks and the change feed read it
-   * there), right after the publish store committed it. Not in the store's transaction: a failure here
-   * leaves the publish in place, unlogged, and is thrown to the caller.
-   */
-  async #log(
-    event: PublishEvent,
-    detail: Record<string, unknown>,
-  ): Promise<void> {
-    await this.#repo.appendEvent({
-      type: event.op,
-      name: event.name,
-      by: event.by,
-      requestId: event.requestId ?? undefined,
-      detail,
-      now: this.#now,
-    });
   }
 
   /** The revision to publish with its text: the head's (as just read) or a kept older one. */

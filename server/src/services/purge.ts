@@ -1,5 +1,6 @@
+import type { LinkEvent } from '@linkconfig/shared';
 import type { Outbound } from '../outbound/index.js';
-import type { PublishEvent } from '../storage/publish-store.js';
+import type { PublishStore } from '../storage/publish-store.js';
 
 /** Where and how a publish purges shared caches (`PURGE_URLS`, `PURGE_METHOD`). */
 export interface PurgeOptions {
@@ -18,7 +19,7 @@ export interface PurgeOptions {
  */
 export function purgeOnPublish(
   options: PurgeOptions,
-): (event: PublishEvent) => void {
+): (event: { readonly name: string }) => void {
   return (event) => {
     const tags = `published published:${encodeURIComponent(event.name)}`;
     for (const base of options.urls) {
@@ -35,6 +36,22 @@ export function purgeOnPublish(
           timeoutMs: 5_000,
         })
         .catch((error: unknown) => options.onError?.(url.href, error));
+    }
+  };
+}
+
+/**
+ * What a link's change of state (`link-broken`, `link-recovered`) purges: the published answers of each
+ * config holding the URL whose publish record hides broken links, since what they serve changed.
+ */
+export function purgeOnLinkEvent(
+  publish: Pick<PublishStore, 'get'>,
+  purge: (event: { readonly name: string }) => void,
+): (event: LinkEvent) => Promise<void> {
+  return async (event) => {
+    for (const name of new Set(event.configs)) {
+      const record = await publish.get(name);
+      if (record?.hideBroken === true) purge({ name });
     }
   };
 }

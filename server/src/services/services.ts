@@ -28,8 +28,8 @@ import { ExpressionService } from './expression-service.js';
 import { HistoryService } from './history-service.js';
 import { LinkHealthService } from './link-health-service.js';
 import { PublishService } from './publish-service.js';
+import { purgeOnLinkEvent } from './purge.js';
 import { publishedSource } from './published-source.js';
-import type { PublishEvent } from '../storage/publish-store.js';
 import { SearchService } from './search-service.js';
 import { TagService } from './tag-service.js';
 
@@ -94,7 +94,7 @@ export interface ServicesOptions {
   /** The delivery worker's timing and limits (it starts only when told to). */
   readonly hooks?: Omit<HookWorkerOptions, 'store' | 'log' | 'outbound'>;
   /** Told after each publish and unpublish (purges of shared caches; see `PublishServiceDeps`). */
-  readonly onPublishEvent?: (event: PublishEvent) => void;
+  readonly onPublishEvent?: (event: { readonly name: string }) => void;
 }
 
 /** Wires the services over one repository. */
@@ -123,10 +123,18 @@ export function createServices(options: ServicesOptions): Services {
   );
   const outbound =
     options.outbound ?? new Outbound({ userAgent: userAgentOf() });
+  // Published menus that hide broken links change with link health: their cached answers are purged.
+  const purgeLinkEvent =
+    options.onPublishEvent === undefined
+      ? undefined
+      : purgeOnLinkEvent(options.repository.publish, options.onPublishEvent);
   const checker = new LinkChecker({
     ...options.linkCheck,
     // Every change of state goes to the one log (webhooks, change feed), then to the caller's listener.
-    onEvent: appendLinkEvents(options.repository, options.linkCheck?.onEvent),
+    onEvent: appendLinkEvents(options.repository, async (event) => {
+      await options.linkCheck?.onEvent?.(event);
+      await purgeLinkEvent?.(event);
+    }),
     store: options.repository.linkHealth,
     configs,
     outbound,
@@ -180,7 +188,7 @@ export function createServices(options: ServicesOptions): Services {
     tags: new TagService(configs),
   };
   const publishedConfigs = new ConfigService({
-    repository: publishedSource(options.repository),
+    repository: publishedSource(options.repository, services.linkHealth),
     cache: caches.published,
     now: clock,
   });

@@ -71,12 +71,14 @@ export function appendLogEvent(
   if (['put', 'patch', 'restore', 'delete'].includes(event.type)) {
     throw new Error(`"${event.type}" is a write, not an event`);
   }
+  // The time first: a clock that throws leaves no id taken.
+  const at = (event.now ?? systemClock)().toISOString();
   const id = tx.nextRevision();
   const entry: LogEvent = {
     id,
     type: event.type,
     name: event.name,
-    at: (event.now ?? systemClock)().toISOString(),
+    at,
     by: event.by ?? null,
     requestId: event.requestId ?? null,
     detail: event.detail ?? null,

@@ -3,11 +3,12 @@
  * (with that revision's text, so the published view never depends on how long history keeps it), the
  * site origins allowed to read it, who published it and when; beside the configs in the same database
  * (`ConfigRepository.publish`), with one contract suite (`config-repository-publish.contract.ts`) that
- * every adapter runs. Each publish and unpublish is also appended to a log of publish events in the same
- * transaction, which the published view's state token reads; `PublishService` also appends each one to the
-one log of changes (`ConfigRepository.appendEvent`), where webhooks and the change feed read it.
+ * every adapter runs. Each publish and unpublish changes the record and appends its entry to the one log
+ * of changes (`ConfigRepository.appendEvent`: history, audit, change feed, webhooks) in one write
+ * transaction, under the same lock and id counter as writes of configs: both are stored or neither.
  */
 import type { Author } from '@linkconfig/shared';
+import type { LogEvent, NewLogEvent } from './log-event.js';
 
 /** A config's publish record as stored. */
 export interface StoredPublish {
@@ -26,21 +27,10 @@ export interface StoredPublish {
   readonly etag: string;
   /** Site origins allowed to read it from a browser; `null`: any. */
   readonly origins: readonly string[] | null;
+  /** Whether `/published` leaves out links confirmed broken or unreachable (docs/publishing.md). */
+  readonly hideBroken: boolean;
   readonly publishedAt: string;
   readonly publishedBy: Author | null;
-}
-
-/** One publish or unpublish, as the log of publish events keeps it. */
-export interface PublishEvent {
-  /** Increasing per database, never reused. */
-  readonly id: number;
-  readonly name: string;
-  readonly op: 'publish' | 'unpublish';
-  /** The revision published (for an unpublish: the one that was). */
-  readonly rev: number;
-  readonly at: string;
-  readonly by: Author | null;
-  readonly requestId: string | null;
 }
 
 /** Who published or unpublished, and in which request. */
@@ -54,6 +44,8 @@ export interface PublishOrigin {
 export interface PublishedVersion {
   readonly name: string;
   readonly version: number;
+  /** Whether the record hides links confirmed broken (its served version may then be another). */
+  readonly hideBroken: boolean;
 }
 
 /** Storage of publish records. */
@@ -67,19 +59,58 @@ export interface PublishStore {
    * empty map when it is not published); no text is read.
    */
   origins(name?: string): Promise<Map<string, readonly string[] | null>>;
-  /** Stores `record` as the name's publish record (replacing any) and logs the publish, in one transaction. */
-  set(record: StoredPublish, requestId?: string): Promise<PublishEvent>;
-  /** Removes the record of `name` and logs the unpublish; `null` (nothing logged) when it had none. */
-  remove(name: string, origin: PublishOrigin): Promise<PublishEvent | null>;
-  /** Up to `limit` publish events with an id above `afterId`, oldest first. */
-  events(afterId: number, limit: number): Promise<PublishEvent[]>;
-  /** The id of the latest publish event (0: none): moves on every publish and unpublish, in any process. */
-  head(): Promise<number>;
+  /**
+   * Stores `record` as the name's publish record (replacing any) and appends its `publish` entry
+   * ({@link publishLogEntry}) to the log, in one write transaction: both or neither.
+   */
+  set(record: StoredPublish, requestId?: string): Promise<LogEvent>;
+  /**
+   * Removes the record of `name` and appends its `unpublish` entry ({@link unpublishLogEntry}) to the
+   * log, in one write transaction; `null` (nothing logged) when it had none.
+   */
+  remove(name: string, origin: PublishOrigin): Promise<LogEvent | null>;
+}
+
+/** The log entry of a publish: what was published, for which sites (webhooks and the feed read it). */
+export function publishLogEntry(
+  record: StoredPublish,
+  requestId?: string,
+): NewLogEvent {
+  return {
+    type: 'publish',
+    name: record.name,
+    by: record.publishedBy,
+    requestId,
+    detail: {
+      rev: record.rev,
+      version: record.version,
+      etag: record.etag,
+      origins: record.origins,
+      hideBroken: record.hideBroken,
+    },
+    now: () => new Date(record.publishedAt),
+  };
+}
+
+/** The log entry of an unpublish: the revision that was published. */
+export function unpublishLogEntry(
+  name: string,
+  rev: number,
+  origin: PublishOrigin,
+): NewLogEvent {
+  return {
+    type: 'unpublish',
+    name,
+    by: origin.by,
+    requestId: origin.requestId,
+    detail: { rev },
+    now: () => new Date(origin.at),
+  };
 }
 
 /** The columns of a stored record, in the order the SQL adapters list them. */
 export const PUBLISH_COLUMNS =
-  'name, rev, version, json, created_at, updated_at, etag, origins, published_at, published_by';
+  'name, rev, version, json, created_at, updated_at, etag, origins, hide_broken, published_at, published_by';
 
 /** A name's origins column as the SQL adapters read it. */
 export interface OriginsRow {
@@ -109,19 +140,9 @@ export interface PublishRow {
   readonly updated_at: string;
   readonly etag: string;
   readonly origins: string | null;
+  readonly hide_broken: number | boolean;
   readonly published_at: string;
   readonly published_by: string | null;
-}
-
-/** A publish event as the SQL adapters read it. */
-export interface PublishEventRow {
-  readonly id: number | string;
-  readonly name: string;
-  readonly op: string;
-  readonly rev: number | string;
-  readonly at: string;
-  readonly by: string | null;
-  readonly request_id: string | null;
 }
 
 /** The row's values in {@link PUBLISH_COLUMNS} order. */
@@ -135,6 +156,7 @@ export function publishValues(record: StoredPublish): unknown[] {
     record.updatedAt,
     record.etag,
     record.origins === null ? null : JSON.stringify(record.origins),
+    record.hideBroken ? 1 : 0,
     record.publishedAt,
     record.publishedBy === null ? null : JSON.stringify(record.publishedBy),
   ];
@@ -150,36 +172,11 @@ export function publishOfRow(row: PublishRow): StoredPublish {
     updatedAt: row.updated_at,
     etag: row.etag,
     origins: originsOfRows([row]).get(row.name) ?? null,
+    hideBroken: Number(row.hide_broken) === 1 || row.hide_broken === true,
     publishedAt: row.published_at,
     publishedBy:
       row.published_by === null
         ? null
         : (JSON.parse(row.published_by) as Author),
   };
-}
-
-export function eventOfRow(row: PublishEventRow): PublishEvent {
-  return {
-    id: Number(row.id),
-    name: row.name,
-    op: row.op === 'unpublish' ? 'unpublish' : 'publish',
-    rev: Number(row.rev),
-    at: row.at,
-    by: row.by === null ? null : (JSON.parse(row.by) as Author),
-    requestId: row.request_id,
-  };
-}
-
-/** An event's values: name, op, rev, at, by, request_id. */
-export function eventValues(
-  event: Omit<PublishEvent, 'id'>,
-): [string, string, number, string, string | null, string | null] {
-  return [
-    event.name,
-    event.op,
-    event.rev,
-    event.at,
-    event.by === null ? null : JSON.stringify(event.by),
-    event.requestId,
-  ];
 }

@@ -57,6 +57,10 @@ export const PublishInputSchema = z.object({
     description:
       'Site origins allowed to read the published config from a browser; `null`: any origin; absent: those of the current publish record (any, when there is none).',
   }),
+  hideBroken: z.boolean({ error: 'must be true or false' }).optional().meta({
+    description:
+      'Leave links confirmed broken or unreachable by the link checker out of what `/published` serves; absent: as the current publish record says (off when there is none).',
+  }),
   ifMatch: IfMatchSchema.optional(),
 });
 export type PublishInput = z.infer<typeof PublishInputSchema>;
@@ -69,6 +73,8 @@ export const PublishRecordSchema = z.object({
   /** The published version's ETag (what `/published/configs/{name}` answers with). */
   etag: z.string(),
   origins: z.array(z.string()).nullable(),
+  /** Whether `/published` leaves out links confirmed broken or unreachable. */
+  hideBroken: z.boolean(),
   publishedAt: z.string(),
   /** Who published it (the same fields as {@link AuthorSchema}, inline); `null`: nobody known. */
   publishedBy: z.object(AuthorSchema.shape).nullable(),

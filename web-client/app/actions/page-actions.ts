@@ -10,6 +10,7 @@ import type { KeysActions } from './keys-actions.js';
 import type { HistoryActions } from './history-actions.js';
 import type { LinkActions } from './link-actions.js';
 import type { LinkHealthActions } from './link-health-actions.js';
+import type { PublishActions } from './publish-actions.js';
 import type { SessionActions } from './session-actions.js';
 import type { ToolActions } from './tool-actions.js';
 import type { TransferActions } from './transfer-actions.js';
@@ -28,6 +29,7 @@ export interface ActionParts {
   history: HistoryActions;
   tags: TagsActions;
   linkHealth: LinkHealthActions;
+  publish: PublishActions;
   answer(confirmed: boolean): void;
 }
 
@@ -86,6 +88,26 @@ export function pageActions(parts: ActionParts): Actions {
       checkNow: () => void parts.linkHealth.checkNow(),
       useNewUrl: (id) => void parts.linkHealth.useNewUrl(id),
     },
+    publish: publishActions(parts.publish),
+  };
+}
+
+/** The Publish panel's actions; the calls that wait on the server run in the background. */
+function publishActions(publish: PublishActions): Actions['publish'] {
+  return {
+    openPanel: () => void publish.openPanel(),
+    closePanel: () => publish.closePanel(),
+    publish: () => void publish.publish(),
+    rollback: () => void publish.rollback(),
+    applySettings: () => void publish.applySettings(),
+    unpublish: () => void publish.unpublish(),
+    pickRollback: (rev) => publish.pickRollback(rev),
+    setHideBroken: (on) => publish.setHideBroken(on),
+    setAnyOrigin: (any) => publish.setAnyOrigin(any),
+    inputOrigin: (text) => publish.inputOrigin(text),
+    addOrigin: () => publish.addOrigin(),
+    removeOrigin: (origin) => publish.removeOrigin(origin),
+    copySnippet: () => publish.copySnippet(),
   };
 }
 

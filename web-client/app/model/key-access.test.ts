@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { AccessOutput } from '@linkconfig/shared';
 import {
   grantSummary,
+  mayPublish,
   mayRead,
   mayWrite,
+  publishRefusalOf,
   writeRefusalOf,
 } from './key-access.js';
 
@@ -33,6 +35,26 @@ describe('what a key may do', () => {
     expect(mayWrite(g, 'site-a/menu')).toBe(false);
     expect(mayRead(g, 'public/links')).toBe(true);
     expect(writeRefusalOf(g, 'site-a/menu')).toContain('may only read');
+  });
+
+  it('publishes only with the publish scope (or admin), for the names its patterns match', () => {
+    const writer = grant({});
+    expect(mayPublish(writer, 'site-a/menu')).toBe(false);
+    expect(publishRefusalOf(writer, 'site-a/menu')).toBe(
+      'Publishing is off: this key may only read and write site-a/menu; publishing needs a key with the publish scope.',
+    );
+    const reviewer = grant({ scope: 'publish' });
+    expect(mayPublish(reviewer, 'site-a/menu')).toBe(true);
+    expect(publishRefusalOf(reviewer, 'site-a/menu')).toBeNull();
+    expect(publishRefusalOf(reviewer, 'site-b/menu')).toContain(
+      'this key may not publish site-b/menu',
+    );
+    expect(mayPublish(grant({ scope: 'admin', configs: ['*'] }), 'x')).toBe(
+      true,
+    );
+    expect(publishRefusalOf(grant({ scope: null }), 'x')).toContain(
+      'without a key',
+    );
   });
 
   it('says the scope and the patterns', () => {

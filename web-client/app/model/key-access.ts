@@ -36,6 +36,28 @@ export function writeRefusalOf(
   return `Editing is off: this key may not write ${name} (it may write ${patternList(grant.configs)}).`;
 }
 
+/** Whether the grant lets its holder publish, roll back and unpublish config `name`. */
+export function mayPublish(grant: AccessOutput, name: string): boolean {
+  return (
+    grant.scope !== null &&
+    scopeCovers(grant.scope, 'publish') &&
+    anyNameMatches(grant.configs, name)
+  );
+}
+
+/** Why the grant may not publish `name`, in words; null when it may. */
+export function publishRefusalOf(
+  grant: AccessOutput,
+  name: string,
+): string | null {
+  if (mayPublish(grant, name)) return null;
+  if (grant.scope === null)
+    return `Publishing is off: without a key, this page may not publish ${name}.`;
+  if (!scopeCovers(grant.scope, 'publish'))
+    return `Publishing is off: this key may only ${SCOPE_WORDS[grant.scope]} ${name}; publishing needs a key with the publish scope.`;
+  return `Publishing is off: this key may not publish ${name} (it may publish ${patternList(grant.configs)}).`;
+}
+
 const SCOPE_WORDS = {
   read: 'read',
   write: 'read and write',

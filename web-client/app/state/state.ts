@@ -29,6 +29,8 @@ import { initialTags } from './tags-state.js';
 import type { TagsState } from './tags-state.js';
 import { initialTransfer } from './transfer-state.js';
 import { initialLinkHealth } from './link-health-state.js';
+import { initialPublish } from './publish-state.js';
+import type { PublishState } from './publish-state.js';
 import type { LinkHealthState } from './link-health-state.js';
 import type { HealthFacet } from '../model/link-health.js';
 import type { TransferState } from './transfer-state.js';
@@ -237,6 +239,8 @@ export interface AppState {
   tags: TagsState;
   /** The server's link health of the open config. */
   linkHealth: LinkHealthState;
+  /** The Publish panel of the open config. */
+  publish: PublishState;
   /** Read out by screen readers (a polite live region). */
   announcement: string;
   /** The time the status was last brought up to date (ms), for how long changes have waited. */
@@ -322,6 +326,7 @@ export function initialState(): AppState {
     history: initialHistory(),
     tags: initialTags(),
     linkHealth: initialLinkHealth(),
+    publish: initialPublish(),
     announcement: '',
     clock: Date.now(),
   };

@@ -112,6 +112,28 @@ export interface Actions {
   tags: TagsSectionActions;
   /** The link health of the open config. */
   linkHealth: LinkHealthPanelActions;
+  /** The Publish panel of the open config (publish-actions.ts). */
+  publish: PublishPanelActions;
+}
+
+/** What the Publish panel can ask (publish-actions.ts). */
+export interface PublishPanelActions {
+  openPanel(): void;
+  closePanel(): void;
+  /** Publishes the draft shown (under its ETag). */
+  publish(): void;
+  /** Publishes the revision picked, after asking. */
+  rollback(): void;
+  /** Publishes the published revision again with the sites and option as edited. */
+  applySettings(): void;
+  unpublish(): void;
+  pickRollback(rev: number): void;
+  setHideBroken(on: boolean): void;
+  setAnyOrigin(any: boolean): void;
+  inputOrigin(text: string): void;
+  addOrigin(): void;
+  removeOrigin(origin: string): void;
+  copySnippet(): Promise<void>;
 }
 
 /** What the Tags section can ask (tags-actions.ts). */

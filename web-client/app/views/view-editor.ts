@@ -11,6 +11,7 @@ import { tokenButton } from './view-parts.js';
 import { picksView } from './view-conflict-picks.js';
 import { extrasView } from './view-config-extras.js';
 import { historyView } from './view-history.js';
+import { publishView } from './view-publish.js';
 import { linksView } from './view-links.js';
 import { queryView } from './view-query.js';
 import { tagsView } from './tags-view.js';
@@ -41,6 +42,7 @@ export function editorView(state: AppState, actions: Actions): TemplateResult {
               ${state.editorMessage}
             </p>`
         : html`${editorBar(open, state, actions)} ${historyView(state, actions)}
+            ${publishView(state, actions)}
             <div class="editor-body" data-testid="editor-body">
               ${linksView(open, state, actions)}
               ${queryView(open, state, actions)}
@@ -142,6 +144,18 @@ function editorBar(
             : actions.history.openPanel()}
       >
         History
+      </button>
+      <button
+        type="button"
+        class="button ghost"
+        data-testid="open-publish"
+        aria-expanded=${String(state.publish.name === open.name)}
+        @click=${() =>
+          state.publish.name === open.name
+            ? actions.publish.closePanel()
+            : actions.publish.openPanel()}
+      >
+        Publishing
       </button>
       <button
         type="button"

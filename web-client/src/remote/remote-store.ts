@@ -7,6 +7,8 @@ import type { CallSpec, HttpCallerOptions } from './http-call.js';
 import { RemoteStoreError } from './remote-store-error.js';
 import { createRemoteHistory } from './remote-history.js';
 import type { HistoryStore } from './remote-history.js';
+import { createPublishClient } from './publish-client.js';
+import type { PublishClient } from './publish-client.js';
 
 /** Options of {@link createRemoteStore}: where the server is and how to talk to it. */
 export type RemoteStoreOptions = HttpCallerOptions;
@@ -65,7 +67,7 @@ export interface RemoteConfigStore extends ConfigStore {
 
 /**
  * Creates a ConfigStore backed by the REST API (docs/client-stores.md), with the server's history
- * (`remote-history.ts`). Works in browsers and Node 20.
+ * (`remote-history.ts`) and publishing (`publish-client.ts`). Works in browsers and Node 20.
  *
  * @example
  * const store = createRemoteStore({ baseUrl: 'http://localhost:3000', token: () => settings.token });
@@ -73,7 +75,7 @@ export interface RemoteConfigStore extends ConfigStore {
  */
 export function createRemoteStore(
   options: RemoteStoreOptions,
-): RemoteConfigStore & HistoryStore {
+): RemoteConfigStore & HistoryStore & PublishClient {
   const http = createHttpCaller(options);
 
   const parse = (text: string, spec: CallSpec): unknown => {
@@ -173,6 +175,7 @@ export function createRemoteStore(
 
   return {
     ...createRemoteHistory(http),
+    ...createPublishClient(http),
     save: async (name, config) => void (await saveVersioned(name, config)),
     loadEntry,
     load: async (name) => (await loadEntry(name))?.config ?? null,

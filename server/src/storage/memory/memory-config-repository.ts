@@ -70,7 +70,7 @@ export function createMemoryConfigRepository(): ConfigRepository {
     keys,
     linkHealth: createMemoryLinkHealth(open),
     hooks: createMemoryHooks(open),
-    publish: createMemoryPublish(open),
+    publish: createMemoryPublish({ open, tx, committed }),
     ...history.reads,
     list: async () => {
       open();

@@ -1,19 +1,30 @@
 import { compareNames } from '@linkconfig/shared';
-import type {
-  PublishEvent,
-  PublishStore,
-  StoredPublish,
-} from '../publish-store.js';
+import { appendLogEvent } from '../config-write.js';
+import type { WriteTransaction } from '../config-write.js';
+import { publishLogEntry, unpublishLogEntry } from '../publish-store.js';
+import type { PublishStore, StoredPublish } from '../publish-store.js';
 
-/** Publish records in process memory; `open` throws once the repository is closed. */
-export function createMemoryPublish(open: () => void): PublishStore {
+/** How a publish joins the memory repository's writes. */
+export interface MemoryPublishWrites {
+  /** Throws once the repository is closed. */
+  readonly open: () => void;
+  /** The write steps of the repository (the log and its id counter). */
+  readonly tx: WriteTransaction;
+  /** Tells the watchers of a write that happened. */
+  readonly committed: () => void;
+}
+
+/**
+ * Publish records in process memory. A publish or unpublish changes the record and appends its log
+ * entry with nothing in between (no `await`): that is this adapter's transaction. The entry is made
+ * first, so a failure there leaves the record as it was.
+ */
+export function createMemoryPublish({
+  open,
+  tx,
+  committed,
+}: MemoryPublishWrites): PublishStore {
   const records = new Map<string, StoredPublish>();
-  const events: PublishEvent[] = [];
-  const append = (event: Omit<PublishEvent, 'id'>): PublishEvent => {
-    const logged = { ...event, id: events.length + 1 };
-    events.push(logged);
-    return logged;
-  };
   return {
     get: async (name) => {
       open();
@@ -22,7 +33,11 @@ export function createMemoryPublish(open: () => void): PublishStore {
     versions: async () => {
       open();
       return [...records.values()]
-        .map(({ name, version }) => ({ name, version }))
+        .map(({ name, version, hideBroken }) => ({
+          name,
+          version,
+          hideBroken,
+        }))
         .sort((a, b) => compareNames(a.name, b.name));
     },
     origins: async (name) => {
@@ -35,37 +50,22 @@ export function createMemoryPublish(open: () => void): PublishStore {
     },
     set: async (record, requestId) => {
       open();
+      const entry = appendLogEvent(tx, publishLogEntry(record, requestId));
       records.set(record.name, record);
-      return append({
-        name: record.name,
-        op: 'publish',
-        rev: record.rev,
-        at: record.publishedAt,
-        by: record.publishedBy,
-        requestId: requestId ?? null,
-      });
+      committed();
+      return entry;
     },
     remove: async (name, origin) => {
       open();
       const record = records.get(name);
       if (record === undefined) return null;
+      const entry = appendLogEvent(
+        tx,
+        unpublishLogEntry(name, record.rev, origin),
+      );
       records.delete(name);
-      return append({
-        name,
-        op: 'unpublish',
-        rev: record.rev,
-        at: origin.at,
-        by: origin.by,
-        requestId: origin.requestId ?? null,
-      });
-    },
-    events: async (afterId, limit) => {
-      open();
-      return events.filter((e) => e.id > afterId).slice(0, limit);
-    },
-    head: async () => {
-      open();
-      return events.length;
+      committed();
+      return entry;
     },
   };
 }

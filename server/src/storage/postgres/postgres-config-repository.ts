@@ -87,7 +87,7 @@ export async function createPostgresConfigRepository(
   };
   const publishTables = {
     records: `${schema}.linkconfig_published`,
-    events: `${schema}.linkconfig_publish_events`,
+    legacyEvents: `${schema}.linkconfig_publish_events`,
   };
   // NOTIFY channels are identifiers of at most 63 bytes: a digest of the schema keeps them short.
   const channel = `linkconfig_${createHash('sha256').update(schemaName).digest('hex').slice(0, 24)}`;
@@ -150,7 +150,8 @@ export async function createPostgresConfigRepository(
       isClosed: () => closed,
     }),
     publish: createPostgresPublish(pool, {
-      ...publishTables,
+      records: publishTables.records,
+      write,
       isClosed: () => closed,
     }),
     ...createPostgresHistoryReads(query, revisions),

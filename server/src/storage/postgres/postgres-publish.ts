@@ -1,36 +1,35 @@
 /**
- * Publish records in PostgreSQL (`linkconfig_published` and `linkconfig_publish_events` of the repository's
- * schema). A publish or unpublish is one transaction: the record and its event together.
+ * Publish records in PostgreSQL (`linkconfig_published` of the repository's schema). A publish or
+ * unpublish is one write of the repository's writer: under the revision lock, the record's statement and
+ * the entry of the one log (`linkconfig_log_events`, the same id counter as writes) go out together in
+ * one transaction, so both are stored or neither.
  */
 import type pg from 'pg';
 import { compareNames } from '../config-repository.js';
+import { appendLogEvent } from '../config-write.js';
 import {
-  eventOfRow,
-  eventValues,
   originsOfRows,
   PUBLISH_COLUMNS,
+  publishLogEntry,
   publishOfRow,
   publishValues,
+  unpublishLogEntry,
 } from '../publish-store.js';
-import type {
-  OriginsRow,
-  PublishEvent,
-  PublishEventRow,
-  PublishRow,
-  PublishStore,
-} from '../publish-store.js';
+import type { OriginsRow, PublishRow, PublishStore } from '../publish-store.js';
 import { inMigration } from './postgres-migrate.js';
+import type { PostgresWrite } from './postgres-writer.js';
 
 /** The tables of {@link createPostgresPublish}. */
 export interface PublishTables {
   readonly records: string;
-  readonly events: string;
+  /** The publish log of earlier releases, dropped by the migration (the one log holds it all). */
+  readonly legacyEvents: string;
 }
 
-/** The tables' migration, under the adapter's migration lock. */
+/** The table's migration, under the adapter's migration lock. */
 export async function migratePublish(
   pool: pg.Pool,
-  { records, events }: PublishTables,
+  { records, legacyEvents }: PublishTables,
 ): Promise<void> {
   await inMigration(pool, async (client) => {
     await client.query(
@@ -48,30 +47,22 @@ export async function migratePublish(
        )`,
     );
     await client.query(
-      `CREATE TABLE IF NOT EXISTS ${events} (
-         id bigserial PRIMARY KEY,
-         name text NOT NULL COLLATE "C",
-         op text NOT NULL,
-         rev bigint NOT NULL,
-         at text NOT NULL,
-         by text,
-         request_id text
-       )`,
+      `ALTER TABLE ${records} ADD COLUMN IF NOT EXISTS hide_broken smallint NOT NULL DEFAULT 0`,
     );
+    await client.query(`DROP TABLE IF EXISTS ${legacyEvents}`);
   });
 }
 
-const EVENT_COLUMNS = 'id, name, op, rev, at, by, request_id';
-
-/** A {@link PublishStore} on `pool`. */
+/** A {@link PublishStore} on `pool`, writing through the repository's `write`. */
 export function createPostgresPublish(
   pool: pg.Pool,
-  tables: PublishTables & { readonly isClosed: () => boolean },
+  options: {
+    readonly records: string;
+    readonly write: PostgresWrite;
+    readonly isClosed: () => boolean;
+  },
 ): PublishStore {
-  const { records, events, isClosed } = tables;
-  const placeholders = PUBLISH_COLUMNS.split(',')
-    .map((_, i) => `$${i + 1}`)
-    .join(', ');
+  const { records, write, isClosed } = options;
   const updates = PUBLISH_COLUMNS.split(',')
     .map((c) => c.trim())
     .filter((c) => c !== 'name')
@@ -79,38 +70,6 @@ export function createPostgresPublish(
     .join(', ');
   const open = (): void => {
     if (isClosed()) throw new Error('repository is closed');
-  };
-  const insertEvent = `INSERT INTO ${events} (name, op, rev, at, by, request_id)
-    VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${EVENT_COLUMNS}`;
-  /** Runs `steps` in one transaction. */
-  const inTransaction = async <T>(
-    steps: (client: pg.PoolClient) => Promise<T>,
-  ): Promise<T> => {
-    open();
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      const result = await steps(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
-  };
-  const logged = async (
-    client: pg.PoolClient,
-    event: Omit<PublishEvent, 'id'>,
-  ): Promise<PublishEvent> => {
-    const { rows } = await client.query<PublishEventRow>(
-      insertEvent,
-      eventValues(event),
-    );
-    const row = rows[0];
-    if (row === undefined) throw new Error('publish event not stored');
-    return eventOfRow(row);
   };
   return {
     get: async (name) => {
@@ -124,11 +83,17 @@ export function createPostgresPublish(
     },
     versions: async () => {
       open();
-      const { rows } = await pool.query<{ name: string; version: string }>(
-        `SELECT name, version FROM ${records}`,
-      );
+      const { rows } = await pool.query<{
+        name: string;
+        version: string;
+        hide_broken: number;
+      }>(`SELECT name, version, hide_broken FROM ${records}`);
       return rows
-        .map(({ name, version }) => ({ name, version: Number(version) }))
+        .map(({ name, version, hide_broken }) => ({
+          name,
+          version: Number(version),
+          hideBroken: Number(hide_broken) === 1,
+        }))
         .sort((a, b) => compareNames(a.name, b.name));
     },
     origins: async (name) => {
@@ -143,52 +108,33 @@ export function createPostgresPublish(
       return originsOfRows(rows);
     },
     set: (record, requestId) =>
-      inTransaction(async (client) => {
-        await client.query(
-          `INSERT INTO ${records} (${PUBLISH_COLUMNS}) VALUES (${placeholders})
-           ON CONFLICT (name) DO UPDATE SET ${updates}`,
-          publishValues(record),
-        );
-        return logged(client, {
-          name: record.name,
-          op: 'publish',
-          rev: record.rev,
-          at: record.publishedAt,
-          by: record.publishedBy,
-          requestId: requestId ?? null,
+      write(record.name, (tx, { step }) => {
+        step((param) => {
+          const values = publishValues(record).map(param).join(', ');
+          return `INSERT INTO ${records} (${PUBLISH_COLUMNS}) VALUES (${values})
+            ON CONFLICT (name) DO UPDATE SET ${updates}`;
         });
+        return appendLogEvent(tx, publishLogEntry(record, requestId));
       }),
     remove: (name, origin) =>
-      inTransaction(async (client) => {
-        const { rows } = await client.query<{ rev: string }>(
-          `DELETE FROM ${records} WHERE name = $1 RETURNING rev`,
-          [name],
-        );
-        const found = rows[0];
-        if (found === undefined) return null;
-        return logged(client, {
-          name,
-          op: 'unpublish',
-          rev: Number(found.rev),
-          at: origin.at,
-          by: origin.by,
-          requestId: origin.requestId ?? null,
-        });
-      }),
-    events: async (afterId, limit) => {
-      open();
-      const { rows } = await pool.query<PublishEventRow>(
-        `SELECT ${EVENT_COLUMNS} FROM ${events} WHERE id > $1 ORDER BY id LIMIT $2`,
-        [afterId, limit],
-      );
-      return rows.map(eventOfRow);
-    },
-    head: async () => {
-      open();
-      const { rows } = await pool.query<{ head: string }>(
-        `SELECT COALESCE(MAX(id), 0) AS head FROM ${events}`,
-      );
-      return Number(rows[0]?.head ?? 0);
-    },
+      write(
+        name,
+        (tx, { step, prepared }) => {
+          // Read under the lock that every publish write takes: no other one runs in between.
+          const rev = prepared as number | null;
+          if (rev === null) return null;
+          step((param) => `DELETE FROM ${records} WHERE name = ${param(name)}`);
+          return appendLogEvent(tx, unpublishLogEntry(name, rev, origin));
+        },
+        {
+          prepare: async (client) => {
+            const { rows } = await client.query<{ rev: string }>(
+              `SELECT rev FROM ${records} WHERE name = $1`,
+              [name],
+            );
+            return rows[0] === undefined ? null : Number(rows[0].rev);
+          },
+        },
+      ),
   };
 }

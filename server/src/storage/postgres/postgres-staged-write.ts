@@ -22,7 +22,12 @@ export interface WriteTargets {
 export function stageWrite(
   locked: Locked,
   targets: WriteTargets,
-): { readonly tx: WriteTransaction; staged(): pg.QueryConfig | null } {
+): {
+  readonly tx: WriteTransaction;
+  /** Stages one more data-modifying statement of the same write (`param` adds a value). */
+  step(build: (param: (value: unknown) => string) => string): void;
+  staged(): pg.QueryConfig | null;
+} {
   const { table } = targets;
   const values: unknown[] = [];
   const param = (value: unknown): string => {
@@ -92,6 +97,9 @@ export function stageWrite(
   };
   return {
     tx,
+    step: (build) => {
+      steps.push(build(param));
+    },
     staged: () => (appended ? { text: statement(), values } : null),
   };
 }

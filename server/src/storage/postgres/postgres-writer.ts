@@ -4,6 +4,26 @@ import { stageWrite } from './postgres-staged-write.js';
 import type { WriteTargets } from './postgres-staged-write.js';
 import { finishWrite, lockForWrite } from './postgres-write-lock.js';
 
+/** What a write may do besides the algorithm's steps: stage a statement of its own, read under the lock. */
+export interface WriteExtras {
+  /** Stages a data-modifying statement sent with the write's rows (see `stageWrite`). */
+  readonly step: (build: (param: (value: unknown) => string) => string) => void;
+  /** What `read.prepare` read under the lock (`undefined` without it). */
+  readonly prepared: unknown;
+}
+
+/** One write of the adapter (see {@link createPostgresWriter}). */
+export type PostgresWrite = <R>(
+  name: string,
+  write: (tx: WriteTransaction, extras: WriteExtras) => R,
+  read?: {
+    readonly heldVersion?: number | undefined;
+    readonly needsJson?: boolean;
+    /** Reads what the write decides from, in its transaction once the lock is held. */
+    readonly prepare?: (client: pg.PoolClient) => Promise<unknown>;
+  },
+) => Promise<R>;
+
 /** Options of {@link createPostgresWriter}. */
 export interface WriterOptions {
   readonly pool: pg.Pool;
@@ -21,14 +41,7 @@ export interface WriterOptions {
  * and commits; or rolls back when nothing was appended (a refused write, the delete of a missing name).
  * Nothing is notified inside the transaction (see `postgres-wake.ts`).
  */
-export function createPostgresWriter(options: WriterOptions): <R>(
-  name: string,
-  write: (tx: WriteTransaction) => R,
-  read?: {
-    readonly heldVersion?: number | undefined;
-    readonly needsJson?: boolean;
-  },
-) => Promise<R> {
+export function createPostgresWriter(options: WriterOptions): PostgresWrite {
   const { pool, targets } = options;
   return async (name, write, read = {}) => {
     if (options.isClosed()) throw new Error('repository is closed');
@@ -41,7 +54,8 @@ export function createPostgresWriter(options: WriterOptions): <R>(
     let commit = false;
     try {
       const stage = stageWrite(locked, targets);
-      const result = write(stage.tx);
+      const prepared = await read.prepare?.(locked.client);
+      const result = write(stage.tx, { step: stage.step, prepared });
       const staged = stage.staged();
       if (staged !== null) {
         await locked.client.query(staged);

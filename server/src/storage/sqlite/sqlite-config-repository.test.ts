@@ -8,6 +8,7 @@ import { createServices } from '../../services/services.js';
 import type { ConfigRepository } from '../config-repository.js';
 import { createSqliteConfigRepository } from './sqlite-config-repository.js';
 import { MIGRATIONS } from './sqlite-migrations.js';
+import { PUBLISH_ONE_LOG_SQL, PUBLISH_TABLES_SQL } from './sqlite-publish.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'linkconfig-sqlite-'));
 let n = 0;
@@ -218,7 +219,7 @@ describe('sqlite repository across connections', () => {
       INSERT INTO changes SELECT id, name, 'put', NULL, '', at FROM revisions`);
     // Back before the fold (the migrations after it, webhooks and publishing, run again too).
     old.exec(
-      'DROP TABLE hook_deliveries; DROP TABLE hooks; DROP TABLE published; DROP TABLE publish_events',
+      'DROP TABLE hook_deliveries; DROP TABLE hooks; DROP TABLE published',
     );
     old.pragma(`user_version = ${FOLD_MIGRATION}`);
     old.close();
@@ -252,7 +253,7 @@ describe('sqlite repository across connections', () => {
       UPDATE counters SET value = 2 WHERE key = 'version'`);
     // Back before the fold (the migrations after it, webhooks and publishing, run again too).
     old.exec(
-      'DROP TABLE hook_deliveries; DROP TABLE hooks; DROP TABLE published; DROP TABLE publish_events',
+      'DROP TABLE hook_deliveries; DROP TABLE hooks; DROP TABLE published',
     );
     old.pragma(`user_version = ${FOLD_MIGRATION}`);
     old.close();
@@ -280,5 +281,34 @@ describe('sqlite repository across connections', () => {
     expect(() => createSqliteConfigRepository({ path })).toThrow(
       /newer linkconfig/,
     );
+  });
+});
+
+describe('sqlite publishing in the one log', () => {
+  it('upgrades a file with the publish log of before: the records stay (without hiding), the table goes', async () => {
+    const path = join(dir, `publish-upgrade-${++n}.db`);
+    const repo = createSqliteConfigRepository({ path });
+    await repo.close();
+    // Back to the schema before: the publish log beside the one log, no hide_broken.
+    const old = new Database(path);
+    old.exec(`DROP TABLE published;
+      ${PUBLISH_TABLES_SQL};
+      INSERT INTO published VALUES ('m', 1, 1, '{"allLinks":{}}', 't', 't', '"1-0"', NULL, 't', NULL);
+      INSERT INTO publish_events (name, op, rev, at) VALUES ('m', 'publish', 1, 't')`);
+    old.pragma(`user_version = ${MIGRATIONS.indexOf(PUBLISH_ONE_LOG_SQL)}`);
+    old.close();
+    const upgraded = createSqliteConfigRepository({ path });
+    expect(await upgraded.publish.get('m')).toMatchObject({
+      rev: 1,
+      hideBroken: false,
+    });
+    await upgraded.close();
+    const after = new Database(path);
+    expect(
+      after
+        .prepare("SELECT name FROM sqlite_master WHERE name = 'publish_events'")
+        .all(),
+    ).toEqual([]);
+    after.close();
   });
 });

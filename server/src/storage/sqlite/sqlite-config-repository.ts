@@ -125,7 +125,7 @@ export function createSqliteConfigRepository(
     keys: createSqliteKeys(db, guard),
     linkHealth: createSqliteLinkHealth(db, guard),
     hooks: createSqliteHooks(db, guard),
-    publish: createSqlitePublish(db, guard),
+    publish: createSqlitePublish(db, guard, { write, tx }),
     ...history.reads,
     list: () =>
       guard(() =>

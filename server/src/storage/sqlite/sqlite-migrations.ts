@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { HOOKS_TABLES_SQL } from './sqlite-hooks.js';
 import { LINK_HEALTH_TABLE_SQL } from './sqlite-link-health.js';
-import { PUBLISH_TABLES_SQL } from './sqlite-publish.js';
+import { PUBLISH_ONE_LOG_SQL, PUBLISH_TABLES_SQL } from './sqlite-publish.js';
 import {
   firstRevisionsSql,
   REVISIONS_TABLE_SQL,
@@ -92,6 +92,8 @@ export const MIGRATIONS: readonly (
   HOOKS_TABLES_SQL,
   // Publishing (issue 30): each config's publish record, and the log of publishes and unpublishes.
   PUBLISH_TABLES_SQL,
+  // One transaction for a publish and its log entry (issue 30): the publish log goes; `hide_broken` (#31).
+  PUBLISH_ONE_LOG_SQL,
 ];
 
 /** Applies the migrations the file has not had yet, each in its own transaction. */

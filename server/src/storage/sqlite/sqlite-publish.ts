@@ -1,27 +1,30 @@
 /**
- * Publish records in the SQLite file (`published` and `publish_events`, sqlite-migrations.ts). A publish or
- * unpublish is one `BEGIN IMMEDIATE` transaction (the record and its event together); publishing is rare
- * next to config writes, so it takes no part in the configs' group commit.
+ * Publish records in the SQLite file (`published`, sqlite-migrations.ts). A publish or unpublish is one
+ * write of the repository's group commit: the record and its entry of the one log (`log_events`, the
+ * same id counter as writes) in one savepoint of one transaction, so both are stored or neither.
  */
 import type Database from 'better-sqlite3';
 import { compareNames } from '../config-repository.js';
+import type { LogEvent } from '../config-repository.js';
+import { appendLogEvent } from '../config-write.js';
+import type { WriteTransaction } from '../config-write.js';
 import {
-  eventOfRow,
-  eventValues,
   originsOfRows,
   PUBLISH_COLUMNS,
+  publishLogEntry,
   publishOfRow,
   publishValues,
+  unpublishLogEntry,
 } from '../publish-store.js';
 import type {
   OriginsRow,
-  PublishEvent,
-  PublishEventRow,
+  PublishOrigin,
   PublishRow,
   PublishStore,
+  StoredPublish,
 } from '../publish-store.js';
 
-/** The tables, as one migration creates them. */
+/** The tables as the first publishing migration created them (its log table went in the next one). */
 export const PUBLISH_TABLES_SQL = `CREATE TABLE published (
      name TEXT PRIMARY KEY NOT NULL,
      rev INTEGER NOT NULL,
@@ -44,12 +47,27 @@ export const PUBLISH_TABLES_SQL = `CREATE TABLE published (
      request_id TEXT
    )`;
 
-const EVENT_COLUMNS = 'id, name, op, rev, at, by, request_id';
+/**
+ * Publishes and unpublishes are entries of the one log, written with their record in one transaction:
+ * the second log goes (what it held is in `log_events` too), and a record says whether the published
+ * view hides links confirmed broken.
+ */
+export const PUBLISH_ONE_LOG_SQL = `DROP TABLE publish_events;
+   ALTER TABLE published ADD COLUMN hide_broken INTEGER NOT NULL DEFAULT 0`;
+
+/** How a publish write joins the repository's writes. */
+export interface SqlitePublishWrites {
+  /** Queues a write in the group commit; resolves once it is committed. */
+  readonly write: <T extends { ok: boolean }>(run: () => T) => Promise<T>;
+  /** The write steps of the repository (the log and its id counter). */
+  readonly tx: WriteTransaction;
+}
 
 /** A {@link PublishStore} on `db`; `guard` refuses calls once the repository is closed. */
 export function createSqlitePublish(
   db: Database.Database,
   guard: <T>(fn: () => T) => Promise<T>,
+  { write, tx }: SqlitePublishWrites,
 ): PublishStore {
   const placeholders = PUBLISH_COLUMNS.split(',')
     .map(() => '?')
@@ -57,9 +75,10 @@ export function createSqlitePublish(
   const selectOne = db.prepare<[string], PublishRow>(
     `SELECT ${PUBLISH_COLUMNS} FROM published WHERE name = ?`,
   );
-  const selectVersions = db.prepare<[], { name: string; version: number }>(
-    'SELECT name, version FROM published',
-  );
+  const selectVersions = db.prepare<
+    [],
+    { name: string; version: number; hide_broken: number }
+  >('SELECT name, version, hide_broken FROM published');
   const selectOrigins = db.prepare<[], OriginsRow>(
     'SELECT name, origins FROM published',
   );
@@ -75,36 +94,28 @@ export function createSqlitePublish(
   const deleteOne = db.prepare<[string]>(
     'DELETE FROM published WHERE name = ?',
   );
-  const insertEvent = db.prepare<
-    [string, string, number, string, string | null, string | null],
-    PublishEventRow
-  >(
-    `INSERT INTO publish_events (name, op, rev, at, by, request_id) VALUES (?, ?, ?, ?, ?, ?)
-     RETURNING ${EVENT_COLUMNS}`,
-  );
-  const selectEvents = db.prepare<[number, number], PublishEventRow>(
-    `SELECT ${EVENT_COLUMNS} FROM publish_events WHERE id > ? ORDER BY id LIMIT ?`,
-  );
-  const selectHead = db.prepare<[], { head: number }>(
-    'SELECT COALESCE(MAX(id), 0) AS head FROM publish_events',
-  );
-  const logged = (event: Omit<PublishEvent, 'id'>): PublishEvent => {
-    const row = insertEvent.get(...eventValues(event));
-    if (row === undefined) throw new Error('publish event not stored');
-    return eventOfRow(row);
-  };
+  // Each a savepoint inside the group's transaction: a step that throws rolls back both.
   const setTx = db.transaction(
-    (values: unknown[], event: Omit<PublishEvent, 'id'>) => {
-      upsert.run(...values);
-      return logged(event);
+    (record: StoredPublish, requestId: string | undefined) => {
+      upsert.run(...publishValues(record));
+      return {
+        ok: true,
+        entry: appendLogEvent(tx, publishLogEntry(record, requestId)),
+      };
     },
   );
   const removeTx = db.transaction(
-    (name: string, event: Omit<PublishEvent, 'id' | 'rev'>) => {
+    (
+      name: string,
+      origin: PublishOrigin,
+    ): { ok: boolean; entry?: LogEvent } => {
       const found = selectRev.get(name);
-      if (found === undefined) return null;
+      if (found === undefined) return { ok: false };
       deleteOne.run(name);
-      return logged({ ...event, rev: found.rev });
+      return {
+        ok: true,
+        entry: appendLogEvent(tx, unpublishLogEntry(name, found.rev, origin)),
+      };
     },
   );
   return {
@@ -117,7 +128,11 @@ export function createSqlitePublish(
       guard(() =>
         selectVersions
           .all()
-          .map(({ name, version }) => ({ name, version }))
+          .map(({ name, version, hide_broken }) => ({
+            name,
+            version,
+            hideBroken: hide_broken === 1,
+          }))
           .sort((a, b) => compareNames(a.name, b.name)),
       ),
     origins: (name) =>
@@ -126,29 +141,9 @@ export function createSqlitePublish(
           name === undefined ? selectOrigins.all() : selectOriginsOf.all(name),
         ),
       ),
-    set: (record, requestId) =>
-      guard(() =>
-        setTx.immediate(publishValues(record), {
-          name: record.name,
-          op: 'publish',
-          rev: record.rev,
-          at: record.publishedAt,
-          by: record.publishedBy,
-          requestId: requestId ?? null,
-        }),
-      ),
-    remove: (name, origin) =>
-      guard(() =>
-        removeTx.immediate(name, {
-          name,
-          op: 'unpublish',
-          at: origin.at,
-          by: origin.by,
-          requestId: origin.requestId ?? null,
-        }),
-      ),
-    events: (afterId, limit) =>
-      guard(() => selectEvents.all(afterId, limit).map(eventOfRow)),
-    head: () => guard(() => selectHead.get()?.head ?? 0),
+    set: async (record, requestId) =>
+      (await write(() => setTx(record, requestId))).entry,
+    remove: async (name, origin) =>
+      (await write(() => removeTx(name, origin))).entry ?? null,
   };
 }
