@@ -57,7 +57,11 @@ describe('merging two links', () => {
   };
 
   it('keeps the kept link in its place, takes picked fields, unites tags, drops the other', () => {
-    const plan = planLinkMerge(config, 'a', 'b', { label: 'remove' });
+    const plan = planLinkMerge(config, {
+      keep: 'a',
+      remove: 'b',
+      picks: { label: 'remove' },
+    });
     const links = plan.next['allLinks'] as Record<string, unknown>;
     expect(Object.keys(links)).toEqual(['first', 'a', 'mid']);
     expect(links['a']).toEqual({
@@ -72,7 +76,7 @@ describe('merging two links', () => {
   });
 
   it('rewrites every expression that names the removed id, and reports them', () => {
-    const plan = planLinkMerge(config, 'a', 'b');
+    const plan = planLinkMerge(config, { keep: 'a', remove: 'b' });
     expect(plan.references).toEqual([
       { where: 'macros.m', before: 'b | mid', after: 'a | mid' },
       { where: 'settings.menu.items', before: 'first, b', after: 'first, a' },
@@ -89,8 +93,10 @@ describe('merging two links', () => {
   });
 
   it('refuses a missing id or a link merged into itself', () => {
-    expect(() => planLinkMerge(config, 'a', 'nope')).toThrow();
-    expect(() => planLinkMerge(config, 'a', 'a')).toThrow();
+    expect(() =>
+      planLinkMerge(config, { keep: 'a', remove: 'nope' }),
+    ).toThrow();
+    expect(() => planLinkMerge(config, { keep: 'a', remove: 'a' })).toThrow();
   });
 });
 

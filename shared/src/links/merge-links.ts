@@ -64,15 +64,21 @@ export function differingFields(
 }
 
 /**
- * Plans merging link `removeId` into link `keepId` of `config`; `picks` names the side of each field that
+ * Plans merging link `remove` into link `keep` of `config`; `picks` names the side of each field that
  * should not come from the default (the kept link, or the removed one where the kept link lacks the field).
  * Throws when either id is missing or both are one.
  */
 export function planLinkMerge(
   config: JsonObject,
-  keepId: string,
-  removeId: string,
-  picks: Readonly<Record<string, LinkMergeSide>> = {},
+  {
+    keep: keepId,
+    remove: removeId,
+    picks = {},
+  }: {
+    readonly keep: string;
+    readonly remove: string;
+    readonly picks?: Readonly<Record<string, LinkMergeSide>>;
+  },
 ): LinkMergePlan {
   const allLinks = isPlainObject(config['allLinks']) ? config['allLinks'] : {};
   const keep = Object.hasOwn(allLinks, keepId) ? allLinks[keepId] : undefined;
