@@ -14,6 +14,8 @@ import { historyView } from './view-history.js';
 import { linksView } from './view-links.js';
 import { queryView } from './view-query.js';
 import { tagsView } from './tags-view.js';
+import { duplicatesView } from './view-duplicates.js';
+import { orderView } from './view-order.js';
 
 /** The editor section: a config, or a message when none is open. */
 export function editorView(state: AppState, actions: Actions): TemplateResult {
@@ -45,6 +47,8 @@ export function editorView(state: AppState, actions: Actions): TemplateResult {
               ${linksView(open, state, actions)}
               ${queryView(open, state, actions)}
               ${tagsView(open, state, actions)}
+              ${duplicatesView(open, state, actions)}
+              ${orderView(open, state, actions)}
               <fieldset
                 class="editor-extras"
                 ?disabled=${writeRefusal(state, open.name) !== null}
