@@ -88,16 +88,20 @@ export function planLinkMerge(
   if (!isPlainObject(keep) || !isPlainObject(remove) || keepId === removeId)
     throw new Error(`cannot merge "${removeId}" into "${keepId}"`);
 
+  // The kept link's fields keep their order (a merge patch can then say the change); new ones come last.
   const merged: JsonObject = {};
+  const tags = [...new Set([...tagsOf(keep), ...tagsOf(remove)])];
   for (const field of new Set([...Object.keys(keep), ...Object.keys(remove)])) {
-    if (field === 'tags') continue;
+    if (field === 'tags') {
+      if (tags.length > 0 || Object.hasOwn(keep, 'tags'))
+        put(merged, field, tags);
+      continue;
+    }
     const side =
       picks[field] ?? (Object.hasOwn(keep, field) ? 'keep' : 'remove');
     const source = side === 'keep' ? keep : remove;
     if (Object.hasOwn(source, field)) put(merged, field, source[field]);
   }
-  const tags = [...new Set([...tagsOf(keep), ...tagsOf(remove)])];
-  if (tags.length > 0 || Object.hasOwn(keep, 'tags')) merged['tags'] = tags;
 
   const nextLinks: JsonObject = {};
   for (const [id, link] of Object.entries(allLinks)) {
