@@ -6,14 +6,19 @@
  * dragged to the top leads the tester's menu preview, on the server and after a reload; keyboard moves
  * do the same. axe clean and screenshots at 1280 and 390 px.
  */
-import type { APIRequestContext, Page, Request } from '@playwright/test';
+import type {
+  APIRequestContext,
+  Locator,
+  Page,
+  Request,
+  TestInfo,
+} from '@playwright/test';
 import {
   expectAccessible,
   expectNothingPending,
   openApp,
   openConfig,
   saveConfig,
-  screenshot,
 } from '../support/app.js';
 import { expect, test } from '../support/fixtures.js';
 
@@ -69,6 +74,24 @@ function recordWrites(page: Page, name: string): string[] {
       writes.push(request.method());
   });
   return writes;
+}
+
+/** A picture of one part of the page (a whole page of 30 link cards is thousands of pixels tall). */
+async function partShot(part: Locator, testInfo: TestInfo, name: string) {
+  const path = testInfo.outputPath(`${name}.png`);
+  // The editor bar and the tester stay in view while the page scrolls: not over the part pictured.
+  const pinned = (position: string) =>
+    part.page().evaluate((value) => {
+      for (const element of document.querySelectorAll<HTMLElement>(
+        '.editor-bar, .tester',
+      ))
+        element.style.position = value;
+    }, position);
+  await pinned('static');
+  await part.scrollIntoViewIfNeeded();
+  await part.screenshot({ path });
+  await pinned('');
+  await testInfo.attach(name, { path, contentType: 'image/png' });
 }
 
 /** The ids of the tester's menu preview, in order. */
@@ -154,7 +177,11 @@ test('duplicates: links differing only by utm_source and a trailing slash are fo
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await expectAccessible(page, testInfo, `duplicates-merge-${width}`);
-    await screenshot(page, testInfo, `duplicates-merge-${width}`);
+    await partShot(
+      page.getByTestId('duplicates'),
+      testInfo,
+      `duplicates-merge-${width}`,
+    );
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 
@@ -270,7 +297,12 @@ test('order: a link dragged to the top leads the menu preview, on the server and
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     await expectAccessible(page, testInfo, `order-${width}`);
-    await screenshot(page, testInfo, `order-${width}`);
+    await partShot(page.getByTestId('order'), testInfo, `order-${width}`);
+    await partShot(
+      page.getByTestId('tester'),
+      testInfo,
+      `order-tester-${width}`,
+    );
   }
   await saveConfig(page);
   await expectNothingPending(page);

@@ -21,7 +21,7 @@ export function duplicatesView(
 ): TemplateResult {
   const duplicates = state.duplicates;
   return html`<details
-    class="section fold"
+    class="section fold dup-section"
     data-testid="duplicates"
     ?open=${duplicates.shown}
     @toggle=${(event: Event) => {

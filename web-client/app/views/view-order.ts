@@ -30,7 +30,7 @@ export function orderView(
 ): TemplateResult {
   const order = state.order;
   return html`<details
-    class="section fold"
+    class="section fold order-section"
     data-testid="order"
     ?open=${order.shown}
     @toggle=${(event: Event) => {
