@@ -49,3 +49,13 @@ export function keepsOrder(
   }
   return true;
 }
+
+/** Whether two values with the same members (objects) list them in the same order; true for non-objects. */
+export function sameKeyOrder(a: unknown, b: unknown): boolean {
+  if (!isPlainObject(a) || !isPlainObject(b)) return true;
+  const left = Object.keys(a);
+  const right = Object.keys(b);
+  return (
+    left.length === right.length && left.every((key, i) => key === right[i])
+  );
+}
