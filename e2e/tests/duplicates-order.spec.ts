@@ -278,7 +278,7 @@ test('order: a link dragged to the top leads the menu preview, on the server and
     .poll(() => previewIds(page))
     .toEqual(['delta', 'alpha', 'bravo', 'charlie', 'echo']);
 
-  // Keyboard: Alt+↑ one place, Alt+Home to the top, a row's "Move to the bottom" button.
+  // Keyboard: Alt+↑ one place, Alt+Shift+↑ to the top, a row's "Move to the bottom" button.
   await page.getByTestId('order').locator('summary').click();
   await row('echo').focus();
   await page.keyboard.press('Alt+ArrowUp');
@@ -286,7 +286,7 @@ test('order: a link dragged to the top leads the menu preview, on the server and
   await expect
     .poll(() => previewIds(page))
     .toEqual(['delta', 'alpha', 'bravo', 'echo', 'charlie']);
-  await page.keyboard.press('Alt+Home');
+  await page.keyboard.press('Alt+Shift+ArrowUp');
   await expect(row('echo')).toBeFocused();
   await row('delta')
     .getByRole('button', { name: 'Move to the bottom: DELTA (delta)' })

@@ -1,7 +1,8 @@
 /**
  * The Menu order section: the links in their stored order, which is the order every menu shows. A link
  * moves by dragging its row, with its buttons (up, down, to the top, to the bottom), or with keys on its
- * focused row: Alt+↑ / Alt+↓ one place, Alt+Home / Alt+End to the top or bottom. Moves change the draft;
+ * focused row: Alt+↑ / Alt+↓ one place, Alt+Shift+↑ / Alt+Shift+↓ (or Alt+Home / Alt+End) to the top or
+ * bottom. Moves change the draft;
  * "Save config" keeps them, as one write. Integer-like ids are listed first by JavaScript itself and
  * cannot move.
  */
@@ -20,6 +21,12 @@ const ROW_KEYS: Readonly<Record<string, LinkMove>> = {
   ArrowDown: 'down',
   Home: 'top',
   End: 'bottom',
+};
+
+/** With Alt+Shift: to the top or bottom (where a browser keeps Alt+Home for itself). */
+const SHIFT_KEYS: Readonly<Record<string, LinkMove>> = {
+  ArrowUp: 'top',
+  ArrowDown: 'bottom',
 };
 
 /** The section, folded until asked for. */
@@ -54,7 +61,7 @@ function body(
   const fixed = ids.filter((id) => !isMovableId(id));
   return html`<p class="hint" id="order-hint">
       Menus list links in this order. Drag a row, use its buttons, or focus a
-      row and press Alt+↑ / Alt+↓ (one place) or Alt+Home / Alt+End (top,
+      row and press Alt+↑ / Alt+↓ (one place) or Alt+Shift+↑ / Alt+Shift+↓ (top,
       bottom). “Save config” keeps the new order.
     </p>
     ${
@@ -134,7 +141,7 @@ function orderRow(id: string, options: RowOptions): TemplateResult {
     draggable=${readOnly ? 'false' : 'true'}
     aria-label=${`${name}, place ${place} of ${count}`}
     @keydown=${(event: KeyboardEvent) => {
-      const move = ROW_KEYS[event.key];
+      const move = event.shiftKey ? SHIFT_KEYS[event.key] : ROW_KEYS[event.key];
       if (!event.altKey || move === undefined || readOnly) return;
       if (event.target !== event.currentTarget) return;
       event.preventDefault();
