@@ -12,6 +12,27 @@ import type { Actions } from './actions.js';
 import type { AppState, OpenConfig } from '../state/state.js';
 import type { MergeDraft } from '../state/duplicates-state.js';
 import { writeRefusal } from '../state/status-model.js';
+import { acrossView } from './view-duplicates-across.js';
+
+/**
+ * The groups of the last draft shown, by what they depend on (ids and URLs): the view renders on every
+ * change of the page, and normalizing every URL again each time would cost a large config a few
+ * milliseconds per keystroke.
+ */
+let lastGroups: { key: string; groups: DuplicateGroup[] } | null = null;
+
+function groupsOf(open: OpenConfig): DuplicateGroup[] {
+  const links = open.draft.allLinks;
+  const key = `${open.name}\n${Object.entries(links)
+    .map(([id, link]) => `${id} ${String(link.url)}`)
+    .join('\n')}`;
+  if (lastGroups?.key !== key)
+    lastGroups = {
+      key,
+      groups: findDuplicates([{ name: open.name, config: open.draft }]),
+    };
+  return lastGroups.groups;
+}
 
 /** The section, folded until asked for. */
 export function duplicatesView(
@@ -41,7 +62,7 @@ function body(
   actions: Actions,
 ): TemplateResult {
   const readOnly = writeRefusal(state, open.name) !== null;
-  const groups = findDuplicates([{ name: open.name, config: open.draft }]);
+  const groups = groupsOf(open);
   const merge = state.duplicates.merge;
   return html`<p class="hint">
       Links whose URLs are the same page once the scheme, <code>www.</code>, a
@@ -230,75 +251,6 @@ function pickRow(
     <span class="dup-field">${fieldName}</span>
     ${option('keep', (keep as Record<string, unknown>)[fieldName], merge.keep)}
     ${option('remove', (remove as Record<string, unknown>)[fieldName], merge.remove)}
-  </div>`;
-}
-
-function acrossView(
-  open: OpenConfig,
-  state: AppState,
-  actions: Actions,
-): TemplateResult {
-  const across = state.duplicates.across;
-  const result =
-    across !== null && across !== 'reading' && across.name === open.name
-      ? across
-      : null;
-  return html`<div class="dup-across" data-testid="duplicates-across">
-    <button
-      type="button"
-      class="button"
-      data-testid="duplicates-look-across"
-      ?disabled=${across === 'reading'}
-      @click=${() => actions.duplicates.lookAcross()}
-    >
-      ${across === 'reading' ? 'Reading the other configs…' : 'Look in the other configs too'}
-    </button>
-    ${
-      result === null
-        ? nothing
-        : html`<p data-testid="duplicates-across-count">
-              ${
-                result.groups.length === 0
-                  ? `No URL of the ${result.read} configs read is in more than one of them.`
-                  : `${result.groups.length} ${result.groups.length === 1 ? 'URL is' : 'URLs are'} in more than one of the ${result.read} configs read.`
-              }
-              ${
-                result.skipped.length === 0
-                  ? nothing
-                  : ` Not read: ${result.skipped.join(', ')}.`
-              }
-            </p>
-            <ul class="dup-groups">
-              ${result.groups.map(
-                (group) =>
-                  html`<li
-                    class="dup-group"
-                    data-testid="duplicate-group-across"
-                  >
-                    <p class="dup-key"><code>${group.key}</code></p>
-                    <ul>
-                      ${group.members.map(
-                        (member) =>
-                          html`<li>
-                            ${
-                              member.config === open.name
-                                ? html`<strong>${member.id}</strong> (this
-                                    config)`
-                                : html`<button
-                                    type="button"
-                                    class="button small"
-                                    @click=${() => actions.openResult(member.config, member.id)}
-                                  >
-                                    Open ${member.id} in ${member.config}
-                                  </button>`
-                            }
-                          </li>`,
-                      )}
-                    </ul>
-                  </li>`,
-              )}
-            </ul>`
-    }
   </div>`;
 }
 
