@@ -36,6 +36,8 @@ import type { AppState, Question } from './state/state.js';
 import { ToolActions } from './actions/tool-actions.js';
 import { TransferActions } from './actions/transfer-actions.js';
 import { TagsActions } from './actions/tags-actions.js';
+import { DuplicatesActions } from './actions/duplicates-actions.js';
+import { OrderActions } from './actions/order-actions.js';
 import { appView } from './views/view-app.js';
 
 /**
@@ -86,6 +88,8 @@ export class App implements PageContext {
   });
   private readonly tags = new TagsActions(this, this.configs);
   private readonly publish = new PublishActions(this);
+  private readonly duplicates = new DuplicatesActions(this, this.configs);
+  private readonly order = new OrderActions(this);
   private readonly actions: Actions = pageActions({
     configs: this.configs,
     forms: this.forms,
@@ -97,6 +101,8 @@ export class App implements PageContext {
     keys: this.keys,
     history: this.history,
     tags: this.tags,
+    duplicates: this.duplicates,
+    order: this.order,
     linkHealth: this.linkHealth,
     publish: this.publish,
     answer: (confirmed) => this.answer(confirmed),

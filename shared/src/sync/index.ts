@@ -11,3 +11,4 @@ export {
   setAt,
   valueAt,
 } from './resolve-conflicts.js';
+export { sameKeyOrder } from './own-keys.js';

@@ -96,9 +96,64 @@ describe('createMergePatch', () => {
           from as Record<string, unknown>,
           to as Record<string, unknown>,
         );
-        expect(patch).toBeDefined();
-        expect(sameValue(applyMergePatch(from, patch), to)).toBe(true);
+        if (patch !== undefined) {
+          // Applied, it gives the second exactly, member order included.
+          expect(JSON.stringify(applyMergePatch(from, patch))).toBe(
+            JSON.stringify(to),
+          );
+          return;
+        }
+        // No patch only because the second orders members otherwise: in the order a patch gives, it has one.
+        const arranged = inPatchOrder(from, to);
+        const inOrder = createMergePatch(
+          from as Record<string, unknown>,
+          arranged as Record<string, unknown>,
+        );
+        expect(inOrder).toBeDefined();
+        expect(sameValue(applyMergePatch(from, inOrder), to)).toBe(true);
       }),
     );
   });
+
+  it('cannot say a new order of members (a menu reordered): then the whole config goes', () => {
+    const from = { allLinks: { a: { u: 1 }, b: { u: 2 }, c: { u: 3 } } };
+    expect(
+      createMergePatch(from, {
+        allLinks: { c: { u: 3 }, a: { u: 1 }, b: { u: 2 } },
+      }),
+    ).toBeUndefined();
+    // A new member anywhere but last cannot be said either; last it can.
+    expect(
+      createMergePatch(from, {
+        allLinks: { a: { u: 1 }, n: { u: 0 }, b: { u: 2 }, c: { u: 3 } },
+      }),
+    ).toBeUndefined();
+    expect(
+      createMergePatch(from, {
+        allLinks: { a: { u: 1 }, b: { u: 2 }, c: { u: 3 }, n: { u: 0 } },
+      }),
+    ).toEqual({ allLinks: { n: { u: 0 } } });
+  });
 });
+
+/** `to` with each object's members in the order applying a patch to `from` would give them. */
+function inPatchOrder(from: unknown, to: unknown): unknown {
+  if (
+    typeof to !== 'object' ||
+    to === null ||
+    Array.isArray(to) ||
+    typeof from !== 'object' ||
+    from === null ||
+    Array.isArray(from)
+  )
+    return to;
+  const source = from as Record<string, unknown>;
+  const target = to as Record<string, unknown>;
+  const keys = [
+    ...Object.keys(source).filter((key) => Object.hasOwn(target, key)),
+    ...Object.keys(target).filter((key) => !Object.hasOwn(source, key)),
+  ];
+  return Object.fromEntries(
+    keys.map((key) => [key, inPatchOrder(source[key], target[key])]),
+  );
+}

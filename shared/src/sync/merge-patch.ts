@@ -5,7 +5,7 @@
 import { sameValue } from '../util/same-value.js';
 import { runAtOnce } from '../util/slices.js';
 import type { Sliced } from '../util/slices.js';
-import { isPlainObject, setOwn } from './own-keys.js';
+import { isPlainObject, keepsOrder, setOwn } from './own-keys.js';
 import type { JsonObject } from './own-keys.js';
 
 /**
@@ -56,12 +56,15 @@ export function* mergePatching(
  * The merge patch that turns `from` into `to` (both objects), with only what differs: removed members as
  * `null`, changed objects as patches of their own, anything else as the new value. `undefined` when no
  * merge patch can say it: `to` holds a `null` inside an object that the patch would have to carry (a
- * patch's `null` means "remove").
+ * patch's `null` means "remove"), or an object of `to` orders its members otherwise than applying a patch
+ * would (a patch keeps members in their place and adds new ones last, so a reordered `allLinks`, the
+ * order of a menu, needs the whole config).
  */
 export function createMergePatch(
   from: JsonObject,
   to: JsonObject,
 ): JsonObject | undefined {
+  if (!keepsOrder(from, to, { addedLast: true })) return undefined;
   const patch: JsonObject = {};
   for (const key of Object.keys(from)) {
     if (!Object.hasOwn(to, key)) setOwn(patch, key, null);
@@ -70,13 +73,16 @@ export function createMergePatch(
     const next = to[key];
     const had = Object.hasOwn(from, key);
     const previous = had ? from[key] : undefined;
-    if (had && sameValue(previous, next)) continue;
-    if (next === null) return undefined;
     if (isPlainObject(next) && isPlainObject(previous)) {
+      // Compared member by member, so a new order of equal members is seen too.
       const inner = createMergePatch(previous, next);
       if (inner === undefined) return undefined;
-      setOwn(patch, key, inner);
-    } else if (isPlainObject(next)) {
+      if (Object.keys(inner).length > 0) setOwn(patch, key, inner);
+      continue;
+    }
+    if (had && sameValue(previous, next)) continue;
+    if (next === null) return undefined;
+    if (isPlainObject(next)) {
       if (holdsNullMember(next)) return undefined;
       setOwn(patch, key, next);
     } else {

@@ -32,6 +32,27 @@ function edit(change: (c: Config) => void): Config {
 }
 
 describe('threeWayMerge', () => {
+  it('keeps the links moved on one side in their new order (the order of a menu)', () => {
+    const moved = (c: Config) => {
+      c.allLinks = { b: c.allLinks.b, a: c.allLinks.a };
+    };
+    const relabel = (c: Config) => (c.allLinks.a!.label = 'Remote A');
+    const local = edit(moved);
+    const remote = edit(relabel);
+    const one = threeWayMerge(base, local, remote);
+    expect(one.conflicts).toEqual([]);
+    expect(Object.keys(one.merged!.allLinks)).toEqual(['b', 'a']);
+    expect(one.merged!.allLinks.a!.label).toBe('Remote A');
+    // The same when the other side moved them.
+    const other = threeWayMerge(base, remote, local);
+    expect(Object.keys(other.merged!.allLinks)).toEqual(['b', 'a']);
+    expect(other.merged!.allLinks.a!.label).toBe('Remote A');
+    // Moved on one side only, nothing else changed: the new order.
+    expect(
+      Object.keys(threeWayMerge(base, base, local).merged!.allLinks),
+    ).toEqual(['b', 'a']);
+  });
+
   it('takes changes made on one side, per link and per field', () => {
     const local = edit((c) => (c.allLinks.a!.label = 'Local A'));
     const remote = edit((c) => {

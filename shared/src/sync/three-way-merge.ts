@@ -7,7 +7,7 @@
  */
 import type { MergeConflict, MergePath } from '../schemas/merge.js';
 import { sameValue } from '../util/same-value.js';
-import { isPlainObject, ownValue, setOwn } from './own-keys.js';
+import { isPlainObject, keepsOrder, ownValue, setOwn } from './own-keys.js';
 import type { JsonObject } from './own-keys.js';
 
 /** What {@link threeWayMerge} answers. */
@@ -72,9 +72,12 @@ interface Sides<T = unknown> {
 function mergeAt(place: Place, sides: Sides): unknown {
   const { path, grain, conflicts } = place;
   const { base, local, remote } = sides;
-  if (sameValue(local, remote)) return local;
-  if (sameValue(base, local)) return remote;
-  if (sameValue(base, remote)) return local;
+  // The order of `allLinks` is the order of a menu: a side that only moved links changed it too.
+  const moved = (side: unknown) => linksMoved(grain, base, side);
+  if (sameValue(local, remote))
+    return moved(remote) && !moved(local) ? remote : local;
+  if (sameValue(base, local) && !moved(local)) return remote;
+  if (sameValue(base, remote) && !moved(remote)) return local;
   const divisible =
     grain !== 'value' &&
     isPlainObject(local) &&
@@ -84,7 +87,28 @@ function mergeAt(place: Place, sides: Sides): unknown {
     conflicts.push({ path, base, local, remote });
     return local;
   }
-  return mergeMembers(place, { base, local, remote });
+  return mergeMembers(place, {
+    base,
+    local,
+    remote,
+    remoteOrder: moved(remote) && !moved(local),
+  });
+}
+
+/** Whether `side` holds the links (the config's `allLinks`, or `allLinks` itself) in another order than `base`. */
+function linksMoved(grain: Grain, base: unknown, side: unknown): boolean {
+  if (grain === 'config')
+    return linksMoved(
+      'links',
+      ownValue(base, 'allLinks'),
+      ownValue(side, 'allLinks'),
+    );
+  return (
+    grain === 'links' &&
+    isPlainObject(base) &&
+    isPlainObject(side) &&
+    !keepsOrder(base, side, { addedLast: false })
+  );
 }
 
 function mergeMembers(
@@ -93,17 +117,21 @@ function mergeMembers(
     base,
     local,
     remote,
+    remoteOrder,
   }: {
     readonly base: JsonObject | undefined;
     readonly local: JsonObject;
     readonly remote: JsonObject;
+    /** Only the remote side moved members (links): its order leads. */
+    readonly remoteOrder: boolean;
   },
 ): JsonObject {
   const result: JsonObject = {};
-  // Local order first, then what only the remote side has.
+  // Local order first (the remote's when only it moved links), then what only the other side has.
+  const [first, second] = remoteOrder ? [remote, local] : [local, remote];
   const keys = [
-    ...Object.keys(local),
-    ...Object.keys(remote).filter((key) => !Object.hasOwn(local, key)),
+    ...Object.keys(first),
+    ...Object.keys(second).filter((key) => !Object.hasOwn(first, key)),
     ...Object.keys(base ?? {}).filter(
       (key) => !Object.hasOwn(local, key) && !Object.hasOwn(remote, key),
     ),

@@ -1,6 +1,7 @@
 /**
- * Where a config holds expressions a tag rename must follow: every macro's `linkItems`, and every string
- * in `settings` (free-form, so a client may keep expressions there) that names a tag as `.tag`. Search
+ * Where a config holds expressions a rename must follow: every macro's `linkItems`, and every string in
+ * `settings` (free-form, so a client may keep expressions there) that names what is renamed (a tag as
+ * `.tag`; a link id, for a merge of links). Search
  * patterns are regular expressions, not expressions: they are reported for review, never rewritten.
  */
 import { isPlainObject } from '../util/is-plain-object.js';
@@ -17,9 +18,13 @@ export interface ExpressionPlace {
   readonly macro?: string;
 }
 
-/** Every macro expression, then every settings string that names at least one tag. */
+/**
+ * Every macro expression, then every settings string that `names` says is an expression worth following
+ * (by default: one that names at least one tag).
+ */
 export function expressionPlaces(
   config: Record<string, unknown>,
+  names: (text: string) => boolean = (text) => tagsNamedIn(text).length > 0,
 ): ExpressionPlace[] {
   const places: ExpressionPlace[] = [];
   const macros = config['macros'];
@@ -35,7 +40,7 @@ export function expressionPlaces(
     config['settings'],
     { where: 'settings', depth: 0 },
     (where, text) => {
-      if (tagsNamedIn(text).length > 0) places.push({ where, text });
+      if (names(text)) places.push({ where, text });
     },
   );
   return places;

@@ -315,6 +315,21 @@ export class ConfigActions {
     this.remote.mergedOnSave(name, report);
   }
 
+  /**
+   * Puts `config` in the editor as the draft and saves it: one save, one revision (a tag rename, a merge
+   * of links, or the version before one of them, saved again by Undo).
+   */
+  async saveAs(config: LinkConfig): Promise<void> {
+    const open = this.page.state.open;
+    if (open === null) return;
+    open.draft = structuredClone(this.page.raw(config));
+    open.settingsText = settingsText(config);
+    open.settingsProblem = null;
+    open.dirty = true;
+    await this.save();
+    this.page.recheckExpression();
+  }
+
   /** Puts `config` in the editor in place of the draft. */
   show(open: OpenConfig, config: LinkConfig): void {
     showInEditor(this.page, open, config);

@@ -15,6 +15,8 @@ import type { SessionActions } from './session-actions.js';
 import type { ToolActions } from './tool-actions.js';
 import type { TransferActions } from './transfer-actions.js';
 import type { TagsActions } from './tags-actions.js';
+import type { DuplicatesActions } from './duplicates-actions.js';
+import type { OrderActions } from './order-actions.js';
 
 /** The helpers and the page's own dialog answer. */
 export interface ActionParts {
@@ -30,6 +32,8 @@ export interface ActionParts {
   tags: TagsActions;
   linkHealth: LinkHealthActions;
   publish: PublishActions;
+  duplicates: DuplicatesActions;
+  order: OrderActions;
   answer(confirmed: boolean): void;
 }
 
@@ -42,7 +46,10 @@ export function pageActions(parts: ActionParts): Actions {
       void configs.open(configName, { moveFocus: true, target: linkId }),
     saveConfig: () => void configs.save(),
     deleteConfig: () => void configs.remove(),
-    input: (form, field, value) => forms.input(form, field, value),
+    input: (form, field, value) => {
+      forms.input(form, field, value);
+      if (form === 'link' && field === 'url') parts.duplicates.urlTyped(value);
+    },
     submit: (form) =>
       void (form === 'create' ? configs.create() : forms.submit(form)),
     edit: (form, key) => forms.edit(form, key),
@@ -84,6 +91,8 @@ export function pageActions(parts: ActionParts): Actions {
       undelete: (name) => void parts.history.undelete(name),
     },
     tags: parts.tags,
+    duplicates: parts.duplicates,
+    order: parts.order,
     linkHealth: {
       checkNow: () => void parts.linkHealth.checkNow(),
       useNewUrl: (id) => void parts.linkHealth.useNewUrl(id),

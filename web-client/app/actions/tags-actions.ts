@@ -4,7 +4,6 @@
  */
 import { planTagRename, TagNameSchema } from '@linkconfig/shared';
 import type { LinkConfig } from '@linkconfig/shared';
-import { settingsText } from '../model/config-draft.js';
 import type { ConfigActions } from './config-actions.js';
 import type { PageContext } from './page-context.js';
 
@@ -109,14 +108,7 @@ export class TagsActions {
   }
 
   /** Puts `config` in the editor as the draft and saves it. */
-  private async saveAs(config: LinkConfig): Promise<void> {
-    const open = this.page.state.open;
-    if (open === null) return;
-    open.draft = structuredClone(this.page.raw(config));
-    open.settingsText = settingsText(config);
-    open.settingsProblem = null;
-    open.dirty = true;
-    await this.configs.save();
-    this.page.recheckExpression();
+  private saveAs(config: LinkConfig): Promise<void> {
+    return this.configs.saveAs(config);
   }
 }

@@ -26,6 +26,8 @@ import type { KeysState } from './keys-state.js';
 import { initialHistory } from './history-state.js';
 import type { HistoryState } from './history-state.js';
 import { initialTags } from './tags-state.js';
+import { initialDuplicates, initialOrder } from './duplicates-state.js';
+import type { DuplicatesState, OrderState } from './duplicates-state.js';
 import type { TagsState } from './tags-state.js';
 import { initialTransfer } from './transfer-state.js';
 import { initialLinkHealth } from './link-health-state.js';
@@ -237,6 +239,10 @@ export interface AppState {
   history: HistoryState;
   /** The Tags section of the open config. */
   tags: TagsState;
+  /** The Duplicates section of the open config and the link form's URL warning. */
+  duplicates: DuplicatesState;
+  /** The Menu order section of the open config. */
+  order: OrderState;
   /** The server's link health of the open config. */
   linkHealth: LinkHealthState;
   /** The Publish panel of the open config. */
@@ -325,6 +331,8 @@ export function initialState(): AppState {
     keys: initialKeys(),
     history: initialHistory(),
     tags: initialTags(),
+    duplicates: initialDuplicates(),
+    order: initialOrder(),
     linkHealth: initialLinkHealth(),
     publish: initialPublish(),
     announcement: '',

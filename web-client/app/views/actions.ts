@@ -6,6 +6,7 @@ import type { SearchMode } from '../session/api.js';
 import type { LinkSort } from '../model/link-finder.js';
 import type { HealthFacet } from '../model/link-health.js';
 import type { AppState } from '../state/state.js';
+import type { LinkMergeSide, LinkMove } from '@linkconfig/shared';
 
 /** The forms whose fields the controller keeps in state. */
 export type FormName = 'create' | 'link' | 'macro' | 'pattern';
@@ -114,6 +115,10 @@ export interface Actions {
   linkHealth: LinkHealthPanelActions;
   /** The Publish panel of the open config (publish-actions.ts). */
   publish: PublishPanelActions;
+  /** The Duplicates section and the link form's URL warning (duplicates-actions.ts). */
+  duplicates: DuplicatesSectionActions;
+  /** The Menu order section (order-actions.ts). */
+  order: OrderSectionActions;
 }
 
 /** What the Publish panel can ask (publish-actions.ts). */
@@ -134,6 +139,27 @@ export interface PublishPanelActions {
   addOrigin(): void;
   removeOrigin(origin: string): void;
   copySnippet(): Promise<void>;
+}
+
+/** What the Duplicates section can ask (duplicates-actions.ts). */
+export interface DuplicatesSectionActions {
+  show(shown: boolean): void;
+  startMerge(keep: string, remove: string): void;
+  swap(): void;
+  pick(field: string, side: LinkMergeSide): void;
+  cancelMerge(): void;
+  applyMerge(): Promise<void>;
+  undo(): Promise<void>;
+  lookAcross(): Promise<void>;
+}
+
+/** What the Menu order section can ask (order-actions.ts). */
+export interface OrderSectionActions {
+  show(shown: boolean): void;
+  more(): void;
+  drag(id: string | null): void;
+  /** Moves link `id`; focus goes back to its row, or to its control `focusOn`. */
+  move(id: string, move: LinkMove, focusOn?: string): void;
 }
 
 /** What the Tags section can ask (tags-actions.ts). */

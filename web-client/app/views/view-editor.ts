@@ -15,6 +15,8 @@ import { publishView } from './view-publish.js';
 import { linksView } from './view-links.js';
 import { queryView } from './view-query.js';
 import { tagsView } from './tags-view.js';
+import { duplicatesView } from './view-duplicates.js';
+import { orderView } from './view-order.js';
 
 /** The editor section: a config, or a message when none is open. */
 export function editorView(state: AppState, actions: Actions): TemplateResult {
@@ -47,6 +49,8 @@ export function editorView(state: AppState, actions: Actions): TemplateResult {
               ${linksView(open, state, actions)}
               ${queryView(open, state, actions)}
               ${tagsView(open, state, actions)}
+              ${duplicatesView(open, state, actions)}
+              ${orderView(open, state, actions)}
               <fieldset
                 class="editor-extras"
                 ?disabled=${writeRefusal(state, open.name) !== null}

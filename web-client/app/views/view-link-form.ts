@@ -45,6 +45,27 @@ export function tagCompletions(
   return [...starts, ...contains].slice(0, MAX_COMPLETIONS);
 }
 
+/**
+ * Which links of the draft already have the URL typed (the shared rule of duplicates, looked up a moment
+ * after typing stops), in words; undefined when none.
+ */
+function urlWarning(state: AppState): string | undefined {
+  const warning = state.duplicates.urlWarning;
+  const open = state.open;
+  if (warning === null || open === null) return undefined;
+  if (warning.url !== state.link.values.url.trim()) return undefined;
+  const ids = warning.ids.filter(
+    (id) => id !== state.link.editing && Object.hasOwn(open.draft.allLinks, id),
+  );
+  if (ids.length === 0) return undefined;
+  const named = ids
+    .slice(0, 3)
+    .map((id) => `“${id}”`)
+    .join(', ');
+  const more = ids.length > 3 ? ` and ${ids.length - 3} more` : '';
+  return `This URL is already in this config: ${named}${more} (tracking parameters, www. and a trailing slash aside).`;
+}
+
 /** The link form; `tags` are the config's tags, for completion. */
 export function linkForm(
   state: AppState,
@@ -108,6 +129,7 @@ export function linkForm(
           value: form.values.url,
           placeholder: 'https://',
           problem: visibleProblem(form, 'url', checkUrl),
+          hint: urlWarning(state),
           onInput: input('url'),
           className: 'wide',
         })}

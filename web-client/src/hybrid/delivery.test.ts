@@ -55,6 +55,20 @@ describe('alreadyApplied: does the server already hold this write? (H19)', () =>
     expect(alreadyApplied(save(mine), server(null))).toBe(false);
   });
 
+  it('sees links in another order (the order of a menu) as a difference', () => {
+    const two = (ids: string[]): LinkConfig => ({
+      allLinks: Object.fromEntries(
+        ids.map((id) => [id, { url: `https://${id}.example/` }]),
+      ),
+    });
+    expect(alreadyApplied(save(two(['a', 'b'])), server(two(['b', 'a'])))).toBe(
+      false,
+    );
+    expect(alreadyApplied(save(two(['a', 'b'])), server(two(['a', 'b'])))).toBe(
+      true,
+    );
+  });
+
   it('counts a remove as applied when the server has no such config', () => {
     const remove: OutboxEntry = { ...save(mine), op: 'remove' };
     delete remove.config;

@@ -6,6 +6,7 @@
  */
 import {
   createMergePatch,
+  sameKeyOrder,
   sameValue,
   sanitizeConfigLinks,
 } from '@linkconfig/shared';
@@ -125,7 +126,8 @@ function unseenVersion(
  * one sanitizer the server uses: a write holding a `javascript:` URL is recognised as delivered, whether
  * or not sanitizing changed anything. Sanitizing only replaces script-capable URLs by `about:blank`, so
  * the one difference this cannot see is one no answer of the server shows either (two such URLs, or
- * such a URL and a literal `about:blank`, at the same place). The ETag cannot decide it instead: it
+ * such a URL and a literal `about:blank`, at the same place). The links' order counts too (it is the
+ * order of a menu). The ETag cannot decide it instead: it
  * names a version (number and time), not content, so it is unknown when the answer was lost.
  */
 export function alreadyApplied(
@@ -139,6 +141,8 @@ export function alreadyApplied(
     sameValue(
       sanitizeConfigLinks(remote.entry.config),
       sanitizeConfigLinks(entry.config),
-    )
+    ) &&
+    // The order of links is the order of a menu: a write that only moved links is not applied yet.
+    sameKeyOrder(remote.entry.config.allLinks, entry.config.allLinks)
   );
 }
