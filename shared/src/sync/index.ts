@@ -11,3 +11,5 @@ export {
   setAt,
   valueAt,
 } from './resolve-conflicts.js';
+export { findLinkSpans, patchLinksText } from './link-text-patch.js';
+export type { LinkSpans } from './link-text-patch.js';
