@@ -48,18 +48,28 @@ const config = fc.record({
 
 describe('patchLinksText', () => {
   it('answers exactly the full computation whenever it answers (generated configs and patches)', () => {
-    let answered = 0;
+    const change = fc.oneof(
+      fc.dictionary(key, fc.oneof(json, fc.dictionary(key, json)), {
+        maxKeys: 3,
+      }),
+      fc.record({ url: fc.string({ maxLength: 3 }), label: json }),
+      fc.constant(null),
+      json,
+    );
+    // Each edit names a stored link (by its place) or a new key.
+    const edit = fc.record({
+      stored: fc.boolean(),
+      pick: fc.nat(),
+      id: fc.oneof(fc.string({ maxLength: 3 }), fc.constantFrom('7', 'n')),
+      change,
+    });
+    const answered = { changed: 0, resized: 0 };
     fc.assert(
       fc.property(
         config,
-        fc.oneof(
-          fc.dictionary(key, fc.oneof(json, fc.dictionary(key, json)), {
-            maxKeys: 3,
-          }),
-          json,
-        ),
-        fc.record({ pick: fc.nat(), onlyLinks: fc.boolean() }),
-        (value, change, { pick, onlyLinks }) => {
+        fc.array(edit, { minLength: 1, maxLength: 3 }),
+        fc.boolean(),
+        (value, edits, onlyLinks) => {
           // Every stored config passed the config check.
           fc.pre(validateLinkConfig(value, { maxDepth: MAX_DEPTH }).ok);
           const text = JSON.stringify(value);
@@ -67,21 +77,34 @@ describe('patchLinksText', () => {
           expect(spans).toBeDefined();
           if (spans === undefined) return;
           const ids = Object.keys(value.allLinks);
-          const id = ids[pick % ids.length] ?? '';
+          const links: Record<string, unknown> = {};
+          for (const e of edits) {
+            const id = e.stored ? (ids[e.pick % ids.length] ?? '') : e.id;
+            Object.defineProperty(links, id, {
+              value: e.change,
+              enumerable: true,
+              configurable: true,
+              writable: true,
+            });
+          }
           const patch = onlyLinks
-            ? { allLinks: { [id]: change } }
-            : { allLinks: { [id]: change }, settings: {} };
+            ? { allLinks: links }
+            : { allLinks: links, settings: {} };
           const fast = patchLinksText({ text, spans }, patch, MAX_DEPTH);
           if (fast === undefined) return;
-          answered++;
+          const resized =
+            fast.spans.starts.length !== spans.starts.length ||
+            [...fast.spans.order.keys()].join() !== ids.join();
+          answered[resized ? 'resized' : 'changed']++;
           expect(fast.json).toBe(full(text, patch));
           // The moved spans are where a fresh scan of the new text finds the links.
           expect(fast.spans).toEqual(findLinkSpans(fast.json));
         },
       ),
-      { numRuns: 600 },
+      { numRuns: 1500 },
     );
-    expect(answered).toBeGreaterThan(100);
+    expect(answered.changed).toBeGreaterThan(100);
+    expect(answered.resized).toBeGreaterThan(50);
   });
 
   it('chains: patches applied one after another on the moved spans match the full computation', () => {
@@ -119,8 +142,10 @@ describe('patchLinksText', () => {
     const spans = findLinkSpans(text);
     if (spans === undefined) throw new Error('no spans');
     const refused = [
-      { allLinks: { c: { url: 'w' } } }, // a new link
-      { allLinks: { a: null } }, // a deletion
+      { allLinks: { a: null } }, // the first link removed
+      { allLinks: { 3: { url: 'w' } } }, // a new key JavaScript orders first
+      { allLinks: { c: { url: 1 } } }, // a new link the config check refuses
+      { allLinks: { c: null } }, // nothing to do
       { allLinks: { a: 'x' } }, // not a merge of the link
       { allLinks: { a: { url: 1 } } }, // the config check refuses it
       { allLinks: { a: { deep: { x: { y: { z: {} } } } } } }, // too deep

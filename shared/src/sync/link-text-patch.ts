@@ -127,11 +127,22 @@ interface Edit {
   readonly text: string;
 }
 
+/** A key JavaScript orders before the others (an array index): a new one would not come last. */
+const INDEX_KEY = /^(?:0|[1-9]\d*)$/;
+
+/** What a patch does to the links: changed ones in place, removed ones, added ones (in patch order). */
+interface LinkEdits {
+  readonly changed: Edit[];
+  readonly removed: number[];
+  readonly added: string[];
+}
+
 /**
- * `patch` applied to the canonical config `text` whose links sit at `spans`, when the patch changes
- * only existing links, each by a merge patch object, and every changed link passes the config check
- * (`isStoredLinkEntry`, nesting within `maxDepth`): the new text, exactly as the full computation writes
- * it, and where its links now sit. `undefined` otherwise (then apply the patch to the parsed config).
+ * `patch` applied to the canonical config `text` whose links sit at `spans`, when the patch only
+ * changes, adds or removes links (not the first one), each changed or added link passing the config
+ * check (`isStoredLinkEntry`, nesting within `maxDepth`): the new text, exactly as the full computation
+ * writes it, and where its links now sit. `undefined` otherwise (then apply the patch to the parsed
+ * config).
  */
 export function patchLinksText(
   { text, spans }: { readonly text: string; readonly spans: LinkSpans },
@@ -143,21 +154,76 @@ export function patchLinksText(
   if (sections.length !== 1 || sections[0] !== 'allLinks') return undefined;
   const links = patch['allLinks'];
   if (!isPlainObject(links)) return undefined;
-  const edits: Edit[] = [];
+  const edits = linkEdits({ text, spans }, links, maxDepth);
+  if (edits === undefined) return undefined;
+  const { changed, removed, added } = edits;
+  if (removed.length === 0 && added.length === 0) {
+    if (changed.length === 0) return undefined;
+    return spliced(text, spans, changed);
+  }
+  // Links removed or added: the text spliced, the places found again by a scan of it.
+  const cuts: { from: number; to: number; text: string }[] = changed.map(
+    (edit) => ({
+      from: spans.starts[edit.at] ?? 0,
+      to: spans.ends[edit.at] ?? 0,
+      text: edit.text,
+    }),
+  );
+  for (const at of removed)
+    cuts.push({
+      from: spans.ends[at - 1] ?? 0,
+      to: spans.ends[at] ?? 0,
+      text: '',
+    });
+  const last = spans.ends[spans.ends.length - 1];
+  if (added.length > 0) {
+    if (last === undefined) return undefined;
+    cuts.push({ from: last, to: last, text: added.join('') });
+  }
+  cuts.sort((a, b) => a.from - b.from || a.to - b.to);
+  const parts: string[] = [];
+  let from = 0;
+  for (const cut of cuts) {
+    parts.push(text.slice(from, cut.from), cut.text);
+    from = cut.to;
+  }
+  parts.push(text.slice(from));
+  const json = parts.join('');
+  const found = findLinkSpans(json);
+  return found === undefined ? undefined : { json, spans: found };
+}
+
+/** What `links` (a patch's `allLinks`) does to the stored links, or `undefined` when not on the text. */
+function linkEdits(
+  { text, spans }: { readonly text: string; readonly spans: LinkSpans },
+  links: Record<string, unknown>,
+  maxDepth: number,
+): LinkEdits | undefined {
+  const edits: LinkEdits = { changed: [], removed: [], added: [] };
   for (const id of Object.keys(links)) {
     const change = links[id];
     const at = spans.order.get(id);
-    if (!isPlainObject(change) || at === undefined) return undefined;
-    const stored: unknown = JSON.parse(
-      text.slice(spans.starts[at], spans.ends[at]),
-    );
-    const next = applyMergePatch(stored, change);
-    if (!isStoredLinkEntry(next, maxDepth)) return undefined;
-    edits.push({ at, text: JSON.stringify(next) });
+    if (at === undefined) {
+      if (change === null) continue;
+      if (INDEX_KEY.test(id)) return undefined;
+      const added = applyMergePatch(undefined, change);
+      if (!isStoredLinkEntry(added, maxDepth)) return undefined;
+      edits.added.push(`,${JSON.stringify(id)}:${JSON.stringify(added)}`);
+    } else if (change === null) {
+      if (at === 0) return undefined;
+      edits.removed.push(at);
+    } else {
+      if (!isPlainObject(change)) return undefined;
+      const stored: unknown = JSON.parse(
+        text.slice(spans.starts[at], spans.ends[at]),
+      );
+      const next = applyMergePatch(stored, change);
+      if (!isStoredLinkEntry(next, maxDepth)) return undefined;
+      edits.changed.push({ at, text: JSON.stringify(next) });
+    }
   }
-  if (edits.length === 0) return undefined;
-  edits.sort((a, b) => a.at - b.at);
-  return spliced(text, spans, edits);
+  edits.changed.sort((a, b) => a.at - b.at);
+  return edits;
 }
 
 /** `text` with each edit's link text in place of the stored one, and the moved spans. */
