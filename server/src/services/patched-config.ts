@@ -7,7 +7,7 @@ import {
   validatingLinkConfig,
 } from '@linkconfig/shared';
 import type { LinkSpans, Sliced } from '@linkconfig/shared';
-import { KEEP_PARSED_MIN_CHARS } from '../event-loop.js';
+import { TEXT_PATCH_MAX_CHARS } from '../event-loop.js';
 import type { StoredConfig } from '../storage/config-repository.js';
 import { ConfigVersion } from '../versions/config-version.js';
 
@@ -80,7 +80,7 @@ const spansWeight = (spans: LinkSpans | undefined): number =>
 
 /**
  * `patch` applied to the text of `version` (`patchLinksText`), when the version still holds its text, the
- * text is smaller than {@link KEEP_PARSED_MIN_CHARS} (its one-time scan runs at once) and canonical (what
+ * text is smaller than {@link TEXT_PATCH_MAX_CHARS} (its one-time scan runs at once) and canonical (what
  * `JSON.stringify` writes for its value: then the answer is the full computation's, byte for byte).
  * The scan, and whether the text is canonical, are worked out once per version and kept with it.
  */
@@ -89,7 +89,7 @@ export function patchedText(
   patch: unknown,
 ): Applied | undefined {
   const held = version.heldText;
-  if (held === undefined || held.json.length >= KEEP_PARSED_MIN_CHARS)
+  if (held === undefined || held.json.length >= TEXT_PATCH_MAX_CHARS)
     return undefined;
   const spans = version.derive(LINK_SPANS, () => {
     const json = held.json;
