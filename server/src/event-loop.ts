@@ -20,3 +20,11 @@ export const EVENT_LOOP_SLICES: SliceOptions = {
  * and promotes it; 15 % of the instructions of a 120 KiB `PUT` under 16 connections).
  */
 export const KEEP_PARSED_MIN_CHARS = 1024 * 1024;
+
+/**
+ * Below this many characters of JSON text, a `PATCH` of some links is worked out on the stored text at
+ * once (`services/patched-config.ts`); from it, on the parsed value in slices. The text path's first
+ * use on a version (a parse and a serialization to check the text is canonical, and a scan for where
+ * its links sit) then stays within about one {@link EVENT_LOOP_SLICES} slice on a quiet machine.
+ */
+export const TEXT_PATCH_MAX_CHARS = 512 * 1024;

@@ -1,14 +1,18 @@
 import {
   LIMITS,
   isPlainObject,
-  mergePatching,
   runAtOnce,
   runInSlices,
   validateLinkConfig,
 } from '@linkconfig/shared';
 import type { SliceOptions } from '@linkconfig/shared';
-import { changing } from './patched-config.js';
-import type { Change } from './patched-config.js';
+import {
+  DecidedTexts,
+  changing,
+  keepSpans,
+  patching,
+} from './patched-config.js';
+import type { Applied, Change } from './patched-config.js';
 import { configNotFound, DomainError } from '../errors.js';
 import { ReceivedJson } from '../received-json.js';
 import type {
@@ -54,6 +58,7 @@ export class ConfigService {
   readonly #now: () => Date;
   readonly #catalog: VersionCatalog;
   readonly #slices: SliceOptions;
+  readonly #decided = new DecidedTexts();
 
   constructor(deps: ConfigServiceDeps) {
     this.#slices = deps.slices ?? EVENT_LOOP_SLICES;
@@ -179,38 +184,35 @@ export class ConfigService {
       now: this.#now,
     });
     if (!result.ok) throw preconditionFailed(name, conditions, result);
-    // The body's value is the text parsed (it reads back as sent): a large config keeps it (#remember).
+    // The body's value is the text parsed (it reads back as sent): a large config keeps it (#written).
     const parsed =
       received !== undefined && isPlainObject(received.value)
         ? received.value
         : undefined;
-    this.#remember({ name, json }, result, parsed);
+    this.#cache.set(this.#written({ name, json }, result, parsed));
     return { etag: result.etag, rev: result.rev };
   }
 
   /**
-   * Keeps the version a write stored, for the next read; it keeps its text for the next write's history
-   * delta. The parsed value, when known, is kept only for a text of at least {@link KEEP_PARSED_MIN_CHARS}:
-   * parsing such a config again would hold the event loop, while keeping every written value alive costs
-   * the garbage collector more than a smaller config's parse on its first read.
+   * The version a write stored (to cache), keeping its text for the next write's history delta, and its
+   * parsed value only from {@link KEEP_PARSED_MIN_CHARS}: parsing that again would hold the event loop,
+   * while keeping every written value alive costs the GC more than a small config's parse on first read.
    */
-  #remember(
+  #written(
     { name, json }: { readonly name: string; readonly json: string },
     result: PutResult,
     parsed: Record<string, unknown> | undefined,
-  ): void {
-    this.#cache.set(
-      new ConfigVersion(
-        {
-          name,
-          json,
-          createdAt: result.createdAt,
-          updatedAt: result.updatedAt,
-          version: result.version,
-        },
-        json.length >= KEEP_PARSED_MIN_CHARS ? parsed : undefined,
-        true,
-      ),
+  ): ConfigVersion {
+    return new ConfigVersion(
+      {
+        name,
+        json,
+        createdAt: result.createdAt,
+        updatedAt: result.updatedAt,
+        version: result.version,
+      },
+      json.length >= KEEP_PARSED_MIN_CHARS ? parsed : undefined,
+      true,
     );
   }
 
@@ -228,10 +230,7 @@ export class ConfigService {
     conditions: Pick<ConditionHeaders, 'ifMatch'> &
       Omit<WriteOrigin, 'op'> = {},
   ): Promise<{ etag: string; rev: number }> {
-    return this.update(name, (stored) => mergePatching(stored, patch), {
-      ...conditions,
-      op: 'patch',
-    });
+    return this.update(name, patching(patch), { ...conditions, op: 'patch' });
   }
 
   /**
@@ -240,7 +239,8 @@ export class ConfigService {
    * (`ConfigRepository.update`), checked as a stored config (`invalid_config`: nothing stored). It is
    * worked out in slices on the version read first; only when another write committed in between is it
    * worked out again, at once, on the version the write finds under its lock. With `ifMatch`, only over
-   * that version (else a {@link PreconditionFailedError}); without it, never a 412.
+   * that version (else a {@link PreconditionFailedError}); without it, never a 412. A change's `text`
+   * form, when it has one, is tried first (on a version's text: it answers the same, or `undefined`).
    */
   async update(
     name: string,
@@ -258,46 +258,57 @@ export class ConfigService {
       });
     }
     // Worked out in slices on the version read: a large config's change lets other requests in.
-    const early = await runInSlices(
-      changing(view.stored, change),
-      this.#slices,
-    );
-    let applied = early;
-    const result = await this.#repo.update(
-      name,
-      (current) => {
-        if (current === null) throw configNotFound(name);
-        applied =
-          current.version === view.version
-            ? early
-            : runAtOnce(changing(this.#storedOf(current), change));
-        if (!applied.ok) {
-          throw new DomainError(
-            'invalid_config',
-            `the ${conditions.op === 'restore' ? 'restored' : 'patched'} config is not valid: ${applied.error}`,
-          );
-        }
-        return { json: applied.json };
-      },
-      {
-        ifMatch,
-        ...origin,
-        heldText: view.heldText,
-        now: this.#now,
-      },
-    );
+    const early =
+      change.text?.(view) ??
+      (await runInSlices(changing(view.stored, change), this.#slices));
+    let [applied, forget]: [Applied, () => void] = [early, () => undefined];
+    const result = await this.#repo
+      .update(
+        name,
+        (current) => {
+          if (current === null) throw configNotFound(name);
+          applied =
+            current.version === view.version
+              ? early
+              : this.#changeOf(current, change);
+          if (!applied.ok) {
+            throw new DomainError(
+              'invalid_config',
+              `the ${conditions.op === 'restore' ? 'restored' : 'patched'} config is not valid: ${applied.error}`,
+            );
+          }
+          forget = this.#decided.record(name, applied);
+          return { json: applied.json };
+        },
+        {
+          ifMatch,
+          ...origin,
+          heldText: view.heldText,
+          now: this.#now,
+        },
+      )
+      .finally(() => forget());
     if (!result.ok) throw preconditionFailed(name, conditions, result);
-    if (applied.ok)
-      this.#remember({ name, json: applied.json }, result, applied.next);
+    if (applied.ok) {
+      const written = this.#written(
+        { name, json: applied.json },
+        result,
+        applied.next,
+      );
+      if (applied.spans !== undefined) keepSpans(written, applied.spans);
+      this.#cache.set(written);
+    }
     return { etag: result.etag, rev: result.rev };
   }
 
-  /** The stored value of a version a write found under its lock (from the cache when it holds it). */
-  #storedOf(current: StoredConfig): Record<string, unknown> {
-    return (
+  /** A change of the version a write found under its lock (from the cache when it holds it), at once. */
+  #changeOf(current: StoredConfig, change: Change): Applied {
+    const version =
       this.#cache.get(current.name, current.version) ??
-      new ConfigVersion(current)
-    ).stored;
+      this.#decided.versionOf(current);
+    return (
+      change.text?.(version) ?? runAtOnce(changing(version.stored, change))
+    );
   }
 
   /**

@@ -8,13 +8,15 @@ import { SearchInputSchema, applyMergePatch } from '@linkconfig/shared';
 import type { SliceOptions } from '@linkconfig/shared';
 import { describe, expect, it } from 'vitest';
 import { createCaches } from '../cache/cache-policy.js';
+import { TEXT_PATCH_MAX_CHARS } from '../event-loop.js';
 import { createMemoryConfigRepository } from '../storage/memory/memory-config-repository.js';
 import type { ConfigVersion } from '../versions/config-version.js';
 import { ConfigService } from './config-service.js';
 import { ExpressionService } from './expression-service.js';
 import { SearchService } from './search-service.js';
 
-const LINKS = 5000;
+/** Enough links for a text of more than `TEXT_PATCH_MAX_CHARS` (a smaller PATCH is worked out on the text). */
+const LINKS = 8000;
 
 /** A config of {@link LINKS} links, with search patterns that scan them all. */
 function largeConfig(): Record<string, unknown> {
@@ -88,9 +90,12 @@ describe('work on a large stored config runs in slices (issue 29, item 3)', () =
     const slices = countedSlices();
     const { configs } = await servicesIn(slices);
     const patch = { allLinks: { l7: { label: 'changed' }, l8: null } };
+    expect(JSON.stringify(largeConfig()).length).toBeGreaterThan(
+      TEXT_PATCH_MAX_CHARS,
+    );
     await configs.patch('big', patch);
     slices.stop();
-    // 5,000 links copied, checked (entries and nodes) and written out: dozens of pauses.
+    // 8,000 links copied, checked (entries and nodes) and written out: dozens of pauses.
     expect(slices.pauses()).toBeGreaterThanOrEqual(LINKS / 64);
     expect(slices.turns()).toBeGreaterThanOrEqual(slices.pauses() / 2);
     const stored = await configs.current('big');

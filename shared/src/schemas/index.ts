@@ -19,6 +19,7 @@ export type {
 export {
   StoredLinkConfigSchema,
   formatPath,
+  isStoredLinkEntry,
   nestedDeeper,
   validateLinkConfig,
   validatingLinkConfig,

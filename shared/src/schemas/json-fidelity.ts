@@ -227,8 +227,8 @@ class Scan {
   }
 }
 
-/** The index of the quote closing the string that opens at `start`. */
-function stringEnd(text: string, start: number): number {
+/** The index of the quote closing the string that opens at `start` (in valid JSON). */
+export function stringEnd(text: string, start: number): number {
   let end = text.indexOf('"', start + 1);
   for (;;) {
     let backslashes = 0;

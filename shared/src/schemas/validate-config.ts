@@ -83,6 +83,18 @@ function* firstProblem(config: unknown): Sliced<Problem | null> {
   return null;
 }
 
+/**
+ * Whether `entry` may stand as a member of a stored config's `allLinks` ({@link validateLinkConfig}'s rule
+ * for a link), its nesting within `maxDepth` once placed in a config (the config and `allLinks` are the
+ * two levels above it).
+ */
+export function isStoredLinkEntry(entry: unknown, maxDepth: number): boolean {
+  return (
+    entryProblem('allLinks', entry) === null &&
+    !nestedDeeper(entry, maxDepth - 2)
+  );
+}
+
 /** Whether objects and arrays nest deeper than `maxDepth` (an explicit stack: no recursion). */
 export function nestedDeeper(value: unknown, maxDepth: number): boolean {
   return runAtOnce(deeperThan(value, maxDepth));

@@ -12,3 +12,5 @@ export {
   valueAt,
 } from './resolve-conflicts.js';
 export { sameKeyOrder } from './own-keys.js';
+export { findLinkSpans, patchLinksText } from './link-text-patch.js';
+export type { LinkSpans } from './link-text-patch.js';
