@@ -35,6 +35,9 @@ import type { AppState, Question } from './state/state.js';
 import { ToolActions } from './actions/tool-actions.js';
 import { TransferActions } from './actions/transfer-actions.js';
 import { TagsActions } from './actions/tags-actions.js';
+import { BulkActions } from './actions/bulk-actions.js';
+import { TableActions } from './actions/table-actions.js';
+import { shortcutOf, takesTyping } from './model/shortcuts.js';
 import { appView } from './views/view-app.js';
 
 /**
@@ -84,6 +87,11 @@ export class App implements PageContext {
     open: (name) => this.configs.open(name, { moveFocus: true }),
   });
   private readonly tags = new TagsActions(this, this.configs);
+  private readonly bulk = new BulkActions(this, this.configs);
+  private readonly table = new TableActions(this, {
+    edit: (id) => this.forms.edit('link', id),
+    cancel: () => this.forms.cancelEdit('link'),
+  });
   private readonly actions: Actions = pageActions({
     configs: this.configs,
     forms: this.forms,
@@ -96,6 +104,8 @@ export class App implements PageContext {
     history: this.history,
     tags: this.tags,
     linkHealth: this.linkHealth,
+    bulk: this.bulk,
+    table: this.table,
     answer: (confirmed) => this.answer(confirmed),
   });
   private renderQueued = false;
@@ -249,8 +259,26 @@ export class App implements PageContext {
         if (this.state.open === null) return;
         event.preventDefault();
         this.actions.saveConfig();
+        return;
       }
+      this.shortcut(event);
     });
+  }
+
+  /** The links list's keyboard shortcuts (none while a dialog is open: it has its own keys). */
+  private shortcut(event: KeyboardEvent): void {
+    if (event.defaultPrevented || document.querySelector('dialog[open]'))
+      return;
+    const focused = document.activeElement;
+    const shortcut = shortcutOf({
+      key: event.key,
+      ctrlKey: event.ctrlKey,
+      metaKey: event.metaKey,
+      altKey: event.altKey,
+      inTextField: focused instanceof HTMLElement && takesTyping(focused),
+    });
+    if (shortcut !== null && this.table.shortcut(shortcut))
+      event.preventDefault();
   }
 
   private answer(confirmed: boolean): void {
@@ -279,6 +307,10 @@ export class App implements PageContext {
       !dialog.open
     )
       dialog.showModal();
+    const help = document.getElementById('shortcuts-dialog');
+    if (help instanceof HTMLDialogElement && this.state.bulk.help !== help.open)
+      if (this.state.bulk.help) help.showModal();
+      else help.close();
     const selector = this.focusTarget;
     if (selector === null) return;
     this.focusTarget = null;

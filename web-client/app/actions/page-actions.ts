@@ -14,6 +14,8 @@ import type { SessionActions } from './session-actions.js';
 import type { ToolActions } from './tool-actions.js';
 import type { TransferActions } from './transfer-actions.js';
 import type { TagsActions } from './tags-actions.js';
+import type { BulkActions } from './bulk-actions.js';
+import type { TableActions } from './table-actions.js';
 
 /** The helpers and the page's own dialog answer. */
 export interface ActionParts {
@@ -28,6 +30,8 @@ export interface ActionParts {
   history: HistoryActions;
   tags: TagsActions;
   linkHealth: LinkHealthActions;
+  bulk: BulkActions;
+  table: TableActions;
   answer(confirmed: boolean): void;
 }
 
@@ -86,6 +90,16 @@ export function pageActions(parts: ActionParts): Actions {
       checkNow: () => void parts.linkHealth.checkNow(),
       useNewUrl: (id) => void parts.linkHealth.useNewUrl(id),
     },
+    bulk: {
+      select: (id, options) => parts.bulk.select(id, options),
+      selectAll: (ids) => parts.bulk.selectAll(ids),
+      clear: () => parts.bulk.clear(),
+      input: (field, value) => parts.bulk.input(field, value),
+      apply: (kind) => void parts.bulk.apply(kind),
+      transfer: (mode) => void parts.bulk.transfer(mode),
+      undo: () => void parts.bulk.undo(),
+    },
+    table: parts.table,
   };
 }
 

@@ -131,7 +131,11 @@ describe('transferPatches', () => {
   const target: LinkConfig = { allLinks: { z: { url: 'https://z.example' } } };
 
   it('moves: the links added to the target and removed from the source', () => {
-    const plan = transferPatches(config, target, ['a', 'c'], 'move');
+    const plan = transferPatches(
+      { source: config, target },
+      ['a', 'c'],
+      'move',
+    );
     expect(plan).toEqual({
       ok: true,
       source: { allLinks: { a: null, c: null } },
@@ -153,14 +157,16 @@ describe('transferPatches', () => {
   });
 
   it('copies: the source is not written', () => {
-    const plan = transferPatches(config, target, ['b'], 'copy');
+    const plan = transferPatches({ source: config, target }, ['b'], 'copy');
     expect(plan.ok && plan.source).toBeUndefined();
   });
 
   it('refuses ids the target already has, naming them', () => {
     const plan = transferPatches(
-      config,
-      { allLinks: { a: { url: 'https://q.example' } } },
+      {
+        source: config,
+        target: { allLinks: { a: { url: 'https://q.example' } } },
+      },
       ['a', 'b'],
       'move',
     );

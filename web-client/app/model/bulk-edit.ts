@@ -157,8 +157,7 @@ export type TransferPlan =
  * refused rather than replaced or renamed (macros name links by id), with the ids that clash.
  */
 export function transferPatches(
-  source: LinkConfig,
-  target: LinkConfig,
+  { source, target }: { source: LinkConfig; target: LinkConfig },
   ids: readonly string[],
   mode: 'move' | 'copy',
 ): TransferPlan {

@@ -43,6 +43,8 @@ export type FindChange =
   | { toggleTag: string }
   | { toggleHealth: HealthFacet }
   | { sort: LinkSort }
+  /** A table column pressed: order by it, or turn its order around when it already orders. */
+  | { column: LinkSort }
   | { more: true }
   | { allTags: boolean }
   | { clear: true };
@@ -112,6 +114,33 @@ export interface Actions {
   tags: TagsSectionActions;
   /** The link health of the open config. */
   linkHealth: LinkHealthPanelActions;
+  /** Selecting links and the bulk actions on them (bulk-actions.ts). */
+  bulk: BulkBarActions;
+  /** The table's cell edits and the keyboard shortcuts (table-actions.ts). */
+  table: TableViewActions;
+}
+
+/** What the links list's selection and bulk bar can ask (bulk-actions.ts). */
+export interface BulkBarActions {
+  select(
+    id: string,
+    options: { range: boolean; order: readonly string[] },
+  ): void;
+  selectAll(ids: readonly string[]): void;
+  clear(): void;
+  input(field: 'tags' | 'field' | 'value' | 'target', value: string): void;
+  apply(kind: 'add-tags' | 'remove-tags' | 'delete' | 'set-field'): void;
+  transfer(mode: 'move' | 'copy'): void;
+  undo(): void;
+}
+
+/** What the table and the shortcuts dialog can ask (table-actions.ts). */
+export interface TableViewActions {
+  startCell(id: string, field: 'label' | 'url' | 'tags'): void;
+  cellInput(value: string): void;
+  commitCell(): void;
+  cancelCell(): void;
+  showHelp(shown: boolean): void;
 }
 
 /** What the Tags section can ask (tags-actions.ts). */
