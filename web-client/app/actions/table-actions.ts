@@ -152,6 +152,9 @@ export class TableActions {
     if (bulk.help) bulk.help = false;
     else if (bulk.cell !== null) this.cancelCell();
     else if (state.link.editing !== null) this.form.cancel();
+    else if (document.activeElement?.closest('.finder') && state.open !== null)
+      // Out of the filter (the selection stays), to the list: j and k work from there.
+      this.page.focus('#links-heading');
     else if (bulk.selection.ids.length > 0) bulk.selection = NO_SELECTION;
     else return false;
     return true;

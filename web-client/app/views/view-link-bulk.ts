@@ -83,7 +83,7 @@ function tools(
     actions.bulk.input(field, (event.target as HTMLInputElement).value);
   return html`<div class="bulk-tools">
     <div class="bulk-group">
-      <label for="bulk-tags">Tags</label>
+      <label for="bulk-tags">Tags to add or remove</label>
       <input
         id="bulk-tags"
         autocomplete="off"
@@ -112,7 +112,7 @@ function tools(
       </button>
     </div>
     <div class="bulk-group">
-      <label for="bulk-field">Field</label>
+      <label for="bulk-field">Field name</label>
       <input
         id="bulk-field"
         class="bulk-field-name"
@@ -121,7 +121,7 @@ function tools(
         .value=${live(bulk.field)}
         @input=${input('field')}
       />
-      <label for="bulk-value">Value</label>
+      <label for="bulk-value">Field value</label>
       <input
         id="bulk-value"
         autocomplete="off"
@@ -140,7 +140,7 @@ function tools(
       </button>
     </div>
     <div class="bulk-group">
-      <label for="bulk-target">Config</label>
+      <label for="bulk-target">Move or copy to</label>
       <select
         id="bulk-target"
         @change=${(event: Event) =>
