@@ -110,12 +110,18 @@ export function findLinks(
   };
 }
 
-/** Every tag the links use, sorted (for autocompletion and "did you mean"). */
+const tagLists = new WeakMap<object, string[]>();
+
+/** Every tag the links use, sorted (for autocompletion and "did you mean"); once per `allLinks`. */
 export function allTags(links: Readonly<Record<string, Link>>): string[] {
+  const known = tagLists.get(links);
+  if (known) return known;
   const tags = new Set<string>();
   for (const entry of entriesOf(links))
     for (const tag of entry.tags) tags.add(tag);
-  return [...tags].sort(compareText);
+  const sorted = [...tags].sort(compareText);
+  tagLists.set(links, sorted);
+  return sorted;
 }
 
 function sortEntries(entries: Entry[], options: FindOptions): Entry[] {
