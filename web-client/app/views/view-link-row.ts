@@ -56,6 +56,7 @@ export function tableHead(
         const sorted = view.sort === column;
         return html`<th
           scope="col"
+          class="cell-${column}"
           aria-sort=${sorted ? (view.descending ? 'descending' : 'ascending') : 'none'}
         >
           <button
@@ -71,7 +72,7 @@ export function tableHead(
         </th>`;
       })}
       ${withHealth ? html`<th scope="col" class="cell-health">Health</th>` : nothing}
-      <th scope="col">
+      <th scope="col" class="cell-actions">
         <span class="visually-hidden">Actions</span>
       </th>
     </tr>
