@@ -59,6 +59,14 @@ function unique(testInfo: TestInfo, stem: string): string {
   return `${stem}-${testInfo.retry}-${Date.now().toString(36)}`;
 }
 
+/** Scrolls the bulk bar to the top of the screen, under the sticky editor bar (for a screenshot). */
+async function showFromBar(page: Page): Promise<void> {
+  await page.getByTestId('bulk-bar').evaluate((bar) => {
+    bar.scrollIntoView({ block: 'start' });
+    window.scrollBy(0, -130);
+  });
+}
+
 /** Waits for a bulk action to be done and on the server. */
 async function applied(page: Page, words: string | RegExp): Promise<void> {
   await expect(page.getByTestId('bulk-applied')).toContainText(words);
@@ -115,6 +123,7 @@ test.describe('at 1280 px', () => {
     );
     await expectAccessible(page, testInfo, 'bulk-1280');
     await screenshot(page, testInfo, 'bulk-1280');
+    await showFromBar(page);
     await page.screenshot({ path: testInfo.outputPath('bulk-1280-view.png') });
 
     await page.getByTestId('bulk-undo').click();

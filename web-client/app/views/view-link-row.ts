@@ -120,7 +120,7 @@ export function linkRow(
       />
     </td>
     <td class="cell-id"><span class="link-id" title=${id}>${id}</span></td>
-    <td class="cell-label">
+    <td class="cell-label" title=${description === '' ? nothing : description}>
       ${cell([id, 'label'], link.label ?? '', context)}
       ${
         description === ''
