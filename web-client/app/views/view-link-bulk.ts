@@ -127,7 +127,7 @@ function tools(
       <input
         id="bulk-value"
         autocomplete="off"
-        placeholder="empty: remove the field"
+        placeholder="empty: removes it"
         .value=${live(bulk.value)}
         @input=${input('value')}
       />
