@@ -38,6 +38,9 @@ import { TransferActions } from './actions/transfer-actions.js';
 import { TagsActions } from './actions/tags-actions.js';
 import { DuplicatesActions } from './actions/duplicates-actions.js';
 import { OrderActions } from './actions/order-actions.js';
+import { BulkActions } from './actions/bulk-actions.js';
+import { TableActions } from './actions/table-actions.js';
+import { shortcutOf, takesTyping } from './model/shortcuts.js';
 import { appView } from './views/view-app.js';
 
 /**
@@ -90,6 +93,11 @@ export class App implements PageContext {
   private readonly publish = new PublishActions(this);
   private readonly duplicates = new DuplicatesActions(this, this.configs);
   private readonly order = new OrderActions(this);
+  private readonly bulk = new BulkActions(this, this.configs);
+  private readonly table = new TableActions(this, {
+    edit: (id) => this.forms.edit('link', id),
+    cancel: () => this.forms.cancelEdit('link'),
+  });
   private readonly actions: Actions = pageActions({
     configs: this.configs,
     forms: this.forms,
@@ -105,6 +113,8 @@ export class App implements PageContext {
     order: this.order,
     linkHealth: this.linkHealth,
     publish: this.publish,
+    bulk: this.bulk,
+    table: this.table,
     answer: (confirmed) => this.answer(confirmed),
   });
   private renderQueued = false;
@@ -265,8 +275,26 @@ export class App implements PageContext {
         if (this.state.open === null) return;
         event.preventDefault();
         this.actions.saveConfig();
+        return;
       }
+      this.shortcut(event);
     });
+  }
+
+  /** The links list's keyboard shortcuts (none while a dialog is open: it has its own keys). */
+  private shortcut(event: KeyboardEvent): void {
+    if (event.defaultPrevented || document.querySelector('dialog[open]'))
+      return;
+    const focused = document.activeElement;
+    const shortcut = shortcutOf({
+      key: event.key,
+      ctrlKey: event.ctrlKey,
+      metaKey: event.metaKey,
+      altKey: event.altKey,
+      inTextField: focused instanceof HTMLElement && takesTyping(focused),
+    });
+    if (shortcut !== null && this.table.shortcut(shortcut))
+      event.preventDefault();
   }
 
   private answer(confirmed: boolean): void {
@@ -295,6 +323,10 @@ export class App implements PageContext {
       !dialog.open
     )
       dialog.showModal();
+    const help = document.getElementById('shortcuts-dialog');
+    if (help instanceof HTMLDialogElement && this.state.bulk.help !== help.open)
+      if (this.state.bulk.help) help.showModal();
+      else help.close();
     const selector = this.focusTarget;
     if (selector === null) return;
     this.focusTarget = null;

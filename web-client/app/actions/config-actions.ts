@@ -22,6 +22,7 @@ import {
   NO_PATTERN,
 } from '../state/state.js';
 import type { OpenConfig } from '../state/state.js';
+import { initialBulk } from '../state/bulk-state.js';
 
 /** How to open a config. */
 export interface OpenOptions {
@@ -128,6 +129,8 @@ export class ConfigActions {
     };
     state.link = emptyForm(NO_LINK);
     state.links = initialLinksView();
+    // A new list: nothing selected; the last bulk action's Undo stays on offer for its config.
+    state.bulk = { ...initialBulk(), applied: state.bulk.applied };
     state.macro = emptyForm(NO_MACRO);
     state.pattern = emptyForm(NO_PATTERN);
     writeOpenConfig(name);

@@ -107,8 +107,13 @@ export class LinkActions {
       view.health =
         view.health === change.toggleHealth ? null : change.toggleHealth;
       view.limit = LINKS_PAGE;
-    } else if ('sort' in change) view.sort = change.sort;
-    else if ('more' in change) view.limit += LINKS_PAGE;
+    } else if ('sort' in change) {
+      view.sort = change.sort;
+      view.descending = false;
+    } else if ('column' in change) {
+      view.descending = view.sort === change.column && !view.descending;
+      view.sort = change.column;
+    } else if ('more' in change) view.limit += LINKS_PAGE;
     else if ('allTags' in change) view.allTags = change.allTags;
     else {
       view.filter = '';

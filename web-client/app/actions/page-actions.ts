@@ -17,6 +17,8 @@ import type { TransferActions } from './transfer-actions.js';
 import type { TagsActions } from './tags-actions.js';
 import type { DuplicatesActions } from './duplicates-actions.js';
 import type { OrderActions } from './order-actions.js';
+import type { BulkActions } from './bulk-actions.js';
+import type { TableActions } from './table-actions.js';
 
 /** The helpers and the page's own dialog answer. */
 export interface ActionParts {
@@ -34,6 +36,8 @@ export interface ActionParts {
   publish: PublishActions;
   duplicates: DuplicatesActions;
   order: OrderActions;
+  bulk: BulkActions;
+  table: TableActions;
   answer(confirmed: boolean): void;
 }
 
@@ -98,6 +102,16 @@ export function pageActions(parts: ActionParts): Actions {
       useNewUrl: (id) => void parts.linkHealth.useNewUrl(id),
     },
     publish: publishActions(parts.publish),
+    bulk: {
+      select: (id, options) => parts.bulk.select(id, options),
+      selectAll: (ids) => parts.bulk.selectAll(ids),
+      clear: () => parts.bulk.clear(),
+      input: (field, value) => parts.bulk.input(field, value),
+      apply: (kind) => void parts.bulk.apply(kind),
+      transfer: (mode) => void parts.bulk.transfer(mode),
+      undo: () => void parts.bulk.undo(),
+    },
+    table: parts.table,
   };
 }
 

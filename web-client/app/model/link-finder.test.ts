@@ -79,6 +79,29 @@ describe('findLinks', () => {
     ).toEqual(['a', 'c', 'd', 'b']);
   });
 
+  it('sorts by URL and by tags (links without tags last), either way round', () => {
+    const noTags = { ...links, e: { url: 'https://a.example/e' } };
+    expect(findLinks(noTags, { ...all, sort: 'url' }).ids).toEqual([
+      'a',
+      'e',
+      'b',
+      'c',
+      'd',
+    ]);
+    expect(findLinks(noTags, { ...all, sort: 'tags' }).ids).toEqual([
+      'd',
+      'a',
+      'b',
+      'c',
+      'e',
+    ]);
+    expect(
+      findLinks(noTags, { ...all, sort: 'url', descending: true }).ids,
+    ).toEqual(['d', 'c', 'b', 'e', 'a']);
+    // The stored order is never touched.
+    expect(Object.keys(noTags)).toEqual(['b', 'a', 'c', 'd', 'e']);
+  });
+
   it('sees a new version of the links (every edit makes a new object)', () => {
     expect(findLinks(links, { ...all, text: 'zeta' }).ids).toEqual([]);
     const next = { ...links, z: { url: 'https://z.example', label: 'Zeta' } };

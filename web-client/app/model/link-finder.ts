@@ -8,8 +8,11 @@
  */
 import type { Link } from '@linkconfig/shared';
 
-/** How the links are ordered: as in the config, by label, by id, or most recently changed first. */
-export type LinkSort = 'config' | 'label' | 'id' | 'recent';
+/**
+ * How the links are ordered: as in the config, by label, by id, most recently changed first, or (the
+ * table's columns) by URL or by tags. Ordering only ever changes the view, never the stored order.
+ */
+export type LinkSort = 'config' | 'label' | 'id' | 'recent' | 'url' | 'tags';
 
 /** What to find. */
 export interface FindOptions {
@@ -18,6 +21,8 @@ export interface FindOptions {
   /** Tags a link must all have (tags are case-sensitive, as in expressions). */
   tags: readonly string[];
   sort: LinkSort;
+  /** The order turned around (a table column pressed twice). */
+  descending?: boolean;
   /** When this page last changed each link (ms); links changed here sort first under `recent`. */
   touched: Readonly<Record<string, number>>;
   /** Only links this says yes to (a health facet); all when absent. */
@@ -96,18 +101,27 @@ export function findLinks(
     .map(([tag, count]) => ({ tag, count }))
     .sort((a, b) => b.count - a.count || compareText(a.tag, b.tag));
   return {
-    ids: sortEntries(found, options).map((entry) => entry.id),
+    ids: (options.descending === true
+      ? sortEntries(found, options).reverse()
+      : sortEntries(found, options)
+    ).map((entry) => entry.id),
     total: entries.length,
     facets,
   };
 }
 
-/** Every tag the links use, sorted (for autocompletion and "did you mean"). */
+const tagLists = new WeakMap<object, string[]>();
+
+/** Every tag the links use, sorted (for autocompletion and "did you mean"); once per `allLinks`. */
 export function allTags(links: Readonly<Record<string, Link>>): string[] {
+  const known = tagLists.get(links);
+  if (known) return known;
   const tags = new Set<string>();
   for (const entry of entriesOf(links))
     for (const tag of entry.tags) tags.add(tag);
-  return [...tags].sort(compareText);
+  const sorted = [...tags].sort(compareText);
+  tagLists.set(links, sorted);
+  return sorted;
 }
 
 function sortEntries(entries: Entry[], options: FindOptions): Entry[] {
@@ -121,6 +135,19 @@ function sortEntries(entries: Entry[], options: FindOptions): Entry[] {
       return sorted.sort(
         (a, b) =>
           compareText(a.link.label ?? a.id, b.link.label ?? b.id) ||
+          compareText(a.id, b.id),
+      );
+    case 'url':
+      return sorted.sort(
+        (a, b) =>
+          compareText(a.link.url, b.link.url) || compareText(a.id, b.id),
+      );
+    case 'tags':
+      // Links without tags last; then by their tags as written.
+      return sorted.sort(
+        (a, b) =>
+          Number(a.tags.length === 0) - Number(b.tags.length === 0) ||
+          compareText(a.tags.join(' '), b.tags.join(' ')) ||
           compareText(a.id, b.id),
       );
     case 'recent': {

@@ -30,6 +30,8 @@ import { initialDuplicates, initialOrder } from './duplicates-state.js';
 import type { DuplicatesState, OrderState } from './duplicates-state.js';
 import type { TagsState } from './tags-state.js';
 import { initialTransfer } from './transfer-state.js';
+import { initialBulk } from './bulk-state.js';
+import type { BulkState } from './bulk-state.js';
 import { initialLinkHealth } from './link-health-state.js';
 import { initialPublish } from './publish-state.js';
 import type { PublishState } from './publish-state.js';
@@ -139,6 +141,8 @@ export interface LinksView {
   /** Tags a link must all have to be shown. */
   tags: string[];
   sort: LinkSort;
+  /** The order turned around (a table column pressed twice). */
+  descending: boolean;
   /** How many of the links found are shown (more on request). */
   limit: number;
   /** Show every tag of the links found, not only the most frequent. */
@@ -167,6 +171,7 @@ export function initialLinksView(): LinksView {
     filter: '',
     tags: [],
     sort: 'config',
+    descending: false,
     limit: LINKS_PAGE,
     allTags: false,
     health: null,
@@ -216,6 +221,8 @@ export interface AppState {
   links: LinksView;
   /** The latest link deleted, while it can still be put back. */
   undo: UndoOffer | null;
+  /** Bulk edits, the table's cell edits and the keyboard of the links list. */
+  bulk: BulkState;
   macro: FormState<MacroFields>;
   pattern: FormState<PatternFields>;
   query: {
@@ -312,6 +319,7 @@ export function initialState(): AppState {
     link: emptyForm(NO_LINK),
     links: initialLinksView(),
     undo: null,
+    bulk: initialBulk(),
     macro: emptyForm(NO_MACRO),
     pattern: emptyForm(NO_PATTERN),
     query: {

@@ -44,6 +44,8 @@ export type FindChange =
   | { toggleTag: string }
   | { toggleHealth: HealthFacet }
   | { sort: LinkSort }
+  /** A table column pressed: order by it, or turn its order around when it already orders. */
+  | { column: LinkSort }
   | { more: true }
   | { allTags: boolean }
   | { clear: true };
@@ -119,6 +121,10 @@ export interface Actions {
   duplicates: DuplicatesSectionActions;
   /** The Menu order section (order-actions.ts). */
   order: OrderSectionActions;
+  /** Selecting links and the bulk actions on them (bulk-actions.ts). */
+  bulk: BulkBarActions;
+  /** The table's cell edits and the keyboard shortcuts (table-actions.ts). */
+  table: TableViewActions;
 }
 
 /** What the Publish panel can ask (publish-actions.ts). */
@@ -160,6 +166,29 @@ export interface OrderSectionActions {
   drag(id: string | null): void;
   /** Moves link `id`; focus goes back to its row, or to its control `focusOn`. */
   move(id: string, move: LinkMove, focusOn?: string): void;
+}
+
+/** What the links list's selection and bulk bar can ask (bulk-actions.ts). */
+export interface BulkBarActions {
+  select(
+    id: string,
+    options: { range: boolean; order: readonly string[] },
+  ): void;
+  selectAll(ids: readonly string[]): void;
+  clear(): void;
+  input(field: 'tags' | 'field' | 'value' | 'target', value: string): void;
+  apply(kind: 'add-tags' | 'remove-tags' | 'delete' | 'set-field'): void;
+  transfer(mode: 'move' | 'copy'): void;
+  undo(): void;
+}
+
+/** What the table and the shortcuts dialog can ask (table-actions.ts). */
+export interface TableViewActions {
+  startCell(id: string, field: 'label' | 'url' | 'tags'): void;
+  cellInput(value: string): void;
+  commitCell(): void;
+  cancelCell(): void;
+  showHelp(shown: boolean): void;
 }
 
 /** What the Tags section can ask (tags-actions.ts). */

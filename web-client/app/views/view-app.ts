@@ -10,6 +10,7 @@ import type { AppState } from '../state/state.js';
 import { configListView } from './view-config-list.js';
 import { conflictsView } from './view-conflicts.js';
 import { questionDialog, settingsDialog } from './view-dialogs.js';
+import { shortcutsDialog } from './view-link-bulk.js';
 import { editorView } from './view-editor.js';
 import { importDialog } from './view-import.js';
 import { keysDialog } from './view-keys.js';
@@ -82,7 +83,8 @@ export function appView(state: AppState, actions: Actions): TemplateResult {
         : nothing
     }
     ${settingsDialog(state, actions)} ${questionDialog(state, actions)}
-    ${importDialog(state, actions)} ${keysDialog(state, actions)}
+    ${shortcutsDialog(actions)} ${importDialog(state, actions)}
+    ${keysDialog(state, actions)}
     <div class="visually-hidden" aria-live="polite" data-testid="announcer">
       ${state.announcement}
     </div>`;

@@ -17,6 +17,8 @@ const SORTS: Record<LinkSort, string> = {
   label: 'Label',
   id: 'Id',
   recent: 'Recently changed',
+  url: 'URL',
+  tags: 'Tags',
 };
 
 /** The filter box, the order, the count, and the tag facets. */

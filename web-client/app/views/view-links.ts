@@ -4,27 +4,21 @@
  * shown of how many. The table (cards on narrow screens) opens a link's form right under its row; the
  * form to add one sits under the list.
  */
-import type { Link } from '@linkconfig/shared';
 import { html, nothing } from 'lit-html';
 import type { TemplateResult } from 'lit-html';
 import { repeat } from 'lit-html/directives/repeat.js';
 import type { Actions } from './actions.js';
-import { OWN_FIELDS } from '../model/link-extras.js';
 import { allTags, findLinks } from '../model/link-finder.js';
 import type { Found } from '../model/link-finder.js';
 import type { AppState, OpenConfig } from '../state/state.js';
 import { writeRefusal } from '../state/status-model.js';
 import { finder } from './view-link-finder.js';
 import { facetCounts, inFacet } from '../model/link-health.js';
-import {
-  healthBar,
-  healthRead,
-  healthShown,
-  rowHealth,
-} from './view-link-health.js';
-import type { HealthById } from '../model/link-health.js';
+import { healthBar, healthRead, healthShown } from './view-link-health.js';
 import { linkForm } from './view-link-form.js';
-import { safeLink, srOnly, tagChips } from './view-parts.js';
+import { srOnly } from './view-parts.js';
+import { bulkBar } from './view-link-bulk.js';
+import { columnCount, linkRow, tableHead } from './view-link-row.js';
 
 /** The links section of the editor. */
 export function linksView(
@@ -40,6 +34,7 @@ export function linksView(
     text: view.filter,
     tags: view.tags,
     sort: view.sort,
+    descending: view.descending,
     touched: view.touched,
     ...(facet === null || health === null
       ? {}
@@ -48,15 +43,19 @@ export function linksView(
   const shown = shownIds(found, state, open);
   const readOnly = writeRefusal(state, open.name) !== null;
   const editing = readOnly ? null : state.link.editing;
+  const context = {
+    open,
+    actions,
+    readOnly,
+    health,
+    now: state.clock,
+    selected: new Set(state.bulk.selection.ids),
+    order: found.ids,
+    cursor: state.bulk.cursor,
+    cell: state.bulk.cell,
+  };
   const row = (id: string, isEditing: boolean) =>
-    linkRow(id, links[id], {
-      open,
-      actions,
-      editing: isEditing,
-      readOnly,
-      health,
-      now: state.clock,
-    });
+    linkRow(id, links[id], { ...context, editing: isEditing });
   return html`<section
     class="section links-section"
     aria-labelledby="links-heading"
@@ -86,6 +85,11 @@ export function linksView(
     }
     ${
       found.total === 0
+        ? nothing
+        : bulkBar(state, open, { actions, found: found.ids })
+    }
+    ${
+      found.total === 0
         ? html`<p class="empty" data-testid="no-links">
             No links yet: add the first one below.
           </p>`
@@ -104,17 +108,7 @@ export function linksView(
               <caption class="visually-hidden">
                 Links of ${open.name}
               </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Id</th>
-                  <th scope="col">Label</th>
-                  <th scope="col">URL</th>
-                  <th scope="col">Tags</th>
-                  <th scope="col">
-                    <span class="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
+              ${tableHead(state, actions, health !== null)}
               <tbody data-testid="links-body">
                 ${repeat(
                   shown,
@@ -123,7 +117,7 @@ export function linksView(
                     id === editing
                       ? html`${row(id, true)}
                           <tr class="edit-row" data-testid="link-edit-row">
-                            <td colspan="5">
+                            <td colspan=${columnCount(health !== null)}>
                               ${linkForm(state, actions, allTags(links))}
                             </td>
                           </tr>`
@@ -195,85 +189,4 @@ function shownIds(found: Found, state: AppState, open: OpenConfig): string[] {
     )
       shown.push(keep);
   return shown;
-}
-
-function linkRow(
-  id: string,
-  link: Link | undefined,
-  context: {
-    open: OpenConfig;
-    actions: Actions;
-    editing: boolean;
-    readOnly: boolean;
-    /** The health of the links (null: none to show). */
-    health: HealthById | null;
-    now: number;
-  },
-): TemplateResult {
-  const { open, actions, editing, readOnly } = context;
-  if (link === undefined) return html``;
-  const description =
-    typeof link.description === 'string' ? link.description : '';
-  const others = Object.keys(link).filter(
-    (key) => !OWN_FIELDS.includes(key),
-  ).length;
-  return html`<tr
-    data-testid="link-row"
-    data-link-id=${id}
-    tabindex="-1"
-    ?data-target=${open.targetLinkId === id}
-    ?data-editing=${editing}
-  >
-    <td class="cell-id"><span class="link-id" title=${id}>${id}</span></td>
-    <td class="cell-label">
-      ${link.label ?? ''}
-      ${
-        description === ''
-          ? nothing
-          : html`<span class="link-description" data-testid="link-description"
-              >${description}</span
-            >`
-      }
-      ${
-        others === 0
-          ? nothing
-          : html`<span class="muted link-others"
-              >${others} other ${others === 1 ? 'field' : 'fields'}</span
-            >`
-      }
-    </td>
-    <td class="cell-url">
-      ${safeLink(link.url, link.url)}
-      ${rowHealth({ id, link }, context.health, {
-        actions,
-        readOnly,
-        now: context.now,
-      })}
-    </td>
-    <td class="cell-tags">${tagChips(link.tags)}</td>
-    <td class="cell-actions">
-      <div class="row-actions">
-        <button
-          type="button"
-          class="button small ghost"
-          data-testid="edit-link"
-          ?disabled=${readOnly}
-          aria-expanded=${editing ? 'true' : 'false'}
-          @click=${() =>
-            editing ? actions.cancelEdit('link') : actions.edit('link', id)}
-        >
-          Edit${srOnly(` link ${id}`)}
-        </button>
-        <button
-          type="button"
-          class="button small ghost danger"
-          data-testid="delete-link"
-          ?disabled=${readOnly}
-          @click=${() => actions.removeEntry('link', id)}
-        >
-          Delete${srOnly(` link ${id}`)}
-        </button>
-      </div>
-    </td>
-  </tr>`;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LinkConfig } from '@linkconfig/shared';
-import { alreadyApplied } from './delivery.js';
+import { alreadyApplied, PATCH_MIN_BYTES, patchOf } from './delivery.js';
 import type { OutboxEntry, RemoteSide } from './outbox.js';
 
 const meta = {
@@ -74,5 +74,43 @@ describe('alreadyApplied: does the server already hold this write? (H19)', () =>
     delete remove.config;
     expect(alreadyApplied(remove, server(null))).toBe(true);
     expect(alreadyApplied(remove, server(mine))).toBe(false);
+  });
+});
+
+describe('patchOf: the difference as a merge patch, only when it says everything', () => {
+  const links = (ids: string[]): LinkConfig => ({
+    allLinks: Object.fromEntries(
+      ids.map((id) => [
+        id,
+        { url: `https://example.com/${id}/${'x'.repeat(40)}`, tags: ['t'] },
+      ]),
+    ),
+  });
+  const ids = Array.from({ length: 60 }, (_, i) => `l${i}`);
+  const based = (base: LinkConfig, config: LinkConfig): OutboxEntry => ({
+    ...save(config),
+    base,
+    baseEtag: '"1-x"',
+  });
+
+  it('sends a small change of a large config as a patch', () => {
+    const base = links(ids);
+    expect(JSON.stringify(base).length).toBeGreaterThan(PATCH_MIN_BYTES);
+    const config = structuredClone(base);
+    config.allLinks['l3']!.tags = ['t', 'new'];
+    expect(patchOf(based(base, config), config)).toEqual({
+      allLinks: { l3: { tags: ['t', 'new'] } },
+    });
+  });
+
+  it('sends the config whole when the links come back in a place a patch cannot say', () => {
+    const base = links(ids.filter((id) => id !== 'l3'));
+    const config = links(ids);
+    expect(patchOf(based(base, config), config)).toBeUndefined();
+    // Added last: a patch says it.
+    const appended = links([...ids.filter((id) => id !== 'l3'), 'l3']);
+    expect(patchOf(based(base, appended), appended)).toEqual({
+      allLinks: { l3: appended.allLinks['l3'] },
+    });
   });
 });

@@ -5,6 +5,7 @@
  * plain ConfigStore remote, writes are sent as they are, last writer wins.
  */
 import {
+  applyMergePatch,
   createMergePatch,
   sameKeyOrder,
   sameValue,
@@ -82,7 +83,9 @@ export const PATCH_MIN_BYTES = 2048;
 /**
  * The merge patch to send instead of the whole config: only when the server's version the write is
  * based on is known (by ETag and content), the difference can be said as a merge patch, and it is at
- * most a quarter of the config. The server applies it over exactly that version (`If-Match`).
+ * most a quarter of the config. The server applies it over exactly that version (`If-Match`). A merge
+ * patch cannot say an order (new members come last): when the links' order of the write is not what
+ * the patch would give (a deleted link put back in its place, links reordered), the config goes whole.
  */
 export function patchOf(
   entry: OutboxEntry,
@@ -93,7 +96,8 @@ export function patchOf(
   if (whole < PATCH_MIN_BYTES) return undefined;
   const patch = createMergePatch(entry.base, config);
   if (patch === undefined) return undefined;
-  return JSON.stringify(patch).length * 4 <= whole ? patch : undefined;
+  // A patch cannot say an order: createMergePatch gives none when the links' order changed.
+  return JSON.stringify(patch).length * 4 > whole ? undefined : patch;
 }
 
 /** The precondition of an entry: none when its base is unknown. */
