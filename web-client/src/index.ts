@@ -39,6 +39,8 @@ export type {
   LinksAcrossOptions,
 } from './remote/link-health-client.js';
 export { createHttpCaller } from './remote/http-call.js';
+export { ACCESS, Connection } from './remote/connection.js';
+export type { Access, CallAccess, CallKind } from './remote/connection.js';
 export type {
   CallResult,
   CallSpec,

@@ -11,7 +11,7 @@ import { checkConfigName } from '../model/input-checks.js';
 import type { PageContext } from './page-context.js';
 import { writeOpenConfig } from '../session/preferences.js';
 import { RemoteChangeActions, showInEditor } from './remote-change-actions.js';
-import { ACCESS } from '../session/server-health.js';
+import { ACCESS } from '@linkconfig/web-client';
 import { createRefusal } from '../state/status-model.js';
 import { withLocalSave } from '../state/config-places.js';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ACCESS } from '../session/server-health.js';
+import { ACCESS } from '@linkconfig/web-client';
 import { initialState } from './state.js';
 import type { AppState } from './state.js';
 import { statusModel, waitedFor, writeRefusal } from './status-model.js';

@@ -6,7 +6,7 @@
  * updates connected" while offline). Pure: the clock comes in as `now`.
  */
 import { writeRefusalOf } from '../model/key-access.js';
-import { ACCESS } from '../session/server-health.js';
+import { ACCESS } from '@linkconfig/web-client';
 import type { AppState } from './state.js';
 
 export type Tone = 'ok' | 'warn' | 'bad';

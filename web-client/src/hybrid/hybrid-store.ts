@@ -77,6 +77,11 @@ export interface HybridStore extends ConfigStore, HistoryStore {
    * cached here changed on the server.
    */
   subscribeChanges(listener: (name: string) => void): () => void;
+  /**
+   * The names of the server's latest answer to `list()` in this store's life (`null` before one): what
+   * the server holds, as opposed to what this browser keeps.
+   */
+  serverNames(): string[] | null;
   /** Writes the server refused for good. */
   deadLetters(): Promise<DeadLetter[]>;
   /** Queues a dead letter again (for example after fixing the cause), or drops it. */
@@ -265,6 +270,7 @@ export function createHybridStore(options: HybridStoreOptions): HybridStore {
     loadEntry: (name) => readThrough.loadEntry(name),
     load: async (name) => (await readThrough.loadEntry(name))?.config ?? null,
     list: () => readThrough.list(),
+    serverNames: () => readThrough.serverNames(),
     async flush(flushOptions = {}) {
       const deadline = Date.now() + (flushOptions.timeoutMs ?? 30_000);
       for (let first = true; ; first = false) {
