@@ -17,8 +17,8 @@ export type {
 } from './indexeddb/indexeddb-store.js';
 export { LocalStoreError } from './indexeddb/local-store-error.js';
 export type { LocalStoreErrorCode } from './indexeddb/local-store-error.js';
-export type { DeadLetter, OutboxEntry } from './hybrid/outbox.js';
-export type { NameSync } from './hybrid/outbox-types.js';
+export type { DeadLetter, OutboxEntry } from './indexeddb/outbox.js';
+export type { NameSync } from './indexeddb/outbox-types.js';
 export { createRemoteStore, isVersionedRemote } from './remote/remote-store.js';
 export type {
   RemoteConfigStore,

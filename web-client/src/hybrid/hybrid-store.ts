@@ -4,7 +4,7 @@ import type { LinkConfig } from '@linkconfig/shared';
 import type { BackoffOptions } from '../backoff.js';
 import type { ConfigStore, RemoteOperation } from '../config-store.js';
 import { Reachability } from '../reachability.js';
-import type { DeadLetter } from './outbox.js';
+import type { DeadLetter } from '../indexeddb/outbox.js';
 import { createConflicts } from './conflicts.js';
 import type { Conflict, ConflictChoice, ConflictHandler } from './conflicts.js';
 import type { MergeReport } from './auto-merge.js';

@@ -6,10 +6,10 @@
  */
 import type { ConfigEntry, LinkConfig } from '@linkconfig/shared';
 import type { ConfigStore } from '../config-store.js';
-import { sameConfig } from './cache-rule.js';
+import { sameConfig } from '../indexeddb/cache-rule.js';
 import { createConfigDb } from '../indexeddb/config-db.js';
 import { isIndexedDBConfigStore } from '../indexeddb/indexeddb-store.js';
-import { createOutbox } from './outbox.js';
+import { createOutbox } from '../indexeddb/outbox.js';
 import type {
   CacheOutcome,
   ConflictRecord,
@@ -19,7 +19,7 @@ import type {
   RemoteSide,
   RemoteUpdate,
   Settlement,
-} from './outbox.js';
+} from '../indexeddb/outbox.js';
 
 /** What the hybrid store works on locally. */
 export interface Replica {

@@ -11,7 +11,7 @@ import type {
   DeadLetter,
   OutboxEntry,
   VersionRecord,
-} from '../hybrid/sync-records.js';
+} from './sync-records.js';
 
 /** A stored config: the entry plus its name as the key. */
 export interface StoredConfigRecord extends ConfigEntry {

@@ -2,8 +2,8 @@ import type { ConfigEntry, LinkConfig } from '@linkconfig/shared';
 import { sortNames } from '../config-store.js';
 import type { ConfigStore } from '../config-store.js';
 import { sanitizeEntry } from '../sanitize-config.js';
-import { createOutbox } from '../hybrid/outbox.js';
-import type { Outbox } from '../hybrid/outbox.js';
+import { createOutbox } from './outbox.js';
+import type { Outbox } from './outbox.js';
 import { createConfigDb } from './config-db.js';
 import type { ConfigDbOptions } from './config-db.js';
 

@@ -49,7 +49,9 @@ async function afterCall(
     connection,
     token,
   }) as unknown as Record<string, (...args: unknown[]) => unknown>;
-  const result = store[method](...(argumentsOf[method] ?? ['n']));
+  const call = store[method];
+  if (call === undefined) throw new Error(`no method ${method}`);
+  const result = call(...(argumentsOf[method] ?? ['n']));
   if (result instanceof Promise) await result.catch(() => undefined);
   else if (
     typeof result === 'object' &&
