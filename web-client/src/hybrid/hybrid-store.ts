@@ -82,6 +82,22 @@ export interface HybridStore extends ConfigStore, HistoryStore {
    * the server holds, as opposed to what this browser keeps.
    */
   serverNames(): string[] | null;
+  /**
+   * Keeps unsaved edits of `name` in the browser (not sent, no local copy changed), with the version
+   * they started from, so that they survive a reload; `draftOf` gives them back, `dropDraft` forgets
+   * them.
+   */
+  keepDraft(
+    name: string,
+    draft: LinkConfig,
+    base: LinkConfig | null,
+  ): Promise<void>;
+  /** The unsaved edits kept for `name` and the version they started from, or `null`. */
+  draftOf(
+    name: string,
+  ): Promise<{ draft: LinkConfig; base: LinkConfig | null } | null>;
+  /** Forgets the unsaved edits kept for `name`. */
+  dropDraft(name: string): Promise<void>;
   /** Writes the server refused for good. */
   deadLetters(): Promise<DeadLetter[]>;
   /** Queues a dead letter again (for example after fixing the cause), or drops it. */
@@ -271,6 +287,12 @@ export function createHybridStore(options: HybridStoreOptions): HybridStore {
     load: async (name) => (await readThrough.loadEntry(name))?.config ?? null,
     list: () => readThrough.list(),
     serverNames: () => readThrough.serverNames(),
+    keepDraft: (name, draft, base) => replica.drafts.keep(name, draft, base),
+    async draftOf(name) {
+      const kept = await replica.drafts.get(name);
+      return kept === null ? null : { draft: kept.draft, base: kept.base };
+    },
+    dropDraft: (name) => replica.drafts.drop(name),
     async flush(flushOptions = {}) {
       const deadline = Date.now() + (flushOptions.timeoutMs ?? 30_000);
       for (let first = true; ; first = false) {

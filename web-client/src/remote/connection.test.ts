@@ -172,6 +172,21 @@ describe('Connection, fed by the HTTP caller', () => {
     expect(connection.accessFor('write')).toBe(ACCESS.unknown);
   });
 
+  it('keeps no failure for a refusal of what was sent (a search pattern the server cannot use)', async () => {
+    const connection = new Connection();
+    const caller = createHttpCaller({
+      baseUrl: 'http://server.test',
+      fetch: answering(400),
+      connection,
+    });
+    await caller
+      .call({ op: 'search', configName: '', method: 'GET', path: '/search' })
+      .catch(() => undefined);
+    expect(connection.reachable).toBe(true);
+    expect(connection.failureOf('read')).toBeNull();
+    expect(connection.accessFor('read')).toBe(ACCESS.unknown);
+  });
+
   it('learns nothing from a call its caller stopped', async () => {
     const connection = new Connection();
     const caller = createHttpCaller({

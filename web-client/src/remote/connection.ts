@@ -29,6 +29,9 @@ export type CallKind = 'read' | 'write';
 /** What a request counts as: by default a GET or HEAD is a read, any other method a write. */
 export type CallAccess = CallKind | 'none';
 
+/** Statuses that refuse what was sent, not a failure of the server or of access. */
+const ABOUT_THE_REQUEST: ReadonlySet<number> = new Set([400, 422]);
+
 /** Whether `method` reads or writes, when a request does not say. */
 export function callKindOf(method: string): CallKind {
   const upper = method.toUpperCase();
@@ -63,7 +66,11 @@ export class Connection {
     return this.access[kind];
   }
 
-  /** The latest refusal of `kind` that was not about access (a 5xx, 429, 404 …), until one succeeds. */
+  /**
+   * The latest refusal of `kind` that was not about access (a 5xx, 429, 404 …), until one succeeds.
+   * A refusal of what was sent (400, 422: a pattern the server cannot use, say) is the caller's to show
+   * beside its input and is not kept here.
+   */
   failureOf(kind: CallKind): RemoteStoreError | null {
     return this.failures[kind];
   }
@@ -98,6 +105,7 @@ export class Connection {
     else if (error.status === 403)
       this.access[kind] =
         kind === 'write' && tokenSent ? ACCESS.readOnly : ACCESS.tokenRefused;
+    else if (ABOUT_THE_REQUEST.has(error.status)) return;
     else this.failures[kind] = error;
     this.emit();
   }
