@@ -268,6 +268,7 @@ export class App implements PageContext {
       this.renderQueued = false;
       render(appView(this.state, this.actions), this.root);
       this.afterRender();
+      this.configs.keeper.follow(this.state.open);
     });
   }
 
