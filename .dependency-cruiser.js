@@ -142,6 +142,15 @@ export default {
       from: { path: '^web-client/src/' },
       to: { path: '^web-client/app/' },
     },
+    {
+      name: 'web-client-indexeddb-not-hybrid',
+      comment:
+        'the browser database and its sync state (web-client/src/indexeddb/: configs, outbox, versions, ' +
+        'the cache rule) sit below the hybrid store: hybrid/ imports indexeddb/, never the other way',
+      severity: 'error',
+      from: { path: '^web-client/src/indexeddb/' },
+      to: { path: '^web-client/src/hybrid/' },
+    },
     ...APP_LAYERS.map(appLayer),
   ],
   options: {

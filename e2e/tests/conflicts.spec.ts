@@ -143,3 +143,70 @@ test("a pick per field keeps mine there and the server's other changes, here and
   await expect(linkRow(page, 'shared')).toContainText(MINE.url);
   await expectNothingPending(page);
 });
+
+test('the conflict panel at 1280 and 390 px: radios their own size, Before / Yours / Server’s apart, one primary decision button', async ({
+  page,
+  context,
+  baseURL,
+}, testInfo) => {
+  const name = 'conflict-look';
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await makeConflict(page, context, { baseURL: baseURL!, name });
+  const form = panel(page).getByTestId('conflict-picks');
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await form.scrollIntoViewIfNeeded();
+    const path = testInfo.outputPath(`conflict-panel-${width}.png`);
+    await form.screenshot({ path });
+    await testInfo.attach(`conflict-panel-${width}`, {
+      path,
+      contentType: 'image/png',
+    });
+    // Each radio button is drawn at its own size, not stretched by the text inputs' rule.
+    for (const radio of await form.getByRole('radio').all()) {
+      const box = await radio.boundingBox();
+      expect(box?.width, `radio width at ${width} px`).toBeLessThanOrEqual(24);
+    }
+    // The three versions' cells do not run together: their boxes do not overlap, and a ruled edge or
+    // a gap stands between them.
+    const row = form.getByTestId('conflict-row').first();
+    const cells = [
+      row.locator('td[data-label="Before"]'),
+      row.locator('td[data-label="Yours"]'),
+      row.locator('td[data-label="Server’s"]'),
+    ];
+    const boxes = await Promise.all(cells.map((cell) => cell.boundingBox()));
+    for (let i = 1; i < boxes.length; i++) {
+      const [a, b] = [boxes[i - 1]!, boxes[i]!];
+      const apart = a.x + a.width <= b.x + 0.5 || a.y + a.height <= b.y + 0.5;
+      expect(apart, `cells ${i - 1} and ${i} at ${width} px`).toBe(true);
+    }
+    const edges = await Promise.all(
+      cells.map((cell) =>
+        cell.evaluate((el) => {
+          const style = getComputedStyle(el);
+          return (
+            parseFloat(style.borderTopWidth) +
+            parseFloat(style.borderLeftWidth) +
+            parseFloat(style.borderBottomWidth)
+          );
+        }),
+      ),
+    );
+    expect(
+      edges.every((edge) => edge > 0),
+      `ruled cells at ${width} px`,
+    ).toBe(true);
+    // The decision is the one primary button, drawn as one (not as the plain buttons beside it).
+    const apply = form.getByTestId('apply-picks');
+    await expect(apply).toHaveClass(/\bprimary\b/);
+    const [primaryBg, plainBg] = await Promise.all([
+      apply.evaluate((el) => getComputedStyle(el).backgroundColor),
+      form
+        .locator('.button:not(.primary)')
+        .first()
+        .evaluate((el) => getComputedStyle(el).backgroundColor),
+    ]);
+    expect(primaryBg).not.toBe(plainBg);
+  }
+});

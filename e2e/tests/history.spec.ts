@@ -46,6 +46,12 @@ test('history: revisions after two saves, one shown with its diff, restore a lin
 }, testInfo) => {
   const name = `history-e2e-${testInfo.retry}-${Date.now().toString(36)}`;
   await page.setViewportSize({ width: 1280, height: 900 });
+  // The page compares revisions itself: it never asks the server for a diff.
+  const diffRequests: string[] = [];
+  page.on('request', (sent) => {
+    if (new URL(sent.url()).pathname.endsWith('/diff'))
+      diffRequests.push(sent.url());
+  });
   await openApp(page, baseURL!);
   await createConfig(page, name);
   await expectNothingPending(page);
@@ -102,6 +108,15 @@ test('history: revisions after two saves, one shown with its diff, restore a lin
   ).toBeFocused();
   await expect(view.getByTestId('revision-link')).toHaveCount(1);
   await expect(view.getByTestId('revision-link')).toContainText('Alpha');
+  // First what revision 2 itself changed, against the one before it, and the view says so.
+  const changes = view.getByTestId('revision-changes');
+  await expect(changes.getByRole('heading')).toHaveText(
+    'Compared with revision 1 (the one before)',
+  );
+  await expect(changes.getByTestId('changes-added')).toHaveText(
+    'Links added: alpha.',
+  );
+  await expect(changes.getByTestId('changes-changed')).toHaveCount(0);
   await expect(view.getByTestId('diff-added')).toContainText('beta');
   const changed = view.getByTestId('diff-changed').locator('li');
   await expect(changed).toHaveCount(1);
@@ -148,6 +163,7 @@ test('history: revisions after two saves, one shown with its diff, restore a lin
   );
   links = await serverLinks(request, { baseURL: baseURL!, name });
   expect(Object.keys(links ?? {})).toEqual(['alpha']);
+  expect(diffRequests).toEqual([]);
 
   // Closing returns the focus to the History button.
   await panel.getByRole('button', { name: 'Close history' }).click();

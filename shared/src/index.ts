@@ -10,9 +10,15 @@ export * from './sync/index.js';
 export * from './access/index.js';
 export * from './tags/index.js';
 export * from './links/index.js';
-export { diffConfigs, summarizeDiff } from './util/config-diff.js';
+export {
+  compareConfigs,
+  diffConfigs,
+  isSameComparison,
+  summarizeDiff,
+} from './util/config-diff.js';
 export { DURATION_UNITS } from './util/duration-units.js';
 export type { DurationUnit } from './util/duration-units.js';
 export { jsonText } from './util/json-text.js';
+export { BLOCKED_KEYS, isBlockedKey, setOwn } from './util/own-property.js';
 export { runAtOnce, runInSlices, slicePauser } from './util/slices.js';
 export type { Sliced } from './util/slices.js';

@@ -8,7 +8,7 @@
  * other tabs; the page refreshes in the background on a timer only while live updates are not
  * connected. Conflicts the store finds are listed for the person to settle.
  */
-import { Reachability } from '@linkconfig/web-client';
+import { ACCESS, Connection } from '@linkconfig/web-client';
 import { render } from 'lit-html';
 import type { Actions } from './views/actions.js';
 import { ConfigActions } from './actions/config-actions.js';
@@ -28,7 +28,6 @@ import {
 } from './session/preferences.js';
 import { describeFailure } from './model/problems.js';
 import { reactive } from './state/reactive.js';
-import { ACCESS } from './session/server-health.js';
 import { Session } from './session/session.js';
 import { SessionActions } from './actions/session-actions.js';
 import { initialState } from './state/state.js';
@@ -59,7 +58,7 @@ const ANNOUNCE_TOGETHER_MS = 2000;
 export class App implements PageContext {
   private readonly store = reactive(initialState(), () => this.render());
   private current: Session | null = null;
-  private readonly reach = new Reachability();
+  private readonly connection = new Connection();
   // The open config's link health is read when it opens and once it is saved.
   private readonly configs: ConfigActions = new ConfigActions(
     this,
@@ -138,7 +137,7 @@ export class App implements PageContext {
     let session: Session;
     try {
       session = await Session.open({
-        reach: this.reach,
+        connection: this.connection,
         events: {
           // An open Publish panel follows the draft: a save reaching the server, a change from elsewhere.
           status: () => {
@@ -159,10 +158,11 @@ export class App implements PageContext {
     this.current = session;
     this.state.tokenSet = session.token !== null;
     this.state.readOnlyRemembered = readTokenReadOnly();
-    session.health.subscribe(() => {
+    const { connection } = session;
+    connection.subscribe(() => {
       this.state.access = {
-        read: session.health.accessFor('read'),
-        write: session.health.accessFor('write'),
+        read: connection.accessFor('read'),
+        write: connection.accessFor('write'),
       };
       // A token refused a write stays known as read-only after a reload, until a write succeeds; not
       // when the server said which names the key may write (a refusal is then about one name only).
@@ -173,11 +173,11 @@ export class App implements PageContext {
         this.state.readOnlyRemembered = write === ACCESS.readOnly;
       }
       this.state.failures = {
-        read: session.health.failureOf('read'),
-        write: session.health.failureOf('write'),
+        read: connection.failureOf('read'),
+        write: connection.failureOf('write'),
       };
     });
-    this.reach.subscribe((now, before) => {
+    connection.reachability.subscribe((now, before) => {
       this.state.reachable = now;
       // The server answers again: send what waits now rather than at the next retry, and open the
       // config that was asked for while the server was away.
@@ -312,6 +312,7 @@ export class App implements PageContext {
       this.renderQueued = false;
       render(appView(this.state, this.actions), this.root);
       this.afterRender();
+      this.configs.keeper.follow(this.state.open);
     });
   }
 

@@ -17,8 +17,8 @@ export type {
 } from './indexeddb/indexeddb-store.js';
 export { LocalStoreError } from './indexeddb/local-store-error.js';
 export type { LocalStoreErrorCode } from './indexeddb/local-store-error.js';
-export type { DeadLetter, OutboxEntry } from './hybrid/outbox.js';
-export type { NameSync } from './hybrid/outbox-types.js';
+export type { DeadLetter, OutboxEntry } from './indexeddb/outbox.js';
+export type { NameSync } from './indexeddb/outbox-types.js';
 export { createRemoteStore, isVersionedRemote } from './remote/remote-store.js';
 export type {
   RemoteConfigStore,
@@ -41,6 +41,8 @@ export type {
 export { createPublishClient } from './remote/publish-client.js';
 export type { PublishClient, PublishOptions } from './remote/publish-client.js';
 export { createHttpCaller } from './remote/http-call.js';
+export { ACCESS, Connection } from './remote/connection.js';
+export type { Access, CallAccess, CallKind } from './remote/connection.js';
 export type {
   CallResult,
   CallSpec,

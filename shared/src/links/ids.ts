@@ -3,10 +3,8 @@
  * and what the page's link form proposes for a new link. An id is a run of word characters
  * ({@link toWordName}), never only digits, never a name that preparation removes.
  */
+import { isBlockedKey } from '../util/own-property.js';
 import { toWordName } from './word-name.js';
-
-/** Names that preparation removes (docs/expression-reference.md §13): never given as an id. */
-const BLOCKED_IDS = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** The longest id made from a label. */
 const ID_MAX_LENGTH = 48;
@@ -16,7 +14,7 @@ export const FALLBACK_ID = 'link';
 
 /** Whether an id can be named by an expression and survives preparation as it is. */
 export function isUsableId(id: string): boolean {
-  return /^\w+$/.test(id) && !BLOCKED_IDS.has(id);
+  return /^\w+$/.test(id) && !isBlockedKey(id);
 }
 
 /** The readable base of an id made from a label (or a URL): word characters, never only digits. */
@@ -24,7 +22,7 @@ export function idBase(text: string): string {
   const base = toWordName(text).slice(0, ID_MAX_LENGTH).replace(/_+$/, '');
   if (base === '') return FALLBACK_ID;
   // Integer-like ids would move to the front of the catalog (§7); a letter keeps them in file order.
-  return /^\d+$/.test(base) || BLOCKED_IDS.has(base) ? `link_${base}` : base;
+  return /^\d+$/.test(base) || isBlockedKey(base) ? `link_${base}` : base;
 }
 
 /** The first of `base`, `base_2`, `base_3`, … that `taken` does not hold; the result is added to `taken`. */

@@ -5,6 +5,7 @@
  * and the other links move among themselves after them.
  */
 import { isIndexKey } from '../expression/prepare/merge-prepared.js';
+import { setOwn } from '../util/own-property.js';
 
 /** Where a link moves: one place up or down, to the top or bottom, or to the place of another link. */
 export type LinkMove =
@@ -52,12 +53,7 @@ export function withLinkOrder<L>(
   const out: Record<string, L> = {};
   for (const id of order) {
     if (!Object.hasOwn(allLinks, id)) continue;
-    Object.defineProperty(out, id, {
-      value: allLinks[id],
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+    setOwn(out, id, allLinks[id]);
   }
   return out;
 }

@@ -15,8 +15,8 @@ import {
   idsNamedIn,
   renameIdInExpression,
 } from '../tags/rewrite-expression.js';
-
-type JsonObject = Record<string, unknown>;
+import { setOwn } from '../util/own-property.js';
+import type { JsonObject } from '../util/own-property.js';
 
 /** Which link a field of the merged link comes from. */
 export type LinkMergeSide = 'keep' | 'remove';
@@ -31,16 +31,6 @@ export interface LinkMergePlan {
   readonly references: readonly ExpressionChange[];
   /** The fields where the two links differ (tags aside), so the person can pick a side. */
   readonly differing: readonly string[];
-}
-
-/** Sets a member as data (a key such as `__proto__` stays a plain member). */
-function put(target: JsonObject, key: string, value: unknown): void {
-  Object.defineProperty(target, key, {
-    value,
-    enumerable: true,
-    writable: true,
-    configurable: true,
-  });
 }
 
 /** The string tags of a stored link. */
@@ -94,19 +84,19 @@ export function planLinkMerge(
   for (const field of new Set([...Object.keys(keep), ...Object.keys(remove)])) {
     if (field === 'tags') {
       if (tags.length > 0 || Object.hasOwn(keep, 'tags'))
-        put(merged, field, tags);
+        setOwn(merged, field, tags);
       continue;
     }
     const side =
       picks[field] ?? (Object.hasOwn(keep, field) ? 'keep' : 'remove');
     const source = side === 'keep' ? keep : remove;
-    if (Object.hasOwn(source, field)) put(merged, field, source[field]);
+    if (Object.hasOwn(source, field)) setOwn(merged, field, source[field]);
   }
 
   const nextLinks: JsonObject = {};
   for (const [id, link] of Object.entries(allLinks)) {
     if (id === removeId) continue;
-    put(nextLinks, id, id === keepId ? merged : link);
+    setOwn(nextLinks, id, id === keepId ? merged : link);
   }
 
   const from = new Set([removeId]);
@@ -122,7 +112,7 @@ export function planLinkMerge(
     if (place.macro !== undefined && isPlainObject(nextMacros)) {
       if (nextMacros === config['macros']) nextMacros = { ...nextMacros };
       const macro = (nextMacros as JsonObject)[place.macro];
-      put(nextMacros as JsonObject, place.macro, {
+      setOwn(nextMacros as JsonObject, place.macro, {
         ...(macro as JsonObject),
         linkItems: after,
       });

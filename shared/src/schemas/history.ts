@@ -129,6 +129,35 @@ export const ConfigDiffSchema = z.object({
   searchPatterns: z.boolean(),
 });
 export type ConfigDiff = z.infer<typeof ConfigDiffSchema>;
+
+/** A part of a config besides its links, as a comparison names it (`other`: any further key). */
+export const ConfigPartSchema = z.enum([
+  'macros',
+  'searchPatterns',
+  'settings',
+  'other',
+]);
+export type ConfigPart = z.infer<typeof ConfigPartSchema>;
+
+/**
+ * What changed from one config to another, with the values (`compareConfigs` in shared/src/util):
+ * the one diff the server's history and the page both use. Ids added in the order of `after`, removed
+ * in the order of `before`; a changed link carries both sides and the fields that differ.
+ */
+export const ConfigComparisonSchema = z.object({
+  added: z.array(z.string()),
+  removed: z.array(z.string()),
+  changed: z.array(
+    z.object({
+      id: z.string(),
+      fields: z.array(z.string()),
+      before: z.unknown(),
+      after: z.unknown(),
+    }),
+  ),
+  parts: z.array(ConfigPartSchema),
+});
+export type ConfigComparison = z.infer<typeof ConfigComparisonSchema>;
 export const DiffOutputSchema = ConfigDiffSchema.extend({
   from: z.number().int(),
   to: z.number().int(),

@@ -5,6 +5,7 @@
  * patterns are regular expressions, not expressions: they are reported for review, never rewritten.
  */
 import { isPlainObject } from '../util/is-plain-object.js';
+import { setOwn } from '../util/own-property.js';
 import { tagsNamedIn } from './rewrite-expression.js';
 
 /** How deep into `settings` the walk goes (stored configs are bounded far below this). */
@@ -92,12 +93,7 @@ export function mapSettingsStrings(
     for (const [key, item] of Object.entries(value)) {
       const next = mapSettingsStrings(item, rewrite, depth + 1);
       if (next !== item) changed = true;
-      Object.defineProperty(out, key, {
-        value: next,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+      setOwn(out, key, next);
     }
     return changed ? out : value;
   }

@@ -13,6 +13,7 @@ import { resolveIds } from '../expression/evaluate/resolve.js';
 import { compileSafePattern } from '../expression/safety/safe-pattern.js';
 import { createMergePatch } from '../sync/merge-patch.js';
 import { isPlainObject } from '../util/is-plain-object.js';
+import { setOwn } from '../util/own-property.js';
 import { expressionPlaces, mapSettingsStrings } from './expression-places.js';
 import { renameTagInExpression } from './rewrite-expression.js';
 
@@ -27,16 +28,6 @@ export interface TagRenamePlan {
   readonly patch: JsonObject | undefined;
   /** Whether anything changes at all. */
   readonly changes: boolean;
-}
-
-/** Sets a member as data (a key such as `__proto__` stays a plain member). */
-function put(target: JsonObject, key: string, value: unknown): void {
-  Object.defineProperty(target, key, {
-    value,
-    enumerable: true,
-    writable: true,
-    configurable: true,
-  });
 }
 
 /** The string tags of a stored link, or `undefined`. */
@@ -60,7 +51,7 @@ export function planTagRename(
   const touched: string[] = [];
   for (const [id, link] of Object.entries(allLinks)) {
     const tags = tagsOf(link);
-    put(nextLinks, id, link);
+    setOwn(nextLinks, id, link);
     if (tags === undefined || !isPlainObject(link)) continue;
     const hasFrom = tags.some((tag) => from.has(tag));
     carried.set(id, hasFrom || tags.includes(to));
@@ -75,8 +66,8 @@ export function planTagRename(
       continue;
     }
     touched.push(id);
-    put(nextLinks, id, { ...link, tags: renamed });
-    put(linkPatch, id, { tags: renamed });
+    setOwn(nextLinks, id, { ...link, tags: renamed });
+    setOwn(linkPatch, id, { tags: renamed });
   }
 
   const rewrite = (text: string): string =>
@@ -91,11 +82,11 @@ export function planTagRename(
     if (place.macro !== undefined && isPlainObject(nextMacros)) {
       const macro = nextMacros[place.macro];
       if (nextMacros === config['macros']) nextMacros = { ...nextMacros };
-      put(nextMacros as JsonObject, place.macro, {
+      setOwn(nextMacros as JsonObject, place.macro, {
         ...(macro as JsonObject),
         linkItems: after,
       });
-      put(macroPatch, place.macro, { linkItems: after });
+      setOwn(macroPatch, place.macro, { linkItems: after });
     }
   }
   const settings = config['settings'];

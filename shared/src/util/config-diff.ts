@@ -1,6 +1,20 @@
+/**
+ * The one diff of two configs, for the server's history (counts per revision, `GET …/diff`) and for
+ * the page (the conflict panel, what reverting a draft would lose, a revision against its previous
+ * one): {@link compareConfigs} finds what changed and carries the values; {@link diffConfigs} is the
+ * same comparison in the shape of the HTTP API (ids and fields only).
+ */
 import { isPlainObject } from './is-plain-object.js';
 import { sameValue } from './same-value.js';
-import type { ChangeSummary, ConfigDiff } from '../schemas/history.js';
+import type {
+  ChangeSummary,
+  ConfigComparison,
+  ConfigDiff,
+  ConfigPart,
+} from '../schemas/history.js';
+
+/** The parts of a config besides its links that a comparison names on their own. */
+const NAMED_PARTS = ['macros', 'searchPatterns', 'settings'] as const;
 
 const linksOf = (config: unknown): Record<string, unknown> => {
   const links = isPlainObject(config) ? config['allLinks'] : undefined;
@@ -9,16 +23,31 @@ const linksOf = (config: unknown): Record<string, unknown> => {
 const part = (config: unknown, key: string): unknown =>
   isPlainObject(config) ? config[key] : undefined;
 
+/** The config without its links and named parts (what `other` compares). */
+const rest = (config: unknown): Record<string, unknown> => {
+  const copy: Record<string, unknown> = isPlainObject(config)
+    ? { ...config }
+    : {};
+  delete copy['allLinks'];
+  for (const name of NAMED_PARTS) delete copy[name];
+  return copy;
+};
+
 /**
- * What changed from config `before` to config `after` (`null`: no config, as after a delete): links
- * added, removed, and changed with the fields that differ (a field present on one side only counts), and
- * whether `macros`, `settings` or `searchPatterns` differ. Ids in the order of `after`, then `before`.
+ * What changed from config `before` to config `after` (`null`: no config, as after a delete, counts as
+ * one without links or parts): links added, removed, and changed with the fields that differ (a field
+ * present on one side only counts) and both sides' values; then the other parts that differ
+ * (`macros`, `searchPatterns`, `settings`, and `other` for any further key). Changed ids in the order
+ * of `after`.
  */
-export function diffConfigs(before: unknown, after: unknown): ConfigDiff {
+export function compareConfigs(
+  before: unknown,
+  after: unknown,
+): ConfigComparison {
   const old = linksOf(before);
   const now = linksOf(after);
   const added: string[] = [];
-  const changed: ConfigDiff['changed'] = [];
+  const changed: ConfigComparison['changed'] = [];
   for (const [id, link] of Object.entries(now)) {
     if (!Object.hasOwn(old, id)) {
       added.push(id);
@@ -29,18 +58,42 @@ export function diffConfigs(before: unknown, after: unknown): ConfigDiff {
     const a = isPlainObject(previous) ? previous : {};
     const b = isPlainObject(link) ? link : {};
     const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
-    changed.push({ id, fields: keys.filter((k) => !sameValue(a[k], b[k])) });
+    changed.push({
+      id,
+      fields: keys.filter((k) => !sameValue(a[k], b[k])),
+      before: previous,
+      after: link,
+    });
   }
   const removed = Object.keys(old).filter((id) => !Object.hasOwn(now, id));
-  const differs = (key: string) =>
-    !sameValue(part(before, key), part(after, key));
+  const parts: ConfigPart[] = NAMED_PARTS.filter(
+    (name) => !sameValue(part(before, name), part(after, name)),
+  );
+  if (!sameValue(rest(before), rest(after))) parts.push('other');
+  return { added, removed, changed, parts };
+}
+
+/** Whether a comparison found nothing that differs. */
+export function isSameComparison(comparison: ConfigComparison): boolean {
+  return (
+    comparison.added.length +
+      comparison.removed.length +
+      comparison.changed.length +
+      comparison.parts.length ===
+    0
+  );
+}
+
+/** {@link compareConfigs} in the shape of the HTTP API: ids and fields, a flag per named part. */
+export function diffConfigs(before: unknown, after: unknown): ConfigDiff {
+  const { added, removed, changed, parts } = compareConfigs(before, after);
   return {
     added,
     removed,
-    changed,
-    macros: differs('macros'),
-    settings: differs('settings'),
-    searchPatterns: differs('searchPatterns'),
+    changed: changed.map(({ id, fields }) => ({ id, fields })),
+    macros: parts.includes('macros'),
+    settings: parts.includes('settings'),
+    searchPatterns: parts.includes('searchPatterns'),
   };
 }
 

@@ -10,8 +10,9 @@ import { settingsText } from '../model/config-draft.js';
 import { checkConfigName } from '../model/input-checks.js';
 import type { PageContext } from './page-context.js';
 import { writeOpenConfig } from '../session/preferences.js';
+import { DraftKeeper } from './draft-keeper.js';
 import { RemoteChangeActions, showInEditor } from './remote-change-actions.js';
-import { ACCESS } from '../session/server-health.js';
+import { ACCESS } from '@linkconfig/web-client';
 import { createRefusal } from '../state/status-model.js';
 import { withLocalSave } from '../state/config-places.js';
 import {
@@ -42,6 +43,8 @@ export class ConfigActions {
   private openRun = 0;
 
   private readonly remote: RemoteChangeActions;
+  /** The open config's unsaved edits, kept in the browser store. */
+  readonly keeper: DraftKeeper;
 
   /**
    * `shown(name)` is told when config `name` opened (the page reads what the server knows of it, such as
@@ -56,6 +59,7 @@ export class ConfigActions {
     this.remote = new RemoteChangeActions(page, (message) =>
       this.close(message),
     );
+    this.keeper = new DraftKeeper(page);
   }
 
   /** Tries again to open the config that could not be opened, if nothing else is open. */
@@ -127,6 +131,11 @@ export class ConfigActions {
       incoming: null,
       targetLinkId: target,
     };
+    // Unsaved edits of it kept in this browser (a reload, a closed tab) come back.
+    await this.keeper.restore(state.open, config, (open, remote) =>
+      this.remote.mergeIncoming(open, remote),
+    );
+    if (run !== this.openRun) return;
     state.link = emptyForm(NO_LINK);
     state.links = initialLinksView();
     // A new list: nothing selected; the last bulk action's Undo stays on offer for its config.

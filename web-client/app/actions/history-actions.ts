@@ -1,9 +1,11 @@
 /**
  * The History panel's actions: the open config's revisions (newest first, a page at a time), one
- * revision shown read-only with what differs from the newest, restoring a whole version or one link,
+ * revision shown read-only with what it changed against the one before and what differs from the
+ * newest (both compared here, from the revisions the page holds), restoring a whole version or one link,
  * and the "Recently deleted" list with Undelete. History is kept on the server only: the hybrid store
  * refuses at once with a `HistoryUnavailableError` while offline, and the panel says so.
  */
+import { compareConfigs } from '@linkconfig/shared';
 import { HistoryUnavailableError } from '@linkconfig/web-client';
 import type { PageContext } from './page-context.js';
 import { initialHistory } from '../state/history-state.js';
@@ -68,19 +70,27 @@ export class HistoryActions {
     await this.load(name, next);
   }
 
-  /** Shows revision `rev` read-only, with what differs from the newest version. */
+  /**
+   * Shows revision `rev` read-only: what it changed against the revision before it, and what differs
+   * from the newest version. The page compares the revisions itself; it asks the server for no diff.
+   */
   async view(rev: number): Promise<void> {
     const session = this.page.session();
     const name = this.state.name;
     if (!session || name === null) return;
-    const newest = this.state.revisions[0]?.rev ?? rev;
+    const { revisions } = this.state;
+    const newest = revisions[0]?.rev ?? rev;
+    // The one listed below it (older), else the number before, while there is one.
+    const at = revisions.findIndex((entry) => entry.rev === rev);
+    const before = revisions[at + 1]?.rev ?? (rev > 1 ? rev - 1 : null);
     this.state.problem = null;
     try {
-      const [revision, current, diff] = await Promise.all([
+      const [revision, newestRevision, previous] = await Promise.all([
         session.store.loadRevision(name, rev),
         rev === newest ? null : session.store.loadRevision(name, newest),
-        rev === newest ? null : session.store.diff(name, rev),
+        before === null ? null : session.store.loadRevision(name, before),
       ]);
+      const current = newestRevision?.config ?? null;
       if (this.state.name !== name) return;
       if (revision === null) {
         this.state.problem = `Revision ${rev} has no content (it is a deletion, or it was pruned).`;
@@ -89,8 +99,15 @@ export class HistoryActions {
       this.state.shown = {
         rev,
         revision,
-        current: current?.config ?? null,
-        diff,
+        previous:
+          previous === null || before === null
+            ? null
+            : {
+                rev: before,
+                changes: compareConfigs(previous.config, revision.config),
+              },
+        current,
+        diff: rev === newest ? null : compareConfigs(revision.config, current),
       };
       this.page.focus('#revision-heading');
     } catch (error) {

@@ -88,10 +88,10 @@ export class SessionActions {
     const session = this.page.session();
     if (!session) return;
     await this.guard(async () => {
-      const before = session.health.serverNames;
+      const before = session.store.serverNames();
       const all = await session.store.list();
       const local = await session.localNames();
-      const server = session.health.serverNames;
+      const server = session.store.serverNames();
       if (server !== null && server !== before) writeServerNames(server);
       const places = configPlaces({
         listed: all,

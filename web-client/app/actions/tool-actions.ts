@@ -151,11 +151,9 @@ export class ToolActions {
         { mode: search.mode, text },
         session.caller,
       );
-      session.health.succeeded('read');
       if (run !== this.searchRun) return;
       search.outcome = { kind: 'results', output };
     } catch (error) {
-      if (needsToken(error)) session.health.failed('read', error);
       if (run !== this.searchRun) return;
       // A 400 is about what was typed (a pattern the server cannot use): its own words say what.
       const aboutInput =

@@ -12,6 +12,7 @@ import {
   createMergePatch,
   normalizeTag,
   tagsFromText,
+  withLinkOrder,
 } from '@linkconfig/shared';
 import type { Link, LinkConfig, MergePatch } from '@linkconfig/shared';
 import { parseExtras } from './link-extras.js';
@@ -197,10 +198,19 @@ export function undone(
   before: LinkConfig,
   after: LinkConfig,
 ): LinkConfig {
-  const inverse = createMergePatch(after, before);
+  // A merge patch cannot say an order: take the action back with `before`'s links in `after`'s order
+  // (those it lost last), then put them in `before`'s order below.
+  const order = Object.keys(before.allLinks);
+  const stayed = Object.keys(after.allLinks).filter((id) =>
+    Object.hasOwn(before.allLinks, id),
+  );
+  const lost = order.filter((id) => !Object.hasOwn(after.allLinks, id));
+  const inverse = createMergePatch(after, {
+    ...before,
+    allLinks: withLinkOrder(before.allLinks, [...stayed, ...lost]),
+  });
   const back =
     inverse === undefined ? structuredClone(before) : patched(current, inverse);
-  const order = Object.keys(before.allLinks);
   const links = back.allLinks;
   const kept = new Set(order.filter((id) => Object.hasOwn(links, id)));
   const ids = [...kept, ...Object.keys(links).filter((id) => !kept.has(id))];

@@ -1,6 +1,7 @@
 import type { LinkConfig } from '@linkconfig/shared';
 import { describe, expect, it } from 'vitest';
-import { diffConfigs, isSameConfig, mergeConfigs } from './config-diff.js';
+import { compareConfigs, isSameComparison } from '@linkconfig/shared';
+import { mergeConfigs } from './config-diff.js';
 
 const mine = (): LinkConfig => ({
   allLinks: {
@@ -23,53 +24,54 @@ const theirs = (): LinkConfig => ({
   settings: { listType: 'ul' },
 });
 
-describe('diffConfigs', () => {
+// The page's comparisons are the shared one (`compareConfigs`), theirs before and mine after: what the
+// page called "only mine" is `added`, "only theirs" is `removed`, and a changed link carries both sides.
+describe('compareConfigs, as the page uses it', () => {
   it('names the ids only one side has and the ids both have with other contents', () => {
-    const diff = diffConfigs(mine(), theirs());
-    expect(diff.onlyMine).toEqual(['added']);
-    expect(diff.onlyTheirs).toEqual(['gone']);
+    const diff = compareConfigs(theirs(), mine());
+    expect(diff.added).toEqual(['added']);
+    expect(diff.removed).toEqual(['gone']);
     expect(diff.changed).toEqual([
       {
         id: 'edited',
-        mine: { url: 'https://mine.example', label: 'Mine' },
-        theirs: { url: 'https://theirs.example', label: 'Theirs' },
+        fields: ['url', 'label'],
+        after: { url: 'https://mine.example', label: 'Mine' },
+        before: { url: 'https://theirs.example', label: 'Theirs' },
       },
     ]);
-    expect(diff.otherParts).toEqual(['macros']);
-    expect(isSameConfig(diff)).toBe(false);
+    expect(diff.parts).toEqual(['macros']);
+    expect(isSameComparison(diff)).toBe(false);
   });
 
   it('finds no difference between equal versions', () => {
-    const diff = diffConfigs(mine(), structuredClone(mine()));
+    const diff = compareConfigs(structuredClone(mine()), mine());
     expect(diff).toEqual({
-      onlyMine: [],
-      onlyTheirs: [],
+      added: [],
+      removed: [],
       changed: [],
-      otherParts: [],
+      parts: [],
     });
-    expect(isSameConfig(diff)).toBe(true);
+    expect(isSameComparison(diff)).toBe(true);
   });
 
   it('counts a deleted side as a config without links', () => {
-    expect(diffConfigs(null, theirs()).onlyTheirs).toEqual([
+    expect(compareConfigs(theirs(), null).removed).toEqual([
       'gone',
       'both',
       'edited',
     ]);
-    expect(diffConfigs(mine(), null).onlyMine).toEqual([
+    expect(compareConfigs(null, mine()).added).toEqual([
       'both',
       'edited',
       'added',
     ]);
-    expect(diffConfigs(mine(), null).otherParts).toEqual([]);
+    // Its parts count as absent (the conflict panel compares only links beside a deleted version).
+    expect(compareConfigs(null, mine()).parts).toEqual(['macros', 'settings']);
   });
 
   it('notices settings and unknown keys that differ', () => {
     const other = { ...mine(), settings: { listType: 'ol' }, extra: 1 };
-    expect(diffConfigs(mine(), other).otherParts).toEqual([
-      'settings',
-      'other',
-    ]);
+    expect(compareConfigs(other, mine()).parts).toEqual(['settings', 'other']);
   });
 });
 

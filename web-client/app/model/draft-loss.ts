@@ -1,6 +1,6 @@
 /** What reverting a draft to its saved version would lose, in words for the question that asks first. */
+import { compareConfigs } from '@linkconfig/shared';
 import type { LinkConfig } from '@linkconfig/shared';
-import { diffConfigs } from './config-diff.js';
 
 /** Names of the parts other than links, as the question says them. */
 const PARTS: Record<string, string> = {
@@ -18,7 +18,7 @@ const NAMED = 5;
  * parts changed. An empty list when they are the same.
  */
 export function draftLosses(draft: LinkConfig, saved: LinkConfig): string[] {
-  const diff = diffConfigs(draft, saved);
+  const diff = compareConfigs(saved, draft);
   const losses: string[] = [];
   const some = (ids: string[], what: string) => {
     if (ids.length === 0) return;
@@ -28,13 +28,13 @@ export function draftLosses(draft: LinkConfig, saved: LinkConfig): string[] {
       `${ids.length} ${ids.length === 1 ? 'link' : 'links'} ${what} (${named.join(', ')}${more})`,
     );
   };
-  some(diff.onlyMine, 'added');
-  some(diff.onlyTheirs, 'deleted');
+  some(diff.added, 'added');
+  some(diff.removed, 'deleted');
   some(
     diff.changed.map((change) => change.id),
     'changed',
   );
-  const parts = diff.otherParts.map((part) => PARTS[part] ?? part);
+  const parts = diff.parts.map((part) => PARTS[part] ?? part);
   if (parts.length > 0) losses.push(`changes to ${parts.join(', ')}`);
   return losses;
 }

@@ -7,6 +7,7 @@ import {
   ConfigNameSchema,
   droppedTags,
   isSafePattern,
+  isBlockedKey,
   sanitizeUrl,
   tagsFromText,
 } from '@linkconfig/shared';
@@ -14,9 +15,6 @@ import type { Settings } from '@linkconfig/shared';
 
 /** A problem with one input, in words for the person; `null` when the input is fine. */
 export type InputProblem = string | null;
-
-/** Keys the engine removes from every config, so links, macros or patterns under them vanish. */
-const RESERVED = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** Letters, digits and `_`: all an expression can name after `.`, `@` or as an id. */
 const WORD = /^\w+$/;
@@ -36,7 +34,7 @@ function checkWord(value: string, what: string): InputProblem {
     return 'Leave out spaces: expressions end a name at a space.';
   if (!WORD.test(value))
     return 'Use only letters, digits and _: expressions cannot name other characters.';
-  if (RESERVED.has(value)) return `"${value}" is reserved; choose another.`;
+  if (isBlockedKey(value)) return `"${value}" is reserved; choose another.`;
   return null;
 }
 

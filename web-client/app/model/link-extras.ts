@@ -3,7 +3,7 @@
  * key/value pair each. A text value is edited as it is; any other value (a list, an object, a number)
  * as JSON. A new value that starts with `[` or `{` is read as JSON too. Pure functions.
  */
-import { LinkSchema } from '@linkconfig/shared';
+import { BLOCKED_KEYS, LinkSchema } from '@linkconfig/shared';
 import type { Link } from '@linkconfig/shared';
 
 /** One extra field in the form. */
@@ -23,7 +23,7 @@ export const OWN_FIELDS: readonly string[] = [
 ];
 
 /** Names a field cannot have: the engine drops them, or they are the link's id. */
-const RESERVED = new Set(['__proto__', 'constructor', 'prototype', 'id']);
+const RESERVED: ReadonlySet<string> = new Set([...BLOCKED_KEYS, 'id']);
 
 /** The extra fields of `link`, in its order. */
 export function extraFields(link: Link | undefined): ExtraField[] {

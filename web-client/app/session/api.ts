@@ -37,6 +37,7 @@ export async function runSearch(
     op: 'search',
     configName: '',
     method: 'GET',
+    access: 'read',
     path: `/search?${params.toString()}`,
   })) as SearchOutput;
 }
@@ -57,6 +58,8 @@ export async function checkExpression(
       configName: input.configName,
       method: 'POST',
       path: '/expressions/check',
+      // Checking an expression reads the stored config.
+      access: 'read',
       body: JSON.stringify(body),
       signal,
     }),
@@ -80,6 +83,8 @@ export async function listKeys(caller: HttpCaller): Promise<AccessKey[]> {
     configName: '',
     method: 'GET',
     path: '/keys',
+    // Managing keys is for admins: a refusal says nothing of reading or writing configs.
+    access: 'none',
   })) as { keys: AccessKey[] };
   return answer.keys;
 }
@@ -94,6 +99,8 @@ export async function createKey(
     configName: '',
     method: 'POST',
     path: '/keys',
+    // Managing keys is for admins: a refusal says nothing of reading or writing configs.
+    access: 'none',
     body: JSON.stringify(input),
   })) as CreateKeyOutput;
 }
@@ -105,6 +112,8 @@ export async function revokeKey(id: string, caller: HttpCaller): Promise<void> {
     configName: '',
     method: 'DELETE',
     path: `/keys/${encodeURIComponent(id)}`,
+    // Managing keys is for admins: a refusal says nothing of reading or writing configs.
+    access: 'none',
   });
 }
 

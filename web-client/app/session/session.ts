@@ -18,11 +18,11 @@ import type {
   HttpCaller,
   HybridStore,
   IndexedDBConfigStore,
+  Connection,
 } from '@linkconfig/web-client';
 import type { LinkConfig } from '@linkconfig/shared';
 import { readToken, writeToken } from './preferences.js';
-import type { MergeReport, Reachability } from '@linkconfig/web-client';
-import { ServerHealth } from './server-health.js';
+import type { MergeReport } from '@linkconfig/web-client';
 
 /** What a session tells the page. */
 export interface SessionEvents {
@@ -39,32 +39,34 @@ export interface SessionEvents {
 
 /** The stores of this page, and the token they send. */
 export class Session {
-  readonly health: ServerHealth;
   private hybrid: HybridStore;
   private currentToken: string | null;
 
   private constructor(
     private readonly local: IndexedDBConfigStore,
-    private readonly reach: Reachability,
+    /**
+     * The library's connection model (reachability and access), fed by the HTTP caller of every
+     * request this page sends: the stores' and the page's own. The page subscribes to it.
+     */
+    readonly connection: Connection,
     private readonly events: SessionEvents,
   ) {
     this.currentToken = readToken();
     this.caller = createHttpCaller({
       baseUrl: location.origin,
-      fetch: this.reach.fetch,
+      connection: this.connection,
       token: () => this.currentToken ?? undefined,
     });
-    this.health = new ServerHealth(() => this.currentToken !== null);
     this.hybrid = this.createHybrid();
   }
 
   /** Opens the browser database and starts the stores; rejects with a `LocalStoreError` when it cannot. */
   static async open(options: {
-    reach: Reachability;
+    connection: Connection;
     events: SessionEvents;
   }): Promise<Session> {
     const local = await createIndexedDBStore();
-    return new Session(local, options.reach, options.events);
+    return new Session(local, options.connection, options.events);
   }
 
   /** The store the page reads and writes through. */
@@ -90,7 +92,7 @@ export class Session {
     writeToken(next);
     this.currentToken = next;
     this.hybrid.close();
-    this.health.reset();
+    this.connection.resetAccess();
     this.hybrid = this.createHybrid();
     this.events.status();
   }
@@ -106,18 +108,16 @@ export class Session {
   }
 
   private createHybrid(): HybridStore {
-    const remote = this.health.observe(
-      createRemoteStore({
-        baseUrl: location.origin,
-        fetch: this.reach.fetch,
-        token: this.currentToken ?? undefined,
-      }),
-    );
+    const remote = createRemoteStore({
+      baseUrl: location.origin,
+      connection: this.connection,
+      token: this.currentToken ?? undefined,
+    });
     const hybrid = createHybridStore({
       local: this.local,
       remote,
       live: true,
-      reachability: this.reach,
+      reachability: this.connection.reachability,
       onMerged: (name, report) => {
         if (hybrid === this.hybrid) this.events.merged(name, report);
       },

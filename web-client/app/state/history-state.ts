@@ -1,19 +1,28 @@
 /** The state of the History panel and of the "Recently deleted" list (view-history.ts, history-actions.ts). */
 import type {
-  DiffOutput,
+  ConfigComparison,
   HistoryEntry,
   LinkConfig,
   RevisionOutput,
 } from '@linkconfig/shared';
 
-/** One revision shown read-only, with what differs from the newest version. */
+/**
+ * One revision shown read-only: what it changed against the revision before it, and what differs from
+ * the newest version (what a restore would change). Both compared in the page (`compareConfigs`), from
+ * the revisions it loaded.
+ */
 export interface ShownRevision {
   rev: number;
   revision: RevisionOutput;
+  /**
+   * The revision before `rev` and what `rev` changed against it; null for the first revision, or
+   * when the one before holds no content (a deletion, or pruned).
+   */
+  previous: { rev: number; changes: ConfigComparison } | null;
   /** The newest version (to show a changed field's value now); null when `rev` is the newest. */
   current: LinkConfig | null;
   /** From `rev` to the newest; null when `rev` is the newest. */
-  diff: DiffOutput | null;
+  diff: ConfigComparison | null;
 }
 
 export interface HistoryState {

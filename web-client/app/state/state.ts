@@ -20,7 +20,7 @@ import type { SearchMode } from '../session/api.js';
 import type { RefusedWrite } from './sync-status.js';
 import type { LinkFields, PatternFields } from '../model/config-draft.js';
 import type { LinkSort } from '../model/link-finder.js';
-import { ACCESS } from '../session/server-health.js';
+import { ACCESS } from '@linkconfig/web-client';
 import { initialKeys } from './keys-state.js';
 import type { KeysState } from './keys-state.js';
 import { initialHistory } from './history-state.js';
@@ -38,7 +38,7 @@ import type { PublishState } from './publish-state.js';
 import type { LinkHealthState } from './link-health-state.js';
 import type { HealthFacet } from '../model/link-health.js';
 import type { TransferState } from './transfer-state.js';
-import type { Access, CallKind } from '../session/server-health.js';
+import type { Access, CallKind } from '@linkconfig/web-client';
 
 /** One config in the list, with where it is kept. */
 export interface ConfigListItem {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ACCESS } from '../session/server-health.js';
+import { ACCESS } from '@linkconfig/web-client';
 import { initialState } from './state.js';
 import type { AppState } from './state.js';
 import { statusModel, waitedFor, writeRefusal } from './status-model.js';
@@ -34,6 +34,31 @@ describe('statusModel', () => {
     expect(model.tone).toBe('ok');
     expect(model.pending.text).toBe('All changes are on the server.');
     expect(model.live.state).toBe('connected');
+  });
+
+  it('with unsaved edits open, the header does not say every change is on the server', () => {
+    const state = connected();
+    state.open = {
+      name: 'home',
+      draft: { allLinks: {} },
+      dirty: true,
+      settingsText: '{}',
+      settingsProblem: null,
+      saveProblem: null,
+      base: { allLinks: {} },
+      remote: null,
+      incoming: null,
+      targetLinkId: null,
+    };
+    const model = statusModel(state, NOW);
+    expect(model.pending.text).not.toMatch(/All changes are on the server/);
+    expect(model.pending.text).toBe(
+      'Everything saved is on the server; “home” has unsaved edits.',
+    );
+    state.open.dirty = false;
+    expect(statusModel(state, NOW).pending.text).toBe(
+      'All changes are on the server.',
+    );
   });
 
   it('offline: amber, no claim of live updates or of everything on the server', () => {

@@ -6,7 +6,7 @@
  * updates connected" while offline). Pure: the clock comes in as `now`.
  */
 import { writeRefusalOf } from '../model/key-access.js';
-import { ACCESS } from '../session/server-health.js';
+import { ACCESS } from '@linkconfig/web-client';
 import type { AppState } from './state.js';
 
 export type Tone = 'ok' | 'warn' | 'bad';
@@ -180,6 +180,10 @@ export function statusModel(state: AppState, now: number): StatusModel {
     pendingText = 'Changes in conflict stay here until you choose.';
   else if (away || locked || state.reachable !== true)
     pendingText = 'Nothing waits to be sent.';
+  else if (state.open?.dirty === true)
+    // The store holds no unsent write, but the editor holds edits not given to it yet: the header
+    // must not say "all" while the editor says "unsaved".
+    pendingText = `Everything saved is on the server; “${state.open.name}” has unsaved edits.`;
   else pendingText = 'All changes are on the server.';
   const live =
     away || locked

@@ -8,7 +8,7 @@ import { repeat } from 'lit-html/directives/repeat.js';
 import type { Actions } from './actions.js';
 import { placeMarker } from '../state/config-places.js';
 import { checkConfigName } from '../model/input-checks.js';
-import { ACCESS } from '../session/server-health.js';
+import { ACCESS } from '@linkconfig/web-client';
 import { createRefusal } from '../state/status-model.js';
 import type { AppState, ConfigListItem } from '../state/state.js';
 import { deletedView } from './view-history.js';

@@ -6,13 +6,13 @@
  * differs and offers a union merge instead. Nothing of such a config is sent until the person chooses.
  * Above it, a short note says when changes made elsewhere were merged without a question.
  */
+import { compareConfigs } from '@linkconfig/shared';
 import type { Link } from '@linkconfig/shared';
 import type { Conflict } from '@linkconfig/web-client';
 import { html, nothing } from 'lit-html';
 import type { TemplateResult } from 'lit-html';
 import { repeat } from 'lit-html/directives/repeat.js';
 import type { Actions } from './actions.js';
-import { diffConfigs } from '../model/config-diff.js';
 import type { AppState } from '../state/state.js';
 import { srOnly } from './view-parts.js';
 import { PART_NAMES, describeLink, picksView } from './view-conflict-picks.js';
@@ -161,10 +161,13 @@ function summary(conflict: Conflict): string {
 function diffView(conflict: Conflict): TemplateResult {
   const mine = conflict.local;
   const theirs = conflict.remote;
-  const { onlyMine, onlyTheirs, changed, otherParts } = diffConfigs(
-    mine,
-    theirs,
-  );
+  // The server's version before, this browser's after: added is only in yours, removed only in theirs.
+  const comparison = compareConfigs(theirs, mine);
+  const { changed } = comparison;
+  const onlyMine = comparison.added;
+  const onlyTheirs = comparison.removed;
+  // Beside a deleted version only the links are compared.
+  const otherParts = mine === null || theirs === null ? [] : comparison.parts;
   const nothingDiffers =
     onlyMine.length + onlyTheirs.length + changed.length === 0;
   return html`<div class="conflict-diff" data-testid="conflict-diff">
@@ -194,12 +197,13 @@ function diffView(conflict: Conflict): TemplateResult {
                     <code>${change.id}</code>
                     <dl class="diff-pair">
                       <dt>Yours</dt>
-                      <dd>${describeLink(change.mine)}</dd>
+                      <dd>${describeLink(change.after as Link)}</dd>
                       <dt>Server’s</dt>
-                      <dd>${describeLink(change.theirs)}</dd>
+                      <dd>${describeLink(change.before as Link)}</dd>
                     </dl>
                     ${
-                      describeLink(change.mine) === describeLink(change.theirs)
+                      describeLink(change.after as Link) ===
+                      describeLink(change.before as Link)
                         ? html`<p class="hint">
                             They differ in fields not shown here.
                           </p>`

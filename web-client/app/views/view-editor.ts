@@ -75,11 +75,15 @@ function draftState(open: OpenConfig, state: AppState): string {
     return 'Unsaved edits, and a newer version elsewhere changes the same places: choose below before saving.';
   if (open.dirty)
     return 'Unsaved edits: press “Save config” (or Ctrl+S) to keep them.';
-  if (state.conflicts.some((conflict) => conflict.name === open.name))
+  // What the store says of this name (its status), as the header counts it.
+  const facts = state.hybrid.names[open.name];
+  if (facts?.conflict !== undefined)
     return 'Saved in this browser; the server holds another version: choose which to keep.';
-  const item = state.configs.find((config) => config.name === open.name);
-  if (item?.pending)
+  if (facts?.pending !== undefined)
     return 'Saved in this browser; it will be sent to the server.';
+  if (facts?.deadLetter !== undefined)
+    return 'Saved in this browser; the server refused it: see the message above.';
+  const item = state.configs.find((config) => config.name === open.name);
   if (item?.server === false)
     return 'Saved in this browser only: the server does not have it.';
   return 'Saved in this browser and on the server.';

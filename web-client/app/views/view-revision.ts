@@ -1,11 +1,12 @@
 /**
- * One revision of a config shown read-only: who made it and when, "Restore this version", what differs
- * from the current version (links added, removed, changed field by field, each with "Restore this
- * link"; macros, search patterns and settings), and its links.
+ * One revision of a config shown read-only: who made it and when, what it changed against the revision
+ * before it, "Restore this version", what differs from the current version (links added, removed,
+ * changed field by field, each with "Restore this link"; macros, search patterns and settings), and
+ * its links.
  */
 import { html, nothing } from 'lit-html';
 import type { TemplateResult } from 'lit-html';
-import type { Author, Link } from '@linkconfig/shared';
+import type { Author, ConfigComparison, Link } from '@linkconfig/shared';
 import type { Actions } from './actions.js';
 import type { ShownRevision } from '../state/history-state.js';
 import { srOnly, tagChips } from './view-parts.js';
@@ -93,6 +94,7 @@ export function revisionView(
       <time datetime=${meta.at}>${whenText(meta.at)}</time>; ${links.length}
       ${links.length === 1 ? 'link' : 'links'}.
     </p>
+    ${changesView(shown)}
     ${
       shown.diff === null
         ? html`<p data-testid="revision-is-current">
@@ -139,6 +141,82 @@ function linkItem(id: string, link: Link): TemplateResult {
   </li>`;
 }
 
+/** The parts besides links that a comparison found different, in words. */
+function partWords(comparison: ConfigComparison): string[] {
+  return comparison.parts.map((part) => PART_WORDS[part]);
+}
+
+const PART_WORDS = {
+  macros: 'macros',
+  searchPatterns: 'search patterns',
+  settings: 'settings',
+  other: 'other fields',
+} as const;
+
+/** What revision `rev` changed against the revision before it (said so), without restore buttons. */
+function changesView(shown: ShownRevision): TemplateResult {
+  const { previous, rev } = shown;
+  if (previous === null)
+    return html`<div class="revision-changes" data-testid="revision-changes">
+      <h5>Compared with the revision before</h5>
+      <p>
+        ${
+          rev === 1
+            ? 'This is the first revision: everything in it was new.'
+            : 'The revision before it is not kept (deleted or pruned), so there is nothing to compare with.'
+        }
+      </p>
+    </div>`;
+  const { changes } = previous;
+  const parts = partWords(changes);
+  const line = (what: string, ids: readonly string[], testId: string) =>
+    ids.length === 0
+      ? nothing
+      : html`<p data-testid=${testId}>
+          ${what}:
+          ${ids
+            .slice(0, SHOWN_CHANGES)
+            .map((id, i) => html`${i > 0 ? ', ' : ''}<code>${id}</code>`)}${
+            ids.length > SHOWN_CHANGES
+              ? ` and ${ids.length - SHOWN_CHANGES} more`
+              : ''
+          }.
+        </p>`;
+  return html`<div class="revision-changes" data-testid="revision-changes">
+    <h5>Compared with revision ${previous.rev} (the one before)</h5>
+    ${
+      changes.added.length +
+        changes.removed.length +
+        changes.changed.length +
+        parts.length ===
+      0
+        ? html`<p>Nothing changed against revision ${previous.rev}.</p>`
+        : nothing
+    }
+    ${line('Links added', changes.added, 'changes-added')}
+    ${line('Links deleted', changes.removed, 'changes-removed')}
+    ${
+      changes.changed.length === 0
+        ? nothing
+        : html`<ul data-testid="changes-changed">
+            ${capped(
+              changes.changed,
+              ({ id, fields, before, after }) =>
+                html`<li data-link-id=${id}>
+                  <code>${id}</code>
+                  ${fieldChanges(fields, [before as Link, after as Link], 'before')}
+                </li>`,
+            )}
+          </ul>`
+    }
+    ${
+      parts.length === 0
+        ? nothing
+        : html`<p>Also changed: ${parts.join(', ')}.</p>`
+    }
+  </div>`;
+}
+
 /** What differs from revision `rev` to the current version. */
 function diffView(
   shown: ShownRevision,
@@ -147,15 +225,7 @@ function diffView(
   const diff = shown.diff!;
   const then = shown.revision.config;
   const now = shown.current;
-  const parts = (
-    [
-      ['macros', 'macros'],
-      ['searchPatterns', 'search patterns'],
-      ['settings', 'settings'],
-    ] as const
-  )
-    .filter(([key]) => diff[key])
-    .map(([, words]) => words);
+  const parts = partWords(diff);
   const nothingDiffers =
     diff.added.length + diff.removed.length + diff.changed.length === 0 &&
     parts.length === 0;
@@ -212,7 +282,7 @@ function diffView(
                 ({ id, fields }) =>
                   html`<li data-link-id=${id}>
                     <code>${id}</code> ${restoreLink(id)}
-                    ${fieldChanges(fields, then.allLinks[id], now?.allLinks[id])}
+                    ${fieldChanges(fields, [then.allLinks[id], now?.allLinks[id]])}
                   </li>`,
               )}
             </ul>`
@@ -227,11 +297,19 @@ function diffView(
   </div>`;
 }
 
+/**
+ * Each changed field's value on both sides: the revision against now, or (`before`) the revision
+ * before against this one.
+ */
 function fieldChanges(
   fields: readonly string[],
-  thenLink: Link | undefined,
-  nowLink: Link | undefined,
+  [thenLink, nowLink]: readonly [Link | undefined, Link | undefined],
+  against: 'now' | 'before' = 'now',
 ): TemplateResult {
+  const [was, is] =
+    against === 'now'
+      ? ['in revision: ', 'now: ']
+      : ['in the revision before: ', 'in this revision: '];
   const before = thenLink as Record<string, unknown> | undefined;
   const after = nowLink as Record<string, unknown> | undefined;
   return html`<dl class="field-changes" data-testid="field-changes">
@@ -240,10 +318,10 @@ function fieldChanges(
         html`<div data-field=${field}>
           <dt>${field}</dt>
           <dd>
-            <span class="visually-hidden">in revision: </span
+            <span class="visually-hidden">${was}</span
             ><del>${valueText(before?.[field])}</del>
             <span aria-hidden="true">→</span>
-            <span class="visually-hidden">now: </span
+            <span class="visually-hidden">${is}</span
             ><ins>${valueText(after?.[field])}</ins>
           </dd>
         </div>`,

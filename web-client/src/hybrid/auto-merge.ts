@@ -9,7 +9,7 @@ import {
   threeWayMerge,
 } from '@linkconfig/shared';
 import type { LinkConfig, MergePath } from '@linkconfig/shared';
-import type { OutboxEntry, RemoteSide } from './outbox.js';
+import type { OutboxEntry, RemoteSide } from '../indexeddb/outbox.js';
 
 /** What a clean merge took from each side (paths at the grain of the merge). */
 export interface MergeReport {

@@ -15,7 +15,7 @@ import {
   threeWayMerge,
 } from '@linkconfig/shared';
 import type { RemoteOperation } from '../config-store.js';
-import type { ConflictRecord, Settlement } from './outbox.js';
+import type { ConflictRecord, Settlement } from '../indexeddb/outbox.js';
 import type { Replica } from './replica.js';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LinkConfig } from '@linkconfig/shared';
 import { alreadyApplied, PATCH_MIN_BYTES, patchOf } from './delivery.js';
-import type { OutboxEntry, RemoteSide } from './outbox.js';
+import type { OutboxEntry, RemoteSide } from '../indexeddb/outbox.js';
 
 const meta = {
   createdAt: '2026-01-01T00:00:00.000Z',

@@ -5,7 +5,6 @@
  * plain ConfigStore remote, writes are sent as they are, last writer wins.
  */
 import {
-  applyMergePatch,
   createMergePatch,
   sameKeyOrder,
   sameValue,
@@ -13,7 +12,7 @@ import {
 } from '@linkconfig/shared';
 import type { LinkConfig, MergePatch } from '@linkconfig/shared';
 import type { ConfigStore } from '../config-store.js';
-import type { OutboxEntry, RemoteSide } from './outbox.js';
+import type { OutboxEntry, RemoteSide } from '../indexeddb/outbox.js';
 import { RemoteStoreError } from '../remote/remote-store-error.js';
 import { isVersionedRemote } from '../remote/remote-store.js';
 import type { WriteCondition } from '../remote/remote-store.js';

@@ -5,8 +5,8 @@
  */
 import type { MergeReport } from './auto-merge.js';
 import type { FeedState } from '../remote/change-feed.js';
-import type { NameSync, SyncChange } from './outbox-types.js';
-import { settled } from './sync-facts.js';
+import type { NameSync, SyncChange } from '../indexeddb/outbox-types.js';
+import { settled } from '../indexeddb/sync-facts.js';
 import type { SyncQueue } from './sync-queue.js';
 
 /** Live updates: `off` when not asked for (or the remote has no change feed), else the feed's state. */

@@ -4,7 +4,7 @@ import type { LinkConfig } from '@linkconfig/shared';
 import type { BackoffOptions } from '../backoff.js';
 import type { ConfigStore, RemoteOperation } from '../config-store.js';
 import { Reachability } from '../reachability.js';
-import type { DeadLetter } from './outbox.js';
+import type { DeadLetter } from '../indexeddb/outbox.js';
 import { createConflicts } from './conflicts.js';
 import type { Conflict, ConflictChoice, ConflictHandler } from './conflicts.js';
 import type { MergeReport } from './auto-merge.js';
@@ -77,6 +77,27 @@ export interface HybridStore extends ConfigStore, HistoryStore {
    * cached here changed on the server.
    */
   subscribeChanges(listener: (name: string) => void): () => void;
+  /**
+   * The names of the server's latest answer to `list()` in this store's life (`null` before one): what
+   * the server holds, as opposed to what this browser keeps.
+   */
+  serverNames(): string[] | null;
+  /**
+   * Keeps unsaved edits of `name` in the browser (not sent, no local copy changed), with the version
+   * they started from, so that they survive a reload; `draftOf` gives them back, `dropDraft` forgets
+   * them.
+   */
+  keepDraft(
+    name: string,
+    draft: LinkConfig,
+    base: LinkConfig | null,
+  ): Promise<void>;
+  /** The unsaved edits kept for `name` and the version they started from, or `null`. */
+  draftOf(
+    name: string,
+  ): Promise<{ draft: LinkConfig; base: LinkConfig | null } | null>;
+  /** Forgets the unsaved edits kept for `name`. */
+  dropDraft(name: string): Promise<void>;
   /** Writes the server refused for good. */
   deadLetters(): Promise<DeadLetter[]>;
   /** Queues a dead letter again (for example after fixing the cause), or drops it. */
@@ -265,6 +286,13 @@ export function createHybridStore(options: HybridStoreOptions): HybridStore {
     loadEntry: (name) => readThrough.loadEntry(name),
     load: async (name) => (await readThrough.loadEntry(name))?.config ?? null,
     list: () => readThrough.list(),
+    serverNames: () => readThrough.serverNames(),
+    keepDraft: (name, draft, base) => replica.drafts.keep(name, draft, base),
+    async draftOf(name) {
+      const kept = await replica.drafts.get(name);
+      return kept === null ? null : { draft: kept.draft, base: kept.base };
+    },
+    dropDraft: (name) => replica.drafts.drop(name),
     async flush(flushOptions = {}) {
       const deadline = Date.now() + (flushOptions.timeoutMs ?? 30_000);
       for (let first = true; ; first = false) {

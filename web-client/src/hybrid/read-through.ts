@@ -32,6 +32,8 @@ export interface ReadThroughOptions {
 export interface ReadThrough {
   loadEntry(name: string): Promise<ConfigEntry | null>;
   list(): Promise<string[]>;
+  /** The names of the server's latest answer to a list, `null` before one. */
+  serverNames(): string[] | null;
   /** Refreshes one cached name from the server; never rejects. */
   refresh(name: string): Promise<void>;
   /** Acts on one event of the server's change feed; never rejects. */
@@ -139,6 +141,7 @@ export function createReadThrough(options: ReadThroughOptions): ReadThrough {
     );
   };
 
+  let lastListed: string[] | null = null;
   const list = async () => {
     const [names, pending, conflicts, versions] = await Promise.all([
       replica.list(),
@@ -149,6 +152,7 @@ export function createReadThrough(options: ReadThroughOptions): ReadThrough {
     const all = new Set(names);
     const result = await remoteCall('list', '', () => remote.list());
     if (result.ok) {
+      lastListed = result.value;
       const onServer = new Set(result.value);
       const revs = new Map(versions.map((v) => [v.name, v]));
       for (const name of names) {
@@ -190,6 +194,7 @@ export function createReadThrough(options: ReadThroughOptions): ReadThrough {
       return (await removedLocally(name)) ? null : sanitizeEntry(entry);
     },
     list,
+    serverNames: () => lastListed,
     refresh,
     async applyChange(event) {
       try {

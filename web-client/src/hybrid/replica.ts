@@ -6,10 +6,12 @@
  */
 import type { ConfigEntry, LinkConfig } from '@linkconfig/shared';
 import type { ConfigStore } from '../config-store.js';
-import { sameConfig } from './cache-rule.js';
+import { sameConfig } from '../indexeddb/cache-rule.js';
 import { createConfigDb } from '../indexeddb/config-db.js';
 import { isIndexedDBConfigStore } from '../indexeddb/indexeddb-store.js';
-import { createOutbox } from './outbox.js';
+import { createDrafts } from '../indexeddb/drafts.js';
+import type { Drafts } from '../indexeddb/drafts.js';
+import { createOutbox } from '../indexeddb/outbox.js';
 import type {
   CacheOutcome,
   ConflictRecord,
@@ -19,7 +21,7 @@ import type {
   RemoteSide,
   RemoteUpdate,
   Settlement,
-} from './outbox.js';
+} from '../indexeddb/outbox.js';
 
 /** What the hybrid store works on locally. */
 export interface Replica {
@@ -27,6 +29,8 @@ export interface Replica {
   list(): Promise<string[]>;
   /** The sync state; its writes that change local copies go through the methods below. */
   readonly outbox: Outbox;
+  /** Unsaved edits kept beside the sync state. */
+  readonly drafts: Drafts;
   /** Applies a local save or remove and queues it for the server. */
   queue(write: Omit<LocalWrite, 'localExisted'>): Promise<void>;
   /** Takes a server version into the local copy when the cache rule allows it. */
@@ -61,8 +65,9 @@ export function createReplica(
   options: ReplicaOptions = {},
 ): Replica {
   if (isIndexedDBConfigStore(local)) {
-    const { outbox } = local;
+    const { outbox, drafts } = local;
     return {
+      drafts,
       loadEntry: (name) => local.loadEntry(name),
       list: () => local.list(),
       outbox,
@@ -88,13 +93,12 @@ export function createReplica(
  * every change runs one at a time so that the two agree within this tab.
  */
 function createAdapter(local: ConfigStore, options: ReplicaOptions): Replica {
-  const outbox = createOutbox(
-    createConfigDb({
-      dbName: options.outboxDbName ?? 'linkconfig-outbox',
-      indexedDB: options.indexedDB,
-    }),
-    { ownsConfigs: false },
-  );
+  const db = createConfigDb({
+    dbName: options.outboxDbName ?? 'linkconfig-outbox',
+    indexedDB: options.indexedDB,
+  });
+  const outbox = createOutbox(db, { ownsConfigs: false });
+  const drafts = createDrafts(db);
   let tail: Promise<unknown> = Promise.resolve();
   const serial = <T>(work: () => Promise<T>): Promise<T> => {
     const run = tail.then(work, work);
@@ -108,6 +112,7 @@ function createAdapter(local: ConfigStore, options: ReplicaOptions): Replica {
     loadEntry: (name) => local.loadEntry(name),
     list: () => local.list(),
     outbox,
+    drafts,
     queue: (write) =>
       serial(async () => {
         const existed = (await local.loadEntry(write.name)) !== null;

@@ -1,7 +1,7 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createConfigDb } from '../indexeddb/config-db.js';
-import { createOutbox } from './outbox.js';
+import { createOutbox } from '../indexeddb/outbox.js';
 import { createScriptedRemote, remoteFailure } from '../testing/test-remote.js';
 import { createDelivery } from './delivery.js';
 import { SyncQueue } from './sync-queue.js';

@@ -10,7 +10,7 @@ import { Backoff } from '../backoff.js';
 import type { BackoffOptions } from '../backoff.js';
 import type { RemoteOperation } from '../config-store.js';
 import { Reachability } from '../reachability.js';
-import type { Outbox, OutboxEntry } from './outbox.js';
+import type { Outbox, OutboxEntry } from '../indexeddb/outbox.js';
 import { RemoteStoreError } from '../remote/remote-store-error.js';
 import { cleanMerge } from './auto-merge.js';
 import type { MergeReport } from './auto-merge.js';

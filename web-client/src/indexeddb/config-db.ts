@@ -9,9 +9,10 @@ import { LocalStoreError, toLocalStoreError } from './local-store-error.js';
 import type {
   ConflictRecord,
   DeadLetter,
+  DraftRecord,
   OutboxEntry,
   VersionRecord,
-} from '../hybrid/sync-records.js';
+} from './sync-records.js';
 
 /** A stored config: the entry plus its name as the key. */
 export interface StoredConfigRecord extends ConfigEntry {
@@ -25,13 +26,14 @@ export interface ConfigDbSchema extends DBSchema {
   'dead-letters': { key: string; value: DeadLetter };
   versions: { key: string; value: VersionRecord };
   conflicts: { key: string; value: ConflictRecord };
+  drafts: { key: string; value: DraftRecord };
 }
 
 /**
  * Current schema version. v1 held only `configs`; v2 added the outbox and the dead letters; v3 the
- * known server versions and the conflicts.
+ * known server versions and the conflicts; v4 the unsaved drafts.
  */
-export const DB_VERSION = 3;
+export const DB_VERSION = 4;
 
 /** Default database name. */
 export const DEFAULT_DB_NAME = 'linkconfig';
@@ -114,6 +116,8 @@ export function createConfigDb(options: ConfigDbOptions = {}): ConfigDb {
           db.createObjectStore('versions', { keyPath: 'name' });
           db.createObjectStore('conflicts', { keyPath: 'name' });
         }
+        if (event.oldVersion < 4)
+          db.createObjectStore('drafts', { keyPath: 'name' });
       };
       request.onblocked = () => {
         clearTimeout(timer);

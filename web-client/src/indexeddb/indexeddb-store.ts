@@ -2,8 +2,10 @@ import type { ConfigEntry, LinkConfig } from '@linkconfig/shared';
 import { sortNames } from '../config-store.js';
 import type { ConfigStore } from '../config-store.js';
 import { sanitizeEntry } from '../sanitize-config.js';
-import { createOutbox } from '../hybrid/outbox.js';
-import type { Outbox } from '../hybrid/outbox.js';
+import { createDrafts } from './drafts.js';
+import type { Drafts } from './drafts.js';
+import { createOutbox } from './outbox.js';
+import type { Outbox } from './outbox.js';
 import { createConfigDb } from './config-db.js';
 import type { ConfigDbOptions } from './config-db.js';
 
@@ -17,6 +19,8 @@ export type IndexedDBStoreOptions = ConfigDbOptions;
 export interface IndexedDBConfigStore extends ConfigStore {
   /** The outbox that lives in the same database (its writes change the configs too). */
   readonly outbox: Outbox;
+  /** Unsaved edits kept in the same database, so that they survive a reload. */
+  readonly drafts: Drafts;
   /** Closes the connection; the next call reopens it. */
   close(): void;
 }
@@ -84,6 +88,7 @@ export async function createIndexedDBStore(
         await db.run('list local configs', (d) => d.getAllKeys('configs')),
       ),
     outbox: createOutbox(db, { ownsConfigs: true }),
+    drafts: createDrafts(db),
     close: () => db.close(),
   };
 }

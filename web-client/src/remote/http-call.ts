@@ -2,6 +2,8 @@
  * One HTTP request of the remote store: headers (token, extra headers), the time limit, and the mapping
  * of every failure to a {@link RemoteStoreError}.
  */
+import { callKindOf } from './connection.js';
+import type { CallAccess, Connection } from './connection.js';
 import { RemoteStoreError, parseRetryAfter } from './remote-store-error.js';
 
 /** A bearer token, or a function giving the current one (it may change while the app runs). */
@@ -36,6 +38,11 @@ export interface HttpCallerOptions {
   timeoutMs?: number;
   /** A `fetch` to use instead of the global one. */
   fetch?: typeof fetch;
+  /**
+   * The connection model every request reports its outcome to (reachability, access): give the same
+   * one to every caller and store of an app, and its state covers all of their requests.
+   */
+  connection?: Connection;
 }
 
 /** One request. */
@@ -51,6 +58,12 @@ export interface CallSpec {
   contentType?: string;
   /** Request headers on top of the common ones. */
   headers?: Record<string, string>;
+  /**
+   * What the request tells the connection model about access: a read, a write, or `none` (calls whose
+   * refusal says nothing about reading or writing configs, such as managing keys). By default a GET or
+   * HEAD is a read and any other method a write.
+   */
+  access?: CallAccess;
   /** Non-2xx statuses that are answers, not failures (for example 404 on a read). */
   accept?: readonly number[];
   /**
@@ -97,11 +110,31 @@ export function createHttpCaller(options: HttpCallerOptions): HttpCaller {
     return headers;
   };
 
+  /**
+   * Tells the connection model how a request ended: answered, or the failure it rejects with (not
+   * when its caller stopped it).
+   */
+  const report = (
+    spec: CallSpec,
+    tokenSent: boolean,
+    failure?: RemoteStoreError,
+  ) => {
+    const kind = spec.access ?? callKindOf(spec.method);
+    if (failure === undefined) options.connection?.answered(kind);
+    else options.connection?.failed(kind, failure, tokenSent);
+  };
+
   /** Sends the request; rejects for statuses that are neither 2xx nor accepted. */
-  const send = async (spec: CallSpec, signal: AbortSignal) => {
+  const send = async (
+    spec: CallSpec,
+    signal: AbortSignal,
+    sent: { token: boolean },
+  ) => {
+    const headers = await headersFor(spec);
+    sent.token = 'Authorization' in headers;
     const response = await doFetch(`${baseUrl}${spec.path}`, {
       method: spec.method,
-      headers: await headersFor(spec),
+      headers,
       body: spec.body,
       signal,
     });
@@ -134,15 +167,19 @@ export function createHttpCaller(options: HttpCallerOptions): HttpCaller {
       const stop = () => controller.abort(spec.signal?.reason);
       spec.signal?.addEventListener('abort', stop, { once: true });
       if (spec.signal?.aborted) stop();
+      const sent = { token: false };
       try {
-        const response = await send(spec, controller.signal);
+        const response = await send(spec, controller.signal, sent);
         // The body is read under the same limit: it can hang as well as the headers.
         const text = await response.text();
+        report(spec, sent.token);
         return { status: response.status, text, headers: response.headers };
       } catch (error) {
         // Stopped by the caller: not a failure of the server, and nobody waits for the answer.
         if (spec.signal?.aborted) throw error;
-        throw noAnswer(spec, error, controller.signal.aborted);
+        const failure = noAnswer(spec, error, controller.signal.aborted);
+        report(spec, sent.token, failure);
+        throw failure;
       } finally {
         clearTimeout(timer);
         spec.signal?.removeEventListener('abort', stop);
@@ -157,11 +194,18 @@ export function createHttpCaller(options: HttpCallerOptions): HttpCaller {
         timedOut = true;
         timeUp(controller);
       }, timeoutMs);
+      const sent = { token: false };
       try {
-        return await send(spec, controller.signal);
+        const response = await send(spec, controller.signal, sent);
+        report(spec, sent.token);
+        return response;
       } catch (error) {
         signal.removeEventListener('abort', abort);
-        throw noAnswer(spec, error, timedOut);
+        // Closed by its owner before it opened: nothing learned about the server.
+        if (signal.aborted && !timedOut) throw noAnswer(spec, error, false);
+        const failure = noAnswer(spec, error, timedOut);
+        report(spec, sent.token, failure);
+        throw failure;
       } finally {
         clearTimeout(timer);
       }

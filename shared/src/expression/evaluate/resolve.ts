@@ -12,6 +12,7 @@ import { createEvalContext } from './eval-context.js';
 import type { EvalOptions } from './eval-context.js';
 import type { PreparedConfig, PreparedLink, ResolveOptions } from '../types.js';
 import { trimWhitespace } from '../syntax/whitespace.js';
+import { setOwn } from '../../util/own-property.js';
 
 /** The ids an expression selects, in result order, without duplicates. */
 export function resolveIds(
@@ -90,12 +91,7 @@ export function toCherryPick(
   const out: Record<string, PreparedLink> = {};
   for (const result of results) {
     const { id, ...link } = result;
-    Object.defineProperty(out, id, {
-      value: link,
-      writable: true,
-      enumerable: true,
-      configurable: true,
-    });
+    setOwn(out, id, link);
   }
   return out;
 }

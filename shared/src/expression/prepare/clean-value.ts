@@ -4,13 +4,9 @@
  * references and cycles are copied once.
  */
 import { isPlainObject } from '../../util/is-plain-object.js';
+import { BLOCKED_KEYS } from '../../util/own-property.js';
 
-/** Keys removed at every depth of a config. */
-export const BLOCKED_KEYS: ReadonlySet<string> = new Set([
-  '__proto__',
-  'constructor',
-  'prototype',
-]);
+export { BLOCKED_KEYS };
 
 /** A property of `source` by own key only (inherited members never count). */
 export function ownValue(source: object, key: string): unknown {

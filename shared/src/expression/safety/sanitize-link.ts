@@ -8,18 +8,9 @@ import { isPlainObject } from '../../util/is-plain-object.js';
 import { runAtOnce } from '../../util/slices.js';
 import type { Sliced } from '../../util/slices.js';
 import { sanitizeUrl } from './sanitize-url.js';
+import { setOwn } from '../../util/own-property.js';
 
 const URL_FIELDS = ['url', 'image', 'thumbnail'] as const;
-
-/** Defines `key` as a plain own property (an id such as `__proto__` must stay an ordinary key). */
-function define(target: Record<string, unknown>, key: string, value: unknown) {
-  Object.defineProperty(target, key, {
-    value,
-    writable: true,
-    enumerable: true,
-    configurable: true,
-  });
-}
 
 /** `meta` with its `…url` string values sanitized; the same object when nothing changes. */
 function sanitizeMeta(meta: Record<string, unknown>): Record<string, unknown> {
@@ -32,7 +23,7 @@ function sanitizeMeta(meta: Record<string, unknown>): Record<string, unknown> {
     const clean = sanitizeUrl(value);
     if (clean === value) continue;
     copy ??= { ...meta };
-    define(copy, key, clean);
+    setOwn(copy, key, clean);
   }
   return copy ?? meta;
 }
@@ -50,14 +41,14 @@ export function sanitizeLink<T>(link: T): T {
     const clean = sanitizeUrl(value);
     if (clean === value) continue;
     copy ??= { ...link };
-    define(copy, field, clean);
+    setOwn(copy, field, clean);
   }
   const meta = link['meta'];
   if (isPlainObject(meta)) {
     const clean = sanitizeMeta(meta);
     if (clean !== meta) {
       copy ??= { ...link };
-      define(copy, 'meta', clean);
+      setOwn(copy, 'meta', clean);
     }
   }
   return (copy ?? link) as T;
@@ -87,7 +78,7 @@ export function* sanitizingConfigLinks<T>(config: T): Sliced<T> {
     const clean = sanitizeLink(link);
     if (clean === link) continue;
     links ??= { ...allLinks };
-    define(links, id, clean);
+    setOwn(links, id, clean);
   }
   return links === undefined ? config : ({ ...config, allLinks: links } as T);
 }

@@ -3,8 +3,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { ConfigEntry, LinkConfig } from '@linkconfig/shared';
 import { resolveCache } from './cache-rule.js';
 import type { CacheFacts } from './cache-rule.js';
-import { createIndexedDBStore } from '../indexeddb/indexeddb-store.js';
-import type { IndexedDBConfigStore } from '../indexeddb/indexeddb-store.js';
+import { createIndexedDBStore } from './indexeddb-store.js';
+import type { IndexedDBConfigStore } from './indexeddb-store.js';
 
 const cfg = (label: string): LinkConfig => ({
   allLinks: { a: { url: 'https://a.example', label } },

@@ -1,6 +1,6 @@
 /**
  * The records of a hybrid store's durable sync state, as stored in the browser database (the object
- * stores `outbox`, `dead-letters`, `versions` and `conflicts` of `indexeddb/config-db.ts`). Their shape
+ * stores `outbox`, `dead-letters`, `versions`, `conflicts` and `drafts` of `indexeddb/config-db.ts`). Their shape
  * is stored data: change it only with an upgrade there.
  */
 import type { ConfigEntry, LinkConfig } from '@linkconfig/shared';
@@ -62,4 +62,17 @@ export interface ConflictRecord {
   /** The server version the local side was based on, when known (the base of the three-way merge). */
   base?: LinkConfig | null;
   detectedAt: string;
+}
+
+/**
+ * Unsaved edits of one config, kept in the browser so that they survive a reload: the draft and the
+ * version it started from (the base of the three-way merge when a newer version arrives).
+ */
+export interface DraftRecord {
+  name: string;
+  draft: LinkConfig;
+  /** The version the draft started from; `null` for a config this browser did not hold. */
+  base: LinkConfig | null;
+  /** When it was last kept (ISO 8601). */
+  keptAt: string;
 }

@@ -7,11 +7,10 @@
  * transaction tells its watchers (here and in other tabs, `sync-watchers.ts`) the facts of the name
  * it wrote; reads tell nobody, except the one full read a store starts from (`readFacts`).
  */
-import type { ConfigEntry, LinkConfig } from '@linkconfig/shared';
-import type { ConfigDb } from '../indexeddb/config-db.js';
+import type { ConfigDb } from './config-db.js';
 import type { OutboxEntry } from './sync-records.js';
 import { resolveCache, versionAfterCache } from './cache-rule.js';
-import type { Outbox, VersionRecord } from './outbox-types.js';
+import type { Outbox } from './outbox-types.js';
 import {
   conflictFact,
   deadLetterFact,
@@ -19,7 +18,12 @@ import {
   pendingFact,
 } from './sync-facts.js';
 import { createSyncWatchers } from './sync-watchers.js';
-import { ALL_STORES, factsIn, localMeta } from './outbox-parts.js';
+import {
+  ALL_STORES,
+  bumpVersion,
+  factsIn,
+  putLocalCopy,
+} from './outbox-parts.js';
 import type { Tx } from './outbox-parts.js';
 
 export type * from './outbox-types.js';
@@ -62,33 +66,12 @@ export function createOutbox(
       return result;
     });
 
-  /** Changes the local copy (when this database holds it): a config with its meta, or `null` to delete. */
-  const setConfig = async (
+  /** Changes the local copy, when this database holds it (`outbox-parts.ts`). */
+  const setConfig = (
     tx: Tx,
     name: string,
-    value: { config: LinkConfig; meta?: ConfigEntry['meta'] } | null,
-  ) => {
-    if (!owns) return;
-    const configs = tx.objectStore('configs');
-    if (value === null) return configs.delete(name);
-    const previous = await configs.get(name);
-    await configs.put({
-      name,
-      config: value.config,
-      meta: value.meta ?? localMeta(previous?.meta),
-    });
-  };
-
-  const bump = async (tx: Tx, name: string, patch: Partial<VersionRecord>) => {
-    const versions = tx.objectStore('versions');
-    const current = await versions.get(name);
-    await versions.put({
-      ...current,
-      ...patch,
-      name,
-      rev: (current?.rev ?? 0) + 1,
-    });
-  };
+    value: Parameters<typeof putLocalCopy>[2],
+  ) => (owns ? putLocalCopy(tx, name, value) : Promise.resolve());
 
   return {
     queue: (change) =>
@@ -130,7 +113,7 @@ export function createOutbox(
           await outbox.put(entry);
         }
         await setConfig(tx, name, config === null ? null : { config });
-        await bump(tx, name, { serverUpdatedAt: undefined });
+        await bumpVersion(tx, name, { serverUpdatedAt: undefined });
       }),
     get: (name) => db.run('read the outbox', (d) => d.get('outbox', name)),
     all: () =>
@@ -232,7 +215,7 @@ export function createOutbox(
           name,
           letter.base === null ? null : { config: letter.base },
         );
-        await bump(tx, name, {});
+        await bumpVersion(tx, name, {});
         return { restored: letter.base };
       }),
     setConflict: (entry, remote) =>
@@ -260,7 +243,7 @@ export function createOutbox(
         const base = conflict.remote?.config ?? null;
         if (settlement.kind === 'take-remote') {
           await setConfig(tx, name, conflict.remote);
-          await bump(tx, name, {
+          await bumpVersion(tx, name, {
             etag: conflict.remoteEtag,
             serverUpdatedAt: conflict.remote?.meta.updatedAt,
             base,
@@ -283,7 +266,7 @@ export function createOutbox(
           await tx.objectStore('outbox').put(entry);
         }
         await setConfig(tx, name, config === null ? null : { config });
-        await bump(tx, name, {
+        await bumpVersion(tx, name, {
           etag: conflict.remoteEtag,
           serverUpdatedAt: undefined,
           base,
@@ -317,7 +300,7 @@ export function createOutbox(
             entry.name,
             merged === null ? null : { config: merged },
           );
-          await bump(tx, entry.name, {
+          await bumpVersion(tx, entry.name, {
             etag: remote.etag,
             serverUpdatedAt: undefined,
             base,

@@ -4,7 +4,7 @@
  * version. The rule compares versions instead of trusting arrival order.
  */
 import type { ConfigEntry } from '@linkconfig/shared';
-import type { StoredConfigRecord } from '../indexeddb/config-db.js';
+import type { StoredConfigRecord } from './config-db.js';
 import type { VersionRecord } from './sync-records.js';
 
 /** A version of one name as the server answered it. */
