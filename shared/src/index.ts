@@ -10,7 +10,12 @@ export * from './sync/index.js';
 export * from './access/index.js';
 export * from './tags/index.js';
 export * from './links/index.js';
-export { diffConfigs, summarizeDiff } from './util/config-diff.js';
+export {
+  countLinks,
+  diffConfigs,
+  diffingConfigs,
+  summarizeDiff,
+} from './util/config-diff.js';
 export { DURATION_UNITS } from './util/duration-units.js';
 export type { DurationUnit } from './util/duration-units.js';
 export { jsonText } from './util/json-text.js';

@@ -8,6 +8,7 @@ import {
 } from '@linkconfig/shared';
 import type { SliceOptions } from '@linkconfig/shared';
 import { changing } from './patched-config.js';
+import { summaryOver } from './revision-summary.js';
 import type { Change } from './patched-config.js';
 import { configNotFound, DomainError } from '../errors.js';
 import { ReceivedJson } from '../received-json.js';
@@ -171,11 +172,19 @@ export class ConfigService {
     );
     if (!checked.ok) throw new DomainError('invalid_config', checked.error);
     const json = received?.text ?? JSON.stringify(checked.config);
+    const held = this.#cache.peek(name);
     const result = await this.#repo.put(name, json, {
       ...write,
       ...origin,
       // The text of the version it replaces, when held: the history's delta is made from it.
-      heldText: this.#cache.peek(name)?.heldText,
+      heldText: held?.heldText,
+      // What it changes against the version held (none held: as a new config; the write keeps it only
+      // when that is what it replaces).
+      summary: await summaryOver(
+        held ?? null,
+        received ? received.value : checked.config,
+        this.#slices,
+      ),
       now: this.#now,
     });
     if (!result.ok) throw preconditionFailed(name, conditions, result);
@@ -263,6 +272,9 @@ export class ConfigService {
       this.#slices,
     );
     let applied = early;
+    const summary = early.ok
+      ? await summaryOver(view, early.next, this.#slices)
+      : undefined;
     const result = await this.#repo.update(
       name,
       (current) => {
@@ -283,6 +295,8 @@ export class ConfigService {
         ifMatch,
         ...origin,
         heldText: view.heldText,
+        // Kept only when the write commits over the version it was worked out on.
+        summary,
         now: this.#now,
       },
     );

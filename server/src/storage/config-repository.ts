@@ -2,7 +2,12 @@
  * The storage boundary of the server: one interface, one file per adapter, one contract suite
  * (`config-repository.contract.ts`) that every adapter runs.
  */
-import type { Author, ChangeEvent, RevisionOp } from '@linkconfig/shared';
+import type {
+  Author,
+  ChangeEvent,
+  ChangeSummary,
+  RevisionOp,
+} from '@linkconfig/shared';
 import type { EntityTags } from './etag.js';
 import type { HistoryKeep } from '../config/history-keep.js';
 import type { HookStore } from './hook-store.js';
@@ -66,6 +71,28 @@ export interface WriteOptions extends WriteConditions {
    */
   readonly heldText?:
     { readonly version: number; readonly json: string } | undefined;
+  /**
+   * What this write changes, worked out by the caller against the version it expects to replace (`over`:
+   * its version number, `null` when it expects no stored config), kept with the revision when that is
+   * exactly what the write finds under its lock; otherwise the revision is written without a summary
+   * (history fills it in when it lists it, `history-service.ts`).
+   */
+  readonly summary?: SummaryOver | undefined;
+}
+
+/**
+ * What a revision changed against the revision before it (links added, removed, changed), and how many
+ * links it holds (0 for a delete): computed when the revision is written, kept with it, so a page of
+ * history reads it instead of rebuilding and comparing revisions.
+ */
+export interface RevisionSummary extends ChangeSummary {
+  readonly links: number;
+}
+
+/** A summary worked out against the stored version `over` (see `WriteOptions.summary`). */
+export interface SummaryOver {
+  readonly over: number | null;
+  readonly summary: RevisionSummary;
 }
 
 /** A write that happened. */
@@ -210,7 +237,9 @@ export interface ConfigRepository extends HistoryRepository {
    * Appends an entry that is not a write of a config to the log ({@link LogEvent}), in a write
    * transaction of its own (the same lock and id counter as writes): readers of {@link readLog} see it
    * among the writes, in commit order. History and the audit trail of configs do not list it; backups do
-   * not carry it. Kept as long as `HISTORY_KEEP` keeps revisions of its age (all: for good).
+   * not carry it. Pruned with the revisions by the one retention, `HISTORY_KEEP` (`history-keep.ts`):
+   * with a count, each config's newest that many such entries stay; with an age, those younger than it;
+   * with `all`, every one.
    */
   appendEvent(event: NewLogEvent): Promise<LogEvent>;
   /**
@@ -266,6 +295,11 @@ export interface ConfigRepository extends HistoryRepository {
 export interface RevisionRecord {
   readonly meta: RevisionMeta;
   readonly content: RevisionContent | null;
+  /**
+   * What it changed, when known ({@link RevisionSummary}); absent or `null`: not summarized (a backup
+   * carries none, nor a revision written before summaries were kept).
+   */
+  readonly summary?: RevisionSummary | null;
 }
 
 /** One item of {@link ConfigRepository.snapshot}. */
@@ -332,8 +366,28 @@ export interface HistoryRepository {
   /** Names whose newest revision is a delete (restorable), sorted by code point. */
   deletedNames(): Promise<string[]>;
   /**
-   * Removes revisions older than `keep` allows as of `now` (ms), never a config's newest nor one a kept
-   * revision is rebuilt from (`history-keep.ts`); returns how many were removed.
+   * The kept summaries of the revisions `from`–`to` of `name` (a revision without one is absent from
+   * the map): one cheap read of small columns, however large the configs.
+   */
+  summaries(
+    name: string,
+    range: { readonly from: number; readonly to: number },
+  ): Promise<Map<number, RevisionSummary>>;
+  /**
+   * Keeps summaries worked out later for revisions of `name` that have none (a revision that has one
+   * keeps it; a pruned one is skipped). Not a write of a config: no change id, nothing in the log.
+   */
+  keepSummaries(
+    name: string,
+    entries: readonly {
+      readonly rev: number;
+      readonly summary: RevisionSummary;
+    }[],
+  ): Promise<void>;
+  /**
+   * Removes log entries older than `keep` allows as of `now` (ms), by one policy (`history-keep.ts`):
+   * revisions, never a config's newest nor one a kept revision is rebuilt from, and the other entries
+   * of the log ({@link ConfigRepository.appendEvent}); returns how many entries were removed.
    */
   pruneHistory(keep: HistoryKeep, now: number): Promise<number>;
 }

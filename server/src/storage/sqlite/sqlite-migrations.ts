@@ -5,6 +5,7 @@ import { PUBLISH_TABLES_SQL } from './sqlite-publish.js';
 import {
   firstRevisionsSql,
   REVISIONS_TABLE_SQL,
+  addSummaryColumns,
 } from './sqlite-history-schema.js';
 
 /**
@@ -92,6 +93,10 @@ export const MIGRATIONS: readonly (
   HOOKS_TABLES_SQL,
   // Publishing (issue 30): each config's publish record, and the log of publishes and unpublishes.
   PUBLISH_TABLES_SQL,
+  // History pages from kept summaries (issue 29, item 2): each revision's link counts, written with it.
+  // Columns added at the end, empty for the rows already there (no table rewrite, so a database with many
+  // revisions opens at once); history fills those in as it lists them (`history-service.ts`).
+  addSummaryColumns,
 ];
 
 /** Applies the migrations the file has not had yet, each in its own transaction. */
