@@ -55,15 +55,19 @@ export class HistoryService {
   readonly #repo: ConfigRepository;
   readonly #configs: ConfigService;
   readonly #slices: SliceOptions;
+  readonly #fillBytes: number | undefined;
 
   constructor(deps: {
     repository: ConfigRepository;
     configs: ConfigService;
     slices?: SliceOptions;
+    /** Bytes of revision text a page reads at most to fill summaries (default `FILL_BYTES`). */
+    fillBytes?: number;
   }) {
     this.#repo = deps.repository;
     this.#configs = deps.configs;
     this.#slices = deps.slices ?? EVENT_LOOP_SLICES;
+    this.#fillBytes = deps.fillBytes;
   }
 
   /**
@@ -93,8 +97,7 @@ export class HistoryService {
     if (missing.length > 0) {
       const filled = await fillSummaries(
         this.#repo,
-        name,
-        missing,
+        { name, missing, budget: this.#fillBytes },
         this.#slices,
       );
       for (const [rev, summary] of filled) summaries.set(rev, summary);

@@ -25,7 +25,7 @@ import { summarizing } from './revision-summary.js';
 export const FILL_BYTES = 16 * 1024 * 1024;
 /** Most revisions read at once while filling (their texts are held together). */
 const FILL_BATCH = 50;
-/** Most bytes of text read at once while filling. */
+/** Most bytes of text read at once while filling (a quarter of the page's bound at most). */
 const BATCH_BYTES = 4 * 1024 * 1024;
 
 /** What filling needs of the repository. */
@@ -55,7 +55,11 @@ function* summarizingBatch(
  * The newest run of `missing` (newest first) that one batch reads: consecutive revisions, at most
  * {@link FILL_BATCH}, about {@link BATCH_BYTES} of text (at least one).
  */
-function nextBatch(missing: readonly RevisionMeta[], start: number): number {
+function nextBatch(
+  missing: readonly RevisionMeta[],
+  start: number,
+  maxBytes: number,
+): number {
   let end = start + 1;
   let bytes = missing[start]?.size ?? 0;
   while (end < missing.length && end - start < FILL_BATCH) {
@@ -63,7 +67,7 @@ function nextBatch(missing: readonly RevisionMeta[], start: number): number {
     if (meta === undefined || meta.rev !== (missing[end - 1]?.rev ?? 0) - 1)
       break;
     bytes += meta.size ?? 0;
-    if (bytes > BATCH_BYTES) break;
+    if (bytes > maxBytes) break;
     end++;
   }
   return end;
@@ -71,18 +75,24 @@ function nextBatch(missing: readonly RevisionMeta[], start: number): number {
 
 /**
  * Works out and keeps the summaries of `missing` (revisions of `name` without one, newest first), newest
- * first, until {@link FILL_BYTES} of text have been read; returns those it worked out.
+ * first, until `budget` bytes of text have been read; returns those it worked out.
  */
 export async function fillSummaries(
   repo: Reads,
-  name: string,
-  missing: readonly RevisionMeta[],
+  page: {
+    readonly name: string;
+    readonly missing: readonly RevisionMeta[];
+    /** Bytes of text to read at most (default {@link FILL_BYTES}). */
+    readonly budget?: number | undefined;
+  },
   slices: SliceOptions,
 ): Promise<Map<number, RevisionSummary>> {
+  const { name, missing, budget = FILL_BYTES } = page;
+  const batchBytes = Math.min(BATCH_BYTES, budget / 4);
   const filled = new Map<number, RevisionSummary>();
   let spent = 0;
-  for (let start = 0; start < missing.length && spent < FILL_BYTES;) {
-    const end = nextBatch(missing, start);
+  for (let start = 0; start < missing.length && spent < budget;) {
+    const end = nextBatch(missing, start, batchBytes);
     const to = missing[start]?.rev ?? 0;
     const from = missing[end - 1]?.rev ?? to;
     // From the revision before, which the oldest of the batch is compared with (absent when pruned).
