@@ -24,6 +24,9 @@ async function measured<T>(
 ): Promise<{ value: T; ms: number; gapMs: number }> {
   const loop = monitorEventLoopDelay({ resolution: 1 });
   loop.enable();
+  // The monitor's timer measures from its previous turn: it must have turned before the work (a
+  // `reset` would forget that turn, and work that never yields would go unseen).
+  await new Promise((resolve) => setTimeout(resolve, 20));
   const started = performance.now();
   const value = await work();
   const ms = performance.now() - started;

@@ -110,7 +110,7 @@ export function createSqliteHistory(
   // One read transaction: the chain's rows come from one snapshot.
   const readRange = db.transaction((name: string, from: number, to: number) => {
     const start = Math.min(from, chainStart.get(name, from) ?? from);
-    return materialize(range.all(name, start, to).map(recordOfRow), from, to);
+    return range.all(name, start, to).map(recordOfRow);
   });
   return {
     steps: {
@@ -129,7 +129,8 @@ export function createSqliteHistory(
             .all(name, before ?? Number.MAX_SAFE_INTEGER, limit)
             .map(metaOfRow),
         ),
-      revisions: (name, { from, to }) => guard(() => readRange(name, from, to)),
+      revisions: async (name, { from, to }) =>
+        materialize(await guard(() => readRange(name, from, to)), from, to),
       auditTrail: ({ afterId, limit, name }) =>
         guard(() =>
           (name === undefined
