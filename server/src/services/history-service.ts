@@ -15,6 +15,7 @@ import { DomainError } from '../errors.js';
 import { ReceivedJson } from '../received-json.js';
 import type {
   ConfigRepository,
+  RevisionSummary,
   StoredRevision,
 } from '../storage/config-repository.js';
 import { EVENT_LOOP_SLICES } from '../event-loop.js';
@@ -91,7 +92,7 @@ export class HistoryService {
     const oldest = shown.at(-1)?.rev ?? 0;
     const summaries =
       shown.length === 0
-        ? new Map()
+        ? new Map<number, RevisionSummary>()
         : await this.#repo.summaries(name, { from: oldest, to: newest });
     const missing = shown.filter((meta) => !summaries.has(meta.rev));
     if (missing.length > 0) {
