@@ -13,6 +13,7 @@
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createServices } from '../src/services/services.js';
+import type { ConfigRepository } from '../src/storage/config-repository.js';
 import { createSqliteConfigRepository } from '../src/storage/sqlite/sqlite-config-repository.js';
 import { generateConfig } from './dataset.js';
 
@@ -49,11 +50,19 @@ function editor(links: number, seed: number) {
   };
 }
 
-/** A 1,000-revision page of a 120 KB config, summaries kept and not. */
-export async function pageFigures(dir: string): Promise<void> {
-  const repository = createSqliteConfigRepository({
-    path: join(dir, 'page.db'),
-  });
+/**
+ * A 1,000-revision page of a 120 KB config, summaries kept and not, on SQLite in `dir` or on the
+ * repository `open` makes (`database` names it in the output).
+ */
+export async function pageFigures(
+  dir: string,
+  other?: { database: string; open: () => Promise<ConfigRepository> },
+): Promise<void> {
+  const database = other?.database ?? 'SQLite';
+  const repository =
+    other === undefined
+      ? createSqliteConfigRepository({ path: join(dir, 'page.db') })
+      : await other.open();
   const services = createServices({ repository });
   const edit = editor(500, 18);
   for (let i = 0; i < 1000; i++) {
@@ -65,7 +74,7 @@ export async function pageFigures(dir: string): Promise<void> {
   const written = await measured(page);
   console.log(
     line(
-      `SQLite history?limit=1000 of a ${fmt(bytes / 1024)} KB config, 1,000 revisions written through the service (${written.value.revisions.length} listed)`,
+      `${database} history?limit=1000 of a ${fmt(bytes / 1024)} KB config, 1,000 revisions written through the service (${written.value.revisions.length} listed)`,
       written,
     ),
   );

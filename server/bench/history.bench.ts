@@ -12,7 +12,7 @@
  *   (`history-page.ts`).
  *
  * Run: `npm run bench:history` (`-- --no-postgres` to skip PostgreSQL; `--reads N` revisions for the
- * read test, default 10,000; `--only sqlite|put|postgres|page|huge` for one part).
+ * read test, default 10,000; `--only sqlite|put|postgres|page|page-postgres|huge` for one part).
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,7 +29,7 @@ import { hugeFigures, pageFigures } from './history-page.js';
 const args = process.argv.slice(2);
 const withPostgres = !args.includes('--no-postgres');
 const onlyIndex = args.indexOf('--only');
-/** `--only sqlite|put|postgres|page|huge`: run that part alone. */
+/** `--only sqlite|put|postgres|page|page-postgres|huge`: run that part alone. */
 const only = onlyIndex < 0 ? undefined : args[onlyIndex + 1];
 const runs = (part: string): boolean => only === undefined || only === part;
 const readsIndex = args.indexOf('--reads');
@@ -254,6 +254,25 @@ try {
   if (runs('put')) await putComparison(dir);
   if (withPostgres && runs('postgres')) await postgresFigures();
   if (runs('page')) await pageFigures(dir);
+  if (withPostgres && runs('page-postgres')) {
+    const schema = `lc_bench_history_page_${process.pid}`;
+    try {
+      await pageFigures(dir, {
+        database: 'PostgreSQL',
+        open: () =>
+          createPostgresConfigRepository({
+            connectionString: PG_URL,
+            schema,
+            maxConnections: 4,
+          }),
+      });
+    } finally {
+      const admin = new pg.Client({ connectionString: PG_URL });
+      await admin.connect();
+      await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await admin.end();
+    }
+  }
   if (runs('huge')) await hugeFigures(dir);
 } finally {
   rmSync(dir, { recursive: true, force: true });
