@@ -2,19 +2,27 @@
  * The storage boundary of the server: one interface, one file per adapter, one contract suite
  * (`config-repository.contract.ts`) that every adapter runs.
  */
-import type {
-  Author,
-  ChangeEvent,
-  ChangeSummary,
-  RevisionOp,
-} from '@linkconfig/shared';
+import type { Author, ChangeEvent } from '@linkconfig/shared';
 import type { EntityTags } from './etag.js';
-import type { HistoryKeep } from '../config/history-keep.js';
 import type { HookStore } from './hook-store.js';
 import type { KeyRepository, StoredKey } from './key-repository.js';
 import type { LinkHealthStore } from './link-health-store.js';
 import type { PublishStore } from './publish-store.js';
-import type { RevisionContent } from './log/revision-content.js';
+import type {
+  HistoryRepository,
+  RevisionRecord,
+  SummaryOver,
+} from './log/history-repository.js';
+
+export type {
+  HistoryRepository,
+  RevisionMeta,
+  RevisionOp,
+  RevisionRecord,
+  RevisionSummary,
+  StoredRevision,
+  SummaryOver,
+} from './log/history-repository.js';
 
 /** One stored config: the JSON text exactly as received, plus the server's timestamps. */
 export interface StoredConfig {
@@ -78,21 +86,6 @@ export interface WriteOptions extends WriteConditions {
    * (history fills it in when it lists it, `history-service.ts`).
    */
   readonly summary?: SummaryOver | undefined;
-}
-
-/**
- * What a revision changed against the revision before it (links added, removed, changed), and how many
- * links it holds (0 for a delete): computed when the revision is written, kept with it, so a page of
- * history reads it instead of rebuilding and comparing revisions.
- */
-export interface RevisionSummary extends ChangeSummary {
-  readonly links: number;
-}
-
-/** A summary worked out against the stored version `over` (see `WriteOptions.summary`). */
-export interface SummaryOver {
-  readonly over: number | null;
-  readonly summary: RevisionSummary;
 }
 
 /** A write that happened. */
@@ -291,17 +284,6 @@ export interface ConfigRepository extends HistoryRepository {
   close(): Promise<void>;
 }
 
-/** A revision as every adapter stores it: its facts, and its content (`null` for a delete). */
-export interface RevisionRecord {
-  readonly meta: RevisionMeta;
-  readonly content: RevisionContent | null;
-  /**
-   * What it changed, when known ({@link RevisionSummary}); absent or `null`: not summarized (a backup
-   * carries none, nor a revision written before summaries were kept).
-   */
-  readonly summary?: RevisionSummary | null;
-}
-
 /** One item of {@link ConfigRepository.snapshot}. */
 export type SnapshotItem =
   | { readonly kind: 'config'; readonly config: StoredConfig }
@@ -312,84 +294,6 @@ export type SnapshotItem =
 export interface RestoreRows {
   readonly configs: readonly StoredConfig[];
   readonly revisions: readonly RevisionRecord[];
-}
-
-/** What a revision did: the write's `op` (`put` by default), or `delete` (`RevisionOpSchema` in shared). */
-export type { RevisionOp };
-
-/** The facts of one revision of a config (its content apart). */
-export interface RevisionMeta {
-  readonly name: string;
-  /** Per config, from 1; only grows (also across a delete). */
-  readonly rev: number;
-  /** The change id of the write: the database-wide sequence the change feed and audit trail use. */
-  readonly id: number;
-  readonly op: RevisionOp;
-  /** The write's `updatedAt` (ISO 8601 UTC with milliseconds). */
-  readonly at: string;
-  readonly by: Author | null;
-  readonly requestId: string | null;
-  /** The ETag the write gave the config (`null` for a delete). */
-  readonly etag: string | null;
-  /** Length of the stored JSON text in UTF-8 bytes (`null` for a delete). */
-  readonly size: number | null;
-}
-
-/** A revision with its content: the JSON text as that write stored it (`null` for a delete). */
-export interface StoredRevision {
-  readonly meta: RevisionMeta;
-  readonly json: string | null;
-}
-
-/**
- * The history of every config: one revision per committed write, appended by the write algorithm in the
- * write's transaction (`config-write.ts`). Backups read it whole with {@link revisions} and
- * {@link auditTrail}.
- */
-export interface HistoryRepository {
-  /** Up to `limit` revisions of `name` below `before` (default: all), newest first; `[]` if none. */
-  history(
-    name: string,
-    page: { readonly limit: number; readonly before?: number | undefined },
-  ): Promise<RevisionMeta[]>;
-  /** The kept revisions `from`–`to` of `name` (inclusive), oldest first, with their content. */
-  revisions(
-    name: string,
-    range: { readonly from: number; readonly to: number },
-  ): Promise<StoredRevision[]>;
-  /** Up to `limit` revisions of every config (or of `name`) with a change id above `afterId`, by id. */
-  auditTrail(page: {
-    readonly afterId: number;
-    readonly limit: number;
-    readonly name?: string | undefined;
-  }): Promise<RevisionMeta[]>;
-  /** Names whose newest revision is a delete (restorable), sorted by code point. */
-  deletedNames(): Promise<string[]>;
-  /**
-   * The kept summaries of the revisions `from`–`to` of `name` (a revision without one is absent from
-   * the map): one cheap read of small columns, however large the configs.
-   */
-  summaries(
-    name: string,
-    range: { readonly from: number; readonly to: number },
-  ): Promise<Map<number, RevisionSummary>>;
-  /**
-   * Keeps summaries worked out later for revisions of `name` that have none (a revision that has one
-   * keeps it; a pruned one is skipped). Not a write of a config: no change id, nothing in the log.
-   */
-  keepSummaries(
-    name: string,
-    entries: readonly {
-      readonly rev: number;
-      readonly summary: RevisionSummary;
-    }[],
-  ): Promise<void>;
-  /**
-   * Removes log entries older than `keep` allows as of `now` (ms), by one policy (`history-keep.ts`):
-   * revisions, never a config's newest nor one a kept revision is rebuilt from, and the other entries
-   * of the log ({@link ConfigRepository.appendEvent}); returns how many entries were removed.
-   */
-  pruneHistory(keep: HistoryKeep, now: number): Promise<number>;
 }
 
 /** Code-point order of names, the order `GET /configs` promises (shared with the client package). */
