@@ -8,8 +8,11 @@
  * - a PUT with history against a PUT without, in the same run on SQLite (`recordHistory: false`, an option
  *   for this comparison only), through `ConfigService.put` as a PUT request runs it, alternating rounds.
  *
+ * - a page of history and one revision or diff of a large config, with the longest event-loop gap
+ *   (`history-page.ts`).
+ *
  * Run: `npm run bench:history` (`-- --no-postgres` to skip PostgreSQL; `--reads N` revisions for the
- * read test, default 10,000; `--only sqlite|put|postgres` for one part).
+ * read test, default 10,000; `--only sqlite|put|postgres|page|page-postgres|huge` for one part).
  */
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,11 +24,12 @@ import type { ConfigRepository } from '../src/storage/config-repository.js';
 import { createPostgresConfigRepository } from '../src/storage/postgres/postgres-config-repository.js';
 import { createSqliteConfigRepository } from '../src/storage/sqlite/sqlite-config-repository.js';
 import { generateConfig } from './dataset.js';
+import { hugeFigures, pageFigures } from './history-page.js';
 
 const args = process.argv.slice(2);
 const withPostgres = !args.includes('--no-postgres');
 const onlyIndex = args.indexOf('--only');
-/** `--only sqlite|put|postgres`: run that part alone. */
+/** `--only sqlite|put|postgres|page|page-postgres|huge`: run that part alone. */
 const only = onlyIndex < 0 ? undefined : args[onlyIndex + 1];
 const runs = (part: string): boolean => only === undefined || only === part;
 const readsIndex = args.indexOf('--reads');
@@ -249,6 +253,27 @@ try {
   if (runs('sqlite')) await sqliteFigures(dir);
   if (runs('put')) await putComparison(dir);
   if (withPostgres && runs('postgres')) await postgresFigures();
+  if (runs('page')) await pageFigures(dir);
+  if (withPostgres && runs('page-postgres')) {
+    const schema = `lc_bench_history_page_${process.pid}`;
+    try {
+      await pageFigures(dir, {
+        database: 'PostgreSQL',
+        open: () =>
+          createPostgresConfigRepository({
+            connectionString: PG_URL,
+            schema,
+            maxConnections: 4,
+          }),
+      });
+    } finally {
+      const admin = new pg.Client({ connectionString: PG_URL });
+      await admin.connect();
+      await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await admin.end();
+    }
+  }
+  if (runs('huge')) await hugeFigures(dir);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -1,6 +1,6 @@
 import type { RequestAuth } from './auth.js';
 import type { Services } from './services/services.js';
-import type { WriteOrigin } from './services/config-service.js';
+import type { WriteOrigin } from './services/write-conditions.js';
 
 /**
  * What every procedure gets, built once per request: the services, the caller's access (its header

@@ -12,7 +12,10 @@ export * from './tags/index.js';
 export * from './links/index.js';
 export {
   compareConfigs,
+  comparingConfigs,
+  countLinks,
   diffConfigs,
+  diffingConfigs,
   isSameComparison,
   summarizeDiff,
 } from './util/config-diff.js';

@@ -5,7 +5,8 @@
  */
 import { isPlainObject, slicePauser } from '@linkconfig/shared';
 import { EVENT_LOOP_SLICES } from '../event-loop.js';
-import type { ConfigService, Readable } from '../services/config-service.js';
+import type { ConfigService } from '../services/config-service.js';
+import type { Readable } from '../services/version-catalog.js';
 import type { StateRead } from '../services/version-catalog.js';
 
 /** One link of a config and the URL it is checked by (`null`: not checked). */

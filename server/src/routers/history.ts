@@ -31,6 +31,8 @@ export const historyOperations = {
           'Each revision with its link counts against the one before (a delete holds no links). Works for a deleted config.',
         errorResponses: { 404: 'No config of this name ever existed' },
       },
+      // Rebuilds, parses or compares stored revisions: the expensive-read budget (rate-limit.ts).
+      rest: { expensive: true },
     },
     input: HistoryInputSchema,
     output: HistoryOutputSchema,
@@ -56,6 +58,8 @@ export const historyOperations = {
           404: 'No such revision, or it is a delete (which holds no config)',
         },
       },
+      // Rebuilds, parses or compares stored revisions: the expensive-read budget (rate-limit.ts).
+      rest: { expensive: true },
     },
     input: RevisionInputSchema,
     output: RevisionOutputSchema,
@@ -74,6 +78,8 @@ export const historyOperations = {
         summary: 'What changed between two revisions (to: default the newest)',
         errorResponses: { 404: 'No such config or revision' },
       },
+      // Rebuilds, parses or compares stored revisions: the expensive-read budget (rate-limit.ts).
+      rest: { expensive: true },
     },
     input: DiffInputSchema,
     output: DiffOutputSchema,
@@ -143,6 +149,8 @@ export const historyOperations = {
         description:
           '`since` is a change id (the ids of the change feed); `next` is the `since` of the next page.',
       },
+      // Scans up to ten pages of the log per answer: the expensive-read budget (rate-limit.ts).
+      rest: { expensive: true },
     },
     input: AuditInputSchema,
     output: AuditOutputSchema,

@@ -12,6 +12,7 @@ import {
   keepSpans,
   patching,
 } from './patched-config.js';
+import { summaryOver } from './revision-summary.js';
 import type { Applied, Change } from './patched-config.js';
 import { configNotFound, DomainError } from '../errors.js';
 import { ReceivedJson } from '../received-json.js';
@@ -24,15 +25,12 @@ import type {
 } from '../storage/config-repository.js';
 import { matchesStrongly } from '../storage/etag.js';
 import { preconditionFailed, writeConditions } from './write-conditions.js';
-import type { ConditionHeaders } from './write-conditions.js';
-export type { ConditionHeaders } from './write-conditions.js';
+import type { ConditionHeaders, WriteOrigin } from './write-conditions.js';
 import type { ReadableCache, VersionCache } from '../cache/cache-policy.js';
 import { ConfigVersion } from '../versions/config-version.js';
 import { VersionCatalog } from './version-catalog.js';
 import { EVENT_LOOP_SLICES, KEEP_PARSED_MIN_CHARS } from '../event-loop.js';
 import type { Readable, StateRead } from './version-catalog.js';
-
-export type { Readable, StateRead } from './version-catalog.js';
 
 /** What {@link ConfigService} needs. */
 export interface ConfigServiceDeps {
@@ -176,11 +174,19 @@ export class ConfigService {
     );
     if (!checked.ok) throw new DomainError('invalid_config', checked.error);
     const json = received?.text ?? JSON.stringify(checked.config);
+    const held = this.#cache.peek(name);
     const result = await this.#repo.put(name, json, {
       ...write,
       ...origin,
       // The text of the version it replaces, when held: the history's delta is made from it.
-      heldText: this.#cache.peek(name)?.heldText,
+      heldText: held?.heldText,
+      // What it changes against the version held (none held: as a new config; the write keeps it only
+      // when that is what it replaces).
+      summary: await summaryOver(
+        held ?? null,
+        received ? received.value : checked.config,
+        this.#slices,
+      ),
       now: this.#now,
     });
     if (!result.ok) throw preconditionFailed(name, conditions, result);
@@ -262,6 +268,12 @@ export class ConfigService {
       change.text?.(view) ??
       (await runInSlices(changing(view.stored, change), this.#slices));
     let [applied, forget]: [Applied, () => void] = [early, () => undefined];
+    // The revision's summary, when the change worked out the whole next value (a change made on the
+    // text leaves it to history, which fills it in when it lists the revision).
+    const summary =
+      early.ok && early.next !== undefined
+        ? await summaryOver(view, early.next, this.#slices)
+        : undefined;
     const result = await this.#repo
       .update(
         name,
@@ -284,6 +296,8 @@ export class ConfigService {
           ifMatch,
           ...origin,
           heldText: view.heldText,
+          // Kept only when the write commits over the version it was worked out on.
+          summary,
           now: this.#now,
         },
       )
@@ -330,10 +344,3 @@ export class ConfigService {
     this.#cache.delete(name);
   }
 }
-
-/**
- * Who asked for a write and why, as its revision records it (`WriteOptions`); built from a request by
- * `writeOrigin` (`context.ts`). A write's options hold it beside the conditions, and the service passes
- * on what is not a condition.
- */
-export type WriteOrigin = Pick<WriteOptions, 'op' | 'author' | 'requestId'>;

@@ -25,7 +25,8 @@ import { partWeight } from '../versions/weights.js';
 import { configNotFound, DomainError } from '../errors.js';
 import { EVENT_LOOP_SLICES } from '../event-loop.js';
 import type { Outcome } from '../outcome.js';
-import type { ConfigService, Readable, StateRead } from './config-service.js';
+import type { ConfigService } from './config-service.js';
+import type { Readable, StateRead } from './version-catalog.js';
 import type { ConfigVersion } from '../versions/config-version.js';
 import { queryAnswerText } from '../versions/result-texts.js';
 

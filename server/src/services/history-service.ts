@@ -1,27 +1,28 @@
-import { diffConfigs, summarizeDiff } from '@linkconfig/shared';
+import {
+  diffingConfigs,
+  runInSlices,
+  sanitizingConfigLinks,
+} from '@linkconfig/shared';
 import type {
   AuditEntry,
   ConfigDiff,
   HistoryEntry,
   LinkConfig,
   RevisionOutput,
+  SliceOptions,
 } from '@linkconfig/shared';
 import { DomainError } from '../errors.js';
 import { ReceivedJson } from '../received-json.js';
 import type {
   ConfigRepository,
-  RevisionMeta,
+  RevisionSummary,
   StoredRevision,
 } from '../storage/config-repository.js';
+import { EVENT_LOOP_SLICES } from '../event-loop.js';
 import { ConfigVersion } from '../versions/config-version.js';
-import type {
-  ConditionHeaders,
-  ConfigService,
-  WriteOrigin,
-} from './config-service.js';
-
-/** Revisions read at once while summarizing a page (bounds the texts held together). */
-const SUMMARY_BATCH = 50;
+import { fillSummaries } from './history-summaries.js';
+import type { ConfigService } from './config-service.js';
+import type { ConditionHeaders, WriteOrigin } from './write-conditions.js';
 
 /** Pages of the audit trail read at most to fill one page for a caller who may read only some names. */
 const AUDIT_SCANS = 10;
@@ -37,23 +38,41 @@ const noRevision = (name: string, rev: number): DomainError =>
 /** A revision's content parsed (`null` for a delete, which holds no config). */
 const parsed = (revision: StoredRevision): unknown =>
   revision.json === null ? null : (JSON.parse(revision.json) as unknown);
+/** Lets the event loop take a turn between two pieces of work. */
+const pause = (slices: SliceOptions): Promise<void> => slices.pause();
 
 /**
  * The rules of history: pages of revisions with what each changed, one revision as it was, the difference
  * between two, restoring a revision (or some of its links) as a new write, and the audit trail. What is
  * stored is the repository's (`revision-write.ts`); restores are writes like any other
- * (`ConfigService.put`, op `restore`).
+ * (`ConfigService.put`, op `restore`). A page costs what it answers: each revision's summary is kept with
+ * it (`history-summaries.ts`). One revision or a diff of large configs is worked out in slices
+ * ({@link EVENT_LOOP_SLICES} unless told otherwise), so other requests are answered meanwhile.
  */
 export class HistoryService {
   readonly #repo: ConfigRepository;
   readonly #configs: ConfigService;
+  readonly #slices: SliceOptions;
+  readonly #fillBytes: number | undefined;
 
-  constructor(deps: { repository: ConfigRepository; configs: ConfigService }) {
+  constructor(deps: {
+    repository: ConfigRepository;
+    configs: ConfigService;
+    slices?: SliceOptions;
+    /** Bytes of revision text a page reads at most to fill summaries (default `FILL_BYTES`). */
+    fillBytes?: number;
+  }) {
     this.#repo = deps.repository;
     this.#configs = deps.configs;
+    this.#slices = deps.slices ?? EVENT_LOOP_SLICES;
+    this.#fillBytes = deps.fillBytes;
   }
 
-  /** Up to `limit` revisions below `before`, newest first, each with its change summary. */
+  /**
+   * Up to `limit` revisions below `before`, newest first, each with its change summary, read as kept. A
+   * page that had to fill summaries (`history-summaries.ts`) and reached its bound ends early, with a
+   * `next`.
+   */
   async history(
     name: string,
     page: { readonly limit: number; readonly before?: number | undefined },
@@ -65,51 +84,45 @@ export class HistoryService {
     if (metas.length === 0 && (await this.#neverExisted(name))) {
       throw notFound(name);
     }
-    const shown = metas.slice(0, page.limit);
-    const summaries = await this.#summaries(name, shown);
-    return {
-      revisions: shown.map((meta) => ({
-        rev: meta.rev,
-        op: meta.op,
-        at: meta.at,
-        by: meta.by,
-        etag: meta.etag,
-        size: meta.size,
-        summary: summaries.get(meta.rev) ?? {
-          added: 0,
-          removed: 0,
-          changed: 0,
-        },
-      })),
-      next: metas.length > page.limit ? (shown.at(-1)?.rev ?? null) : null,
-    };
-  }
-
-  /** Link counts of each revision against the one before, reading the texts in batches, oldest first. */
-  async #summaries(name: string, metas: readonly RevisionMeta[]) {
-    const summaries = new Map<number, HistoryEntry['summary']>();
-    const newest = metas[0]?.rev;
-    const oldest = metas.at(-1)?.rev;
-    if (newest === undefined || oldest === undefined) return summaries;
-    let before: unknown = null;
-    for (
-      let from = Math.max(1, oldest - 1);
-      from <= newest;
-      from += SUMMARY_BATCH
-    ) {
-      const to = Math.min(newest, from + SUMMARY_BATCH - 1);
-      for (const revision of await this.#repo.revisions(name, { from, to })) {
-        const config = parsed(revision);
-        if (revision.meta.rev >= oldest) {
-          summaries.set(
-            revision.meta.rev,
-            summarizeDiff(diffConfigs(before, config)),
-          );
-        }
-        before = config;
-      }
+    let shown = metas.slice(0, page.limit);
+    const newest = shown[0]?.rev ?? 0;
+    const oldest = shown.at(-1)?.rev ?? 0;
+    const summaries =
+      shown.length === 0
+        ? new Map<number, RevisionSummary>()
+        : await this.#repo.summaries(name, { from: oldest, to: newest });
+    const missing = shown.filter((meta) => !summaries.has(meta.rev));
+    if (missing.length > 0) {
+      const filled = await fillSummaries(
+        this.#repo,
+        { name, missing, budget: this.#fillBytes },
+        this.#slices,
+      );
+      for (const [rev, summary] of filled) summaries.set(rev, summary);
     }
-    return summaries;
+    // Ends before the first revision still without a summary (never before the first of the page).
+    const cut = shown.findIndex((meta) => !summaries.has(meta.rev));
+    if (cut > 0) shown = shown.slice(0, cut);
+    const more = cut > 0 || metas.length > page.limit;
+    return {
+      revisions: shown.map((meta) => {
+        const kept = summaries.get(meta.rev);
+        return {
+          rev: meta.rev,
+          op: meta.op,
+          at: meta.at,
+          by: meta.by,
+          etag: meta.etag,
+          size: meta.size,
+          summary: {
+            added: kept?.added ?? 0,
+            removed: kept?.removed ?? 0,
+            changed: kept?.changed ?? 0,
+          },
+        };
+      }),
+      next: more ? (shown.at(-1)?.rev ?? null) : null,
+    };
   }
 
   async #neverExisted(name: string): Promise<boolean> {
@@ -129,18 +142,24 @@ export class HistoryService {
     return { meta: revision.meta, json: revision.json };
   }
 
-  /** One revision as stored then, its URLs sanitized like every answer. */
+  /** One revision as stored then, its URLs sanitized like every answer (in slices). */
   async revision(name: string, rev: number): Promise<RevisionOutput> {
     const { meta, json } = await this.#content(name, rev);
-    const view = new ConfigVersion({
+    await pause(this.#slices);
+    const { stored } = new ConfigVersion({
       name,
       json,
       createdAt: meta.at,
       updatedAt: meta.at,
       version: meta.id,
     });
+    await pause(this.#slices);
+    const config = await runInSlices(
+      sanitizingConfigLinks(stored),
+      this.#slices,
+    );
     return {
-      config: view.entry.config as LinkConfig,
+      config: config as LinkConfig,
       meta: { rev: meta.rev, op: meta.op, at: meta.at, by: meta.by },
     };
   }
@@ -164,9 +183,15 @@ export class HistoryService {
           `config "${name}" has no revision ${rev}`,
         );
       }
-      return parsed(revision);
+      await pause(this.#slices);
+      const config = parsed(revision);
+      await pause(this.#slices);
+      return config;
     };
-    const diff = diffConfigs(await side(range.from), await side(to));
+    // One side after the other, the event loop taking turns between the steps, the comparison in slices.
+    const before = await side(range.from);
+    const after = await side(to);
+    const diff = await runInSlices(diffingConfigs(before, after), this.#slices);
     return { ...diff, from: range.from, to };
   }
 

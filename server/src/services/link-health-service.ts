@@ -30,7 +30,8 @@ import type { LinkChecker } from '../link-health/link-checker.js';
 import type { LinkHealthStore } from '../storage/link-health-store.js';
 import { uncheckedRecord } from '../storage/link-health-store.js';
 import type { ConfigEntryView } from '../versions/config-version.js';
-import type { ConfigService, Readable, StateRead } from './config-service.js';
+import type { ConfigService } from './config-service.js';
+import type { Readable, StateRead } from './version-catalog.js';
 
 /** The states `GET /links/health` lists when none are named: what needs someone's attention. */
 const NEEDS_ATTENTION: readonly LinkState[] = [

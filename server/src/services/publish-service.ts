@@ -11,7 +11,7 @@ import type {
 } from '../storage/config-repository.js';
 import { etagOf, matchesStrongly, parseEntityTags } from '../storage/etag.js';
 import type { StoredPublish } from '../storage/publish-store.js';
-import type { WriteOrigin } from './config-service.js';
+import type { WriteOrigin } from './write-conditions.js';
 
 /** What {@link PublishService} needs. */
 export interface PublishServiceDeps {

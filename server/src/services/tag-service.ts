@@ -1,6 +1,7 @@
 import { planTagRename } from '@linkconfig/shared';
 import type { TagRenameRequest, TagRenameResult } from '@linkconfig/shared';
-import type { ConfigService, WriteOrigin } from './config-service.js';
+import type { ConfigService } from './config-service.js';
+import type { WriteOrigin } from './write-conditions.js';
 import {
   configNotFound,
   DomainError,

@@ -1,5 +1,9 @@
 import { DomainError, PreconditionFailedError } from '../errors.js';
-import type { Refused, WriteConditions } from '../storage/config-repository.js';
+import type {
+  Refused,
+  WriteConditions,
+  WriteOptions,
+} from '../storage/config-repository.js';
 import { parseEntityTags } from '../storage/etag.js';
 
 /** Preconditions as the client sends them: `If-Match` / `If-None-Match` values (`*` or quoted tags). */
@@ -42,3 +46,10 @@ export function preconditionFailed(
         : `config "${name}" has changed: the stored version is ${currentEtag}`;
   return new PreconditionFailedError(currentEtag, message);
 }
+
+/**
+ * Who asked for a write and why, as its revision records it (`WriteOptions`); built from a request by
+ * `writeOrigin` (`context.ts`). A write's options hold it beside the conditions, and the service passes
+ * on what is not a condition.
+ */
+export type WriteOrigin = Pick<WriteOptions, 'op' | 'author' | 'requestId'>;

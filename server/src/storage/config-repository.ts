@@ -2,14 +2,27 @@
  * The storage boundary of the server: one interface, one file per adapter, one contract suite
  * (`config-repository.contract.ts`) that every adapter runs.
  */
-import type { Author, ChangeEvent, RevisionOp } from '@linkconfig/shared';
+import type { Author, ChangeEvent } from '@linkconfig/shared';
 import type { EntityTags } from './etag.js';
-import type { HistoryKeep } from '../config/history-keep.js';
 import type { HookStore } from './hook-store.js';
 import type { KeyRepository, StoredKey } from './key-repository.js';
 import type { LinkHealthStore } from './link-health-store.js';
 import type { PublishStore } from './publish-store.js';
-import type { RevisionContent } from './log/revision-content.js';
+import type {
+  HistoryRepository,
+  RevisionRecord,
+  SummaryOver,
+} from './log/history-repository.js';
+
+export type {
+  HistoryRepository,
+  RevisionMeta,
+  RevisionOp,
+  RevisionRecord,
+  RevisionSummary,
+  StoredRevision,
+  SummaryOver,
+} from './log/history-repository.js';
 
 /** One stored config: the JSON text exactly as received, plus the server's timestamps. */
 export interface StoredConfig {
@@ -66,6 +79,13 @@ export interface WriteOptions extends WriteConditions {
    */
   readonly heldText?:
     { readonly version: number; readonly json: string } | undefined;
+  /**
+   * What this write changes, worked out by the caller against the version it expects to replace (`over`:
+   * its version number, `null` when it expects no stored config), kept with the revision when that is
+   * exactly what the write finds under its lock; otherwise the revision is written without a summary
+   * (history fills it in when it lists it, `history-service.ts`).
+   */
+  readonly summary?: SummaryOver | undefined;
 }
 
 /** A write that happened. */
@@ -184,7 +204,9 @@ export interface ConfigRepository extends HistoryRepository {
    * Appends an entry that is not a write of a config to the log ({@link LogEvent}), in a write
    * transaction of its own (the same lock and id counter as writes): readers of {@link readLog} see it
    * among the writes, in commit order. History and the audit trail of configs do not list it; backups do
-   * not carry it. Kept as long as `HISTORY_KEEP` keeps revisions of its age (all: for good).
+   * not carry it. Pruned with the revisions by the one retention, `HISTORY_KEEP` (`history-keep.ts`):
+   * with a count, each config's newest that many such entries stay; with an age, those younger than it;
+   * with `all`, every one.
    */
   appendEvent(event: NewLogEvent): Promise<LogEvent>;
   /**
@@ -236,12 +258,6 @@ export interface ConfigRepository extends HistoryRepository {
   close(): Promise<void>;
 }
 
-/** A revision as every adapter stores it: its facts, and its content (`null` for a delete). */
-export interface RevisionRecord {
-  readonly meta: RevisionMeta;
-  readonly content: RevisionContent | null;
-}
-
 /** One item of {@link ConfigRepository.snapshot}. */
 export type SnapshotItem =
   | { readonly kind: 'config'; readonly config: StoredConfig }
@@ -252,64 +268,6 @@ export type SnapshotItem =
 export interface RestoreRows {
   readonly configs: readonly StoredConfig[];
   readonly revisions: readonly RevisionRecord[];
-}
-
-/** What a revision did: the write's `op` (`put` by default), or `delete` (`RevisionOpSchema` in shared). */
-export type { RevisionOp };
-
-/** The facts of one revision of a config (its content apart). */
-export interface RevisionMeta {
-  readonly name: string;
-  /** Per config, from 1; only grows (also across a delete). */
-  readonly rev: number;
-  /** The change id of the write: the database-wide sequence the change feed and audit trail use. */
-  readonly id: number;
-  readonly op: RevisionOp;
-  /** The write's `updatedAt` (ISO 8601 UTC with milliseconds). */
-  readonly at: string;
-  readonly by: Author | null;
-  readonly requestId: string | null;
-  /** The ETag the write gave the config (`null` for a delete). */
-  readonly etag: string | null;
-  /** Length of the stored JSON text in UTF-8 bytes (`null` for a delete). */
-  readonly size: number | null;
-}
-
-/** A revision with its content: the JSON text as that write stored it (`null` for a delete). */
-export interface StoredRevision {
-  readonly meta: RevisionMeta;
-  readonly json: string | null;
-}
-
-/**
- * The history of every config: one revision per committed write, appended by the write algorithm in the
- * write's transaction (`config-write.ts`). Backups read it whole with {@link revisions} and
- * {@link auditTrail}.
- */
-export interface HistoryRepository {
-  /** Up to `limit` revisions of `name` below `before` (default: all), newest first; `[]` if none. */
-  history(
-    name: string,
-    page: { readonly limit: number; readonly before?: number | undefined },
-  ): Promise<RevisionMeta[]>;
-  /** The kept revisions `from`–`to` of `name` (inclusive), oldest first, with their content. */
-  revisions(
-    name: string,
-    range: { readonly from: number; readonly to: number },
-  ): Promise<StoredRevision[]>;
-  /** Up to `limit` revisions of every config (or of `name`) with a change id above `afterId`, by id. */
-  auditTrail(page: {
-    readonly afterId: number;
-    readonly limit: number;
-    readonly name?: string | undefined;
-  }): Promise<RevisionMeta[]>;
-  /** Names whose newest revision is a delete (restorable), sorted by code point. */
-  deletedNames(): Promise<string[]>;
-  /**
-   * Removes revisions older than `keep` allows as of `now` (ms), never a config's newest nor one a kept
-   * revision is rebuilt from (`history-keep.ts`); returns how many were removed.
-   */
-  pruneHistory(keep: HistoryKeep, now: number): Promise<number>;
 }
 
 /** Code-point order of names, the order `GET /configs` promises (shared with the client package). */

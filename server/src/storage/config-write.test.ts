@@ -32,7 +32,14 @@ const recording = (
       steps.push(`tip ${name}`);
       return stored === null
         ? null
-        : { rev: 3, id: stored.version, op: 'put', base: 1, chain: 0 };
+        : {
+            rev: 3,
+            id: stored.version,
+            op: 'put',
+            base: 1,
+            chain: 0,
+            links: null,
+          };
     },
     readCurrentJson: (name) => {
       steps.push(`text ${name}`);

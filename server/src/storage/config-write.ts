@@ -161,7 +161,8 @@ function storeOver(
   tx.writeRow({ name, json, createdAt, updatedAt, version }, created);
   const etag = etagOf({ version, updatedAt });
   const stored = { json, etag };
-  const facts = { name, id: version, updatedAt, options, stored };
+  const over = previous?.version ?? null;
+  const facts = { name, id: version, updatedAt, options, stored, over };
   const rev = appendRevision(tx, history, facts);
   return { ok: true, createdAt, updatedAt, version, etag, created, rev };
 }
@@ -183,6 +184,8 @@ export function removeConfig(
   const updatedAt = nextUpdatedAt(now, previous);
   const history = readHistoryBefore(tx, name, { version: null });
   tx.deleteRow(name);
-  appendRevision(tx, history, { name, id, updatedAt, options, stored: null });
+  const over = previous.version;
+  const facts = { name, id, updatedAt, options, stored: null, over };
+  appendRevision(tx, history, facts);
   return { ok: true, removed: true };
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { diffConfigs, summarizeDiff } from './config-diff.js';
+import {
+  countLinks,
+  diffConfigs,
+  diffingConfigs,
+  summarizeDiff,
+} from './config-diff.js';
 
 describe('diffConfigs', () => {
   it('names links added, removed and changed, with the fields that differ', () => {
@@ -40,5 +45,33 @@ describe('diffConfigs', () => {
       changed: 0,
     });
     expect(diffConfigs(config, null).removed).toEqual(['a']);
+  });
+
+  it('pauses between steps of a large diff, to the same result as at once', () => {
+    const links = (n: number, mark: string) => ({
+      allLinks: Object.fromEntries(
+        Array.from({ length: n }, (_, i) => [
+          `l${i}`,
+          { url: `https://x/${i}`, label: i === 7 ? mark : 'x' },
+        ]),
+      ),
+    });
+    const steps = diffingConfigs(links(1000, 'a'), links(900, 'b'));
+    let pauses = 0;
+    let step = steps.next();
+    while (step.done !== true) {
+      pauses++;
+      step = steps.next();
+    }
+    // 900 links of `after`, then 1,000 of `before`: a pause every 64.
+    expect(pauses).toBe(Math.floor(1900 / 64));
+    expect(step.value).toEqual(diffConfigs(links(1000, 'a'), links(900, 'b')));
+    expect(summarizeDiff(step.value)).toEqual({
+      added: 0,
+      removed: 100,
+      changed: 1,
+    });
+    expect(countLinks(links(900, 'b'))).toBe(900);
+    expect(countLinks(null)).toBe(0);
   });
 });

@@ -1,11 +1,14 @@
 /**
  * The one diff of two configs, for the server's history (counts per revision, `GET …/diff`) and for
  * the page (the conflict panel, what reverting a draft would lose, a revision against its previous
- * one): {@link compareConfigs} finds what changed and carries the values; {@link diffConfigs} is the
- * same comparison in the shape of the HTTP API (ids and fields only).
+ * one): {@link comparingConfigs} finds what changed and carries the values, in steps a server can run in
+ * slices; {@link compareConfigs} runs it at once; {@link diffConfigs} / {@link diffingConfigs} are the same
+ * comparison in the shape of the HTTP API (ids and fields only).
  */
 import { isPlainObject } from './is-plain-object.js';
 import { sameValue } from './same-value.js';
+import { runAtOnce } from './slices.js';
+import type { Sliced } from './slices.js';
 import type {
   ChangeSummary,
   ConfigComparison,
@@ -15,6 +18,9 @@ import type {
 
 /** The parts of a config besides its links that a comparison names on their own. */
 const NAMED_PARTS = ['macros', 'searchPatterns', 'settings'] as const;
+
+/** Links compared between two pauses of {@link comparingConfigs}. */
+const LINKS_PER_STEP = 64;
 
 const linksOf = (config: unknown): Record<string, unknown> => {
   const links = isPlainObject(config) ? config['allLinks'] : undefined;
@@ -44,11 +50,24 @@ export function compareConfigs(
   before: unknown,
   after: unknown,
 ): ConfigComparison {
+  return runAtOnce(comparingConfigs(before, after));
+}
+
+/**
+ * {@link compareConfigs} in steps that may pause every {@link LINKS_PER_STEP} links (`util/slices.ts`), so
+ * a server compares two large configs in slices. The configs must not change until it has finished.
+ */
+export function* comparingConfigs(
+  before: unknown,
+  after: unknown,
+): Sliced<ConfigComparison> {
   const old = linksOf(before);
   const now = linksOf(after);
   const added: string[] = [];
   const changed: ConfigComparison['changed'] = [];
+  let step = 0;
   for (const [id, link] of Object.entries(now)) {
+    if (++step % LINKS_PER_STEP === 0) yield;
     if (!Object.hasOwn(old, id)) {
       added.push(id);
       continue;
@@ -65,7 +84,11 @@ export function compareConfigs(
       after: link,
     });
   }
-  const removed = Object.keys(old).filter((id) => !Object.hasOwn(now, id));
+  const removed: string[] = [];
+  for (const id of Object.keys(old)) {
+    if (++step % LINKS_PER_STEP === 0) yield;
+    if (!Object.hasOwn(now, id)) removed.push(id);
+  }
   const parts: ConfigPart[] = NAMED_PARTS.filter(
     (name) => !sameValue(part(before, name), part(after, name)),
   );
@@ -86,7 +109,18 @@ export function isSameComparison(comparison: ConfigComparison): boolean {
 
 /** {@link compareConfigs} in the shape of the HTTP API: ids and fields, a flag per named part. */
 export function diffConfigs(before: unknown, after: unknown): ConfigDiff {
-  const { added, removed, changed, parts } = compareConfigs(before, after);
+  return runAtOnce(diffingConfigs(before, after));
+}
+
+/** {@link diffConfigs} in steps, as {@link comparingConfigs}. */
+export function* diffingConfigs(
+  before: unknown,
+  after: unknown,
+): Sliced<ConfigDiff> {
+  const { added, removed, changed, parts } = yield* comparingConfigs(
+    before,
+    after,
+  );
   return {
     added,
     removed,
@@ -104,4 +138,9 @@ export function summarizeDiff(diff: ConfigDiff): ChangeSummary {
     removed: diff.removed.length,
     changed: diff.changed.length,
   };
+}
+
+/** How many links a config holds (`null`, or no `allLinks` object: none), by the rule the diff reads them. */
+export function countLinks(config: unknown): number {
+  return Object.keys(linksOf(config)).length;
 }

@@ -13,6 +13,7 @@ import { runPublishContract } from './config-repository-publish.contract.js';
 import { runRestoreContract } from './config-repository-restore.contract.js';
 import { runSnapshotContract } from './config-repository-snapshot.contract.js';
 import { runStorageContract } from './config-repository-storage.contract.js';
+import { runSummariesContract } from './config-repository-summaries.contract.js';
 import { runUpdateContract } from './config-repository-update.contract.js';
 import { runWritesContract } from './config-repository-writes.contract.js';
 
@@ -28,7 +29,8 @@ export type { RepositoryHarness } from './config-repository-fixtures.contract.js
  * with history and keys and their restore in `config-repository-restore.contract.ts`)
  * access keys (`config-repository-keys.contract.ts`) and link health
  * (`config-repository-link-health.contract.ts`), webhooks (`config-repository-hooks.contract.ts`), publish
- * records (`config-repository-publish.contract.ts`); shared helpers in
+ * records (`config-repository-publish.contract.ts`), revision summaries and the retention of the log's
+ * other entries (`config-repository-summaries.contract.ts`); shared helpers in
  * `config-repository-fixtures.contract.ts`.
  */
 export function runConfigRepositoryContract(
@@ -48,6 +50,7 @@ export function runConfigRepositoryContract(
     runHooksContract(harness, scope);
     runPublishContract(harness, scope);
     runHistoryContract(harness, scope);
+    runSummariesContract(scope);
     runRestoreContract(harness, scope);
   });
 }

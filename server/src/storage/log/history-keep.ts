@@ -1,8 +1,10 @@
 /**
- * Pruning a config's history to the `HISTORY_KEEP` setting (`config/history-keep.ts`). Pruning never
- * removes a config's newest revision, and never a revision that a kept one is rebuilt from
- * (`revision-content.ts`): it cuts at the keyframe of the oldest kept revision's chain, so a little more
- * than asked may stay until the next keyframe.
+ * Pruning the log to the `HISTORY_KEEP` setting (`config/history-keep.ts`), one policy for all of it.
+ * Revisions: pruning never removes a config's newest revision, and never a revision that a kept one is
+ * rebuilt from (`revision-content.ts`): it cuts at the keyframe of the oldest kept revision's chain, so a
+ * little more than asked may stay until the next keyframe. The other entries of the log (publishes, link
+ * events: `appendEvent`) hold no state a reader needs, so they go as asked: with a count, each config
+ * keeps its newest that many; with an age, those younger than it.
  */
 import type { HistoryKeep } from '../../config/history-keep.js';
 
@@ -16,9 +18,13 @@ export interface PruneSteps {
   chainBaseFrom(name: string, rev: number): Promise<number | null>;
   /** Removes the revisions of `name` below `rev`; returns how many. */
   deleteBelow(name: string, rev: number): Promise<number>;
+  /** Removes every other entry of the log but each config's newest `count`; returns how many. */
+  deleteEventsBeyond(count: number): Promise<number>;
+  /** Removes the other entries of the log appended before `atMs`; returns how many. */
+  deleteEventsBefore(atMs: number): Promise<number>;
 }
 
-/** Prunes every config's history to `keep` as of `now` (ms); returns the number of revisions removed. */
+/** Prunes the log to `keep` as of `now` (ms); returns the number of entries removed (revisions and others). */
 export async function pruneHistory(
   steps: PruneSteps,
   keep: HistoryKeep,
@@ -37,5 +43,9 @@ export async function pruneHistory(
     const cut = Math.min(keepFrom, base);
     if (cut > 1) removed += await steps.deleteBelow(name, cut);
   }
+  removed +=
+    keep.kind === 'count'
+      ? await steps.deleteEventsBeyond(keep.count)
+      : await steps.deleteEventsBefore(now - keep.ms);
   return removed;
 }

@@ -2,7 +2,12 @@
  * Revision rows as the SQL adapters store them (`sqlite-history-schema.ts`, `postgres-history.ts`), and
  * their conversion to and from {@link RevisionRecord}: one mapping for both databases.
  */
-import type { Change, LogEvent, RevisionMeta } from '../config-repository.js';
+import type {
+  Change,
+  LogEvent,
+  RevisionMeta,
+  RevisionSummary,
+} from '../config-repository.js';
 import { etagOf } from '../etag.js';
 import { changeOfRevision, detailOf } from '../write-rules.js';
 import { authorOf, authorText } from './revision-write.js';
@@ -33,6 +38,18 @@ export interface RevisionRow extends MetaRow {
 export const META_COLUMNS = 'id, name, rev, op, at, by, request_id, size';
 /** The columns of {@link RevisionRow}. */
 export const ROW_COLUMNS = `${META_COLUMNS}, base, head, tail, chain, data`;
+/** The columns of a revision's summary (`RevisionSummary`; all null: not summarized). */
+export const SUMMARY_COLUMNS = 'added, removed, changed, links';
+/** The columns a write inserts: {@link ROW_COLUMNS}, then {@link SUMMARY_COLUMNS} ({@link insertValues}). */
+export const INSERT_COLUMNS = `${ROW_COLUMNS}, ${SUMMARY_COLUMNS}`;
+
+/** A revision's summary columns. */
+export interface SummaryRow {
+  added: number | string | null;
+  removed: number | string | null;
+  changed: number | string | null;
+  links: number | string | null;
+}
 
 const num = (value: number | string | null): number | null =>
   value === null ? null : Number(value);
@@ -93,6 +110,31 @@ export function rowValues(record: RevisionRecord): unknown[] {
   ];
 }
 
+/** The values of a row a write inserts, in the order of {@link INSERT_COLUMNS}. */
+export function insertValues(record: RevisionRecord): unknown[] {
+  const summary = record.summary ?? null;
+  return [
+    ...rowValues(record),
+    summary?.added ?? null,
+    summary?.removed ?? null,
+    summary?.changed ?? null,
+    summary?.links ?? null,
+  ];
+}
+
+/** The summary of a row, `null` when it has none. */
+export function summaryOfRow(row: SummaryRow): RevisionSummary | null {
+  const { added, removed, changed, links } = row;
+  if (added === null || removed === null || changed === null) return null;
+  if (links === null) return null;
+  return {
+    added: Number(added),
+    removed: Number(removed),
+    changed: Number(changed),
+    links: Number(links),
+  };
+}
+
 /** The tip of a name from its newest row. */
 export function tipOfRow(row: {
   rev: number | string;
@@ -100,6 +142,7 @@ export function tipOfRow(row: {
   op: RevisionMeta['op'];
   base: number | string | null;
   chain: number | string | null;
+  links: number | string | null;
 }): HistoryTip {
   return {
     rev: Number(row.rev),
@@ -107,6 +150,7 @@ export function tipOfRow(row: {
     op: row.op,
     base: num(row.base),
     chain: Number(row.chain ?? 0),
+    links: num(row.links),
   };
 }
 

@@ -8,7 +8,8 @@
  * replays a bounded chain ({@link ChainReader}). Pure functions: every adapter stores these fields as they are.
  */
 import { constants as bufferConstants } from 'node:buffer';
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { deflateRawSync, inflateRaw, inflateRawSync } from 'node:zlib';
 
 /**
  * Stored content that cannot be read back: a keyframe that is not deflated data or inflates past the
@@ -147,6 +148,16 @@ function blocksOf(text: string): string[] {
   return out;
 }
 
+/** The error of a keyframe that does not inflate within `maxBytes`. */
+function keyframeError(error: unknown, maxBytes: number): RevisionContentError {
+  const code = (error as { code?: unknown } | null)?.code;
+  return new RevisionContentError(
+    code === 'ERR_BUFFER_TOO_LARGE'
+      ? `a keyframe inflates to more than the limit of ${maxBytes} bytes`
+      : 'a keyframe is not deflated data',
+  );
+}
+
 /** The text of a keyframe, at most `maxBytes` bytes of UTF-8 once inflated. */
 function inflateKeyframe(data: Uint8Array, maxBytes: number): string {
   try {
@@ -154,12 +165,28 @@ function inflateKeyframe(data: Uint8Array, maxBytes: number): string {
       inflateRawSync(data, { maxOutputLength: Math.max(1, maxBytes) }),
     ).toString('utf8');
   } catch (error) {
-    const code = (error as { code?: unknown } | null)?.code;
-    throw new RevisionContentError(
-      code === 'ERR_BUFFER_TOO_LARGE'
-        ? `a keyframe inflates to more than the limit of ${maxBytes} bytes`
-        : 'a keyframe is not deflated data',
-    );
+    throw keyframeError(error, maxBytes);
+  }
+}
+
+const inflating = promisify(inflateRaw);
+
+/**
+ * The text of a keyframe, inflated off the event loop (zlib's thread pool): what a reader of a large
+ * config's revisions gives {@link ChainReader.start} instead of inflating it at once. At most `maxBytes`
+ * bytes of UTF-8 (default {@link MAX_TEXT}).
+ */
+export async function keyframeText(
+  data: Uint8Array,
+  maxBytes: number = MAX_TEXT,
+): Promise<string> {
+  try {
+    const bytes = await inflating(data, {
+      maxOutputLength: Math.max(1, maxBytes),
+    });
+    return Buffer.from(bytes).toString('utf8');
+  } catch (error) {
+    throw keyframeError(error, maxBytes);
   }
 }
 
@@ -188,10 +215,7 @@ export class ChainReader {
   /** Applies the next revision of the chain (a keyframe starts it afresh). */
   apply(content: RevisionContent, rev: number): void {
     if (content.base === rev) {
-      const whole = inflateKeyframe(content.data, this.#maxBytes);
-      this.#blocks = blocksOf(whole);
-      this.#length = whole.length;
-      this.#started = true;
+      this.start(inflateKeyframe(content.data, this.#maxBytes));
       return;
     }
     if (!this.#started) {
@@ -233,6 +257,13 @@ export class ChainReader {
       (blocks[j] ?? '').slice(end - startJ);
     blocks.splice(i, j - i + 1, ...blocksOf(merged));
     this.#length = head + middle.length + tail;
+  }
+
+  /** Starts the chain afresh at a keyframe's text, inflated already ({@link keyframeText}). */
+  start(whole: string): void {
+    this.#blocks = blocksOf(whole);
+    this.#length = whole.length;
+    this.#started = true;
   }
 
   /** The text of the last revision applied. */

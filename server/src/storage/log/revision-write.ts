@@ -9,6 +9,7 @@ import type {
   RevisionMeta,
   RevisionOp,
   RevisionRecord,
+  RevisionSummary,
   WriteOptions,
 } from '../config-repository.js';
 import { encodeRevision } from './revision-content.js';
@@ -25,6 +26,8 @@ export interface HistoryTip {
   /** Keyframe of its chain, and delta bytes since (`null`/0 for a delete). */
   readonly base: number | null;
   readonly chain: number;
+  /** Links it holds, from its summary (`null`: not summarized). */
+  readonly links: number | null;
 }
 
 /** The history steps of a write transaction (see `WriteTransaction`). */
@@ -103,6 +106,29 @@ export interface WriteFacts {
   readonly options: WriteOptions;
   /** What the write stored and its ETag; `null` for a delete. */
   readonly stored: { readonly json: string; readonly etag: string } | null;
+  /** The version the write replaced (`null`: none was stored). */
+  readonly over: number | null;
+}
+
+/**
+ * The summary a revision is written with: a delete's from the links of the revision it follows; a
+ * write's from `options.summary` when that was worked out against exactly the version it replaced;
+ * else `null` (history fills it in later).
+ */
+export function summaryOfWrite(
+  before: HistoryBefore,
+  facts: Pick<WriteFacts, 'options' | 'stored' | 'over'>,
+): RevisionSummary | null {
+  if (facts.stored === null) {
+    const links = before.tip?.op === 'delete' ? 0 : before.tip?.links;
+    return links === null || links === undefined
+      ? null
+      : { added: 0, removed: links, changed: 0, links: 0 };
+  }
+  const given = facts.options.summary;
+  return given !== undefined && given.over === facts.over
+    ? given.summary
+    : null;
 }
 
 /** Appends the revision of a write; returns its number. */
@@ -131,6 +157,7 @@ export function appendRevision(
       stored === null
         ? null
         : encodeRevision(rev, stored.json, before.deltaBase),
+    summary: summaryOfWrite(before, facts),
   });
   return rev;
 }

@@ -26,12 +26,12 @@ import { createMemoryHistory } from './memory-history.js';
 export function createMemoryConfigRepository(): ConfigRepository {
   const rows = new Map<string, StoredConfig>();
   const listeners = new Set<() => void>();
-  const history = createMemoryHistory(() => open());
+  /** Entries of the log that are not writes, by id (pruned by the history's retention). */
+  const events: LogEvent[] = [];
+  const history = createMemoryHistory(() => open(), events);
   let revision = 0;
   /** The log's horizon: a reader before it re-lists (raised by a restore). */
   let horizon = 0;
-  /** Entries of the log that are not writes, by id. */
-  const events: LogEvent[] = [];
   let closed = false;
   const open = (): void => {
     if (closed) throw new Error('repository is closed');

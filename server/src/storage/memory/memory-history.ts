@@ -1,15 +1,23 @@
 import { compareNames } from '../config-repository.js';
 import type {
   HistoryRepository,
+  LogEvent,
   RevisionMeta,
   RevisionRecord,
+  RevisionSummary,
 } from '../config-repository.js';
 import { materialize } from '../log/history-read.js';
 import { pruneHistory } from '../log/history-keep.js';
 import type { HistorySteps } from '../log/revision-write.js';
 
-/** The history of the memory adapter: its write steps and its reads (`open` throws once closed). */
-export function createMemoryHistory(open: () => void): {
+/**
+ * The history of the memory adapter: its write steps and its reads (`open` throws once closed). `events`
+ * are the other entries of the log, by id, which pruning shortens in place.
+ */
+export function createMemoryHistory(
+  open: () => void,
+  events: LogEvent[],
+): {
   readonly steps: Omit<HistorySteps, 'readCurrentJson'>;
   readonly reads: HistoryRepository;
   /** Every revision, by name then `rev` (for snapshots). */
@@ -22,6 +30,12 @@ export function createMemoryHistory(open: () => void): {
     replace: boolean,
   ) => void;
 } {
+  /** Keeps only `kept` of the events; returns how many went. */
+  const keepEvents = (kept: readonly LogEvent[]): number => {
+    const removed = events.length - kept.length;
+    events.splice(0, events.length, ...kept);
+    return removed;
+  };
   /** Per name, its revisions in order. */
   const byName = new Map<string, RevisionRecord[]>();
   /** Every revision, by change id. */
@@ -36,6 +50,7 @@ export function createMemoryHistory(open: () => void): {
         op: last.meta.op,
         base: last.content?.base ?? null,
         chain: last.content?.chain ?? 0,
+        links: last.summary?.links ?? null,
       };
     },
     appendRevision: (record) => {
@@ -65,6 +80,27 @@ export function createMemoryHistory(open: () => void): {
         from,
         to,
       );
+    },
+    summaries: async (name, { from, to }) => {
+      open();
+      const found = new Map<number, RevisionSummary>();
+      for (const { meta, summary } of byName.get(name) ?? []) {
+        if (meta.rev >= from && meta.rev <= to && summary) {
+          found.set(meta.rev, summary);
+        }
+      }
+      return found;
+    },
+    keepSummaries: async (name, entries) => {
+      open();
+      const list = byName.get(name) ?? [];
+      for (const { rev, summary } of entries) {
+        const at = list.findIndex((r) => r.meta.rev === rev);
+        const record = list[at];
+        if (record !== undefined && !record.summary) {
+          list[at] = { ...record, summary };
+        }
+      }
     },
     auditTrail: async ({ afterId, limit, name }) => {
       open();
@@ -99,6 +135,17 @@ export function createMemoryHistory(open: () => void): {
             trail.splice(0, trail.length, ...rest);
             return gone.size;
           },
+          deleteEventsBeyond: async (count) => {
+            const seen = new Map<string, number>();
+            const newestFirst = [...events].reverse().filter((event) => {
+              const n = (seen.get(event.name) ?? 0) + 1;
+              seen.set(event.name, n);
+              return n <= count;
+            });
+            return keepEvents(newestFirst.reverse());
+          },
+          deleteEventsBefore: async (atMs) =>
+            keepEvents(events.filter((e) => Date.parse(e.at) >= atMs)),
         },
         keep,
         now,

@@ -154,7 +154,7 @@ export async function createPostgresConfigRepository(
       write,
       isClosed: () => closed,
     }),
-    ...createPostgresHistoryReads(query, revisions),
+    ...createPostgresHistoryReads(query, { revisions, events }),
     list: async () =>
       (await query<{ name: string }>(`SELECT name FROM ${table}`)).rows
         .map((r) => r.name)

@@ -3,10 +3,10 @@ import { keyframe } from '../log/revision-content.js';
 
 /**
  * The schema version this build writes into `linkconfig_schema` (1: before history; 2: revisions; 3: the
- * revisions are the log, the changes table is gone). A database with a higher one was written by a newer
- * build and is refused, not used.
+ * revisions are the log, the changes table is gone; 4: each revision's summary). A database with a higher
+ * one was written by a newer build and is refused, not used.
  */
-export const POSTGRES_SCHEMA_VERSION = 3;
+export const POSTGRES_SCHEMA_VERSION = 4;
 
 /**
  * Creates the revisions table (`revision-write.ts`; columns as in `history-rows.ts`) and the schema version
@@ -42,6 +42,7 @@ export async function migrateHistory(
   if (found === POSTGRES_SCHEMA_VERSION) return;
   if (found < 2) await createRevisions(client, names);
   await dropChanges(client, names);
+  await addSummaries(client, names);
   await client.query(
     `INSERT INTO ${schemaVersion} (version) VALUES ($1)
      ON CONFLICT (only_row) DO UPDATE SET version = EXCLUDED.version`,
@@ -74,6 +75,24 @@ async function dropChanges(
          SELECT 1 FROM ${names.revisions} r WHERE r.name = c.name AND r.id >= c.id)), 0))`,
   );
   await client.query(`DROP TABLE ${names.changes}`);
+}
+
+/**
+ * Schema 4: each revision's summary (`RevisionSummary`), null for the rows already there: nullable columns
+ * without a default, so no table rewrite and the server starts at once on a long history; history fills
+ * them in as it lists them (`history-service.ts`).
+ */
+async function addSummaries(
+  client: pg.PoolClient,
+  names: { readonly revisions: string },
+): Promise<void> {
+  await client.query(
+    `ALTER TABLE ${names.revisions}
+       ADD COLUMN IF NOT EXISTS added integer,
+       ADD COLUMN IF NOT EXISTS removed integer,
+       ADD COLUMN IF NOT EXISTS changed integer,
+       ADD COLUMN IF NOT EXISTS links integer`,
+  );
 }
 
 /** Schema 2: the revisions table, and a first revision of every config stored before it. */

@@ -1,26 +1,35 @@
 import type pg from 'pg';
 import { compareNames } from '../config-repository.js';
-import type { HistoryRepository } from '../config-repository.js';
+import type {
+  HistoryRepository,
+  RevisionSummary,
+} from '../config-repository.js';
 import { materialize } from '../log/history-read.js';
 import { pruneHistory } from '../log/history-keep.js';
 import {
   META_COLUMNS,
   ROW_COLUMNS,
+  SUMMARY_COLUMNS,
   metaOfRow,
   recordOfRow,
+  summaryOfRow,
 } from '../log/history-rows.js';
-import type { MetaRow, RevisionRow } from '../log/history-rows.js';
+import type { MetaRow, RevisionRow, SummaryRow } from '../log/history-rows.js';
 
 type Query = <R extends pg.QueryResultRow>(
   text: string | pg.QueryConfig,
   values?: unknown[],
 ) => Promise<pg.QueryResult<R>>;
 
-/** The history reads of the PostgreSQL adapter, each one statement (one snapshot). */
+/**
+ * The history reads of the PostgreSQL adapter, each one statement (one snapshot); `tables` are the quoted
+ * revisions table and the table of the log's other entries (which pruning shortens too).
+ */
 export function createPostgresHistoryReads(
   query: Query,
-  revisions: string,
+  tables: { readonly revisions: string; readonly events: string },
 ): HistoryRepository {
+  const { revisions, events } = tables;
   return {
     history: async (name, { limit, before }) =>
       (
@@ -40,6 +49,37 @@ export function createPostgresHistoryReads(
         [name, from, to],
       );
       return materialize(rows.map(recordOfRow), from, to);
+    },
+    summaries: async (name, { from, to }) => {
+      const { rows } = await query<SummaryRow & { rev: number }>(
+        `SELECT rev, ${SUMMARY_COLUMNS} FROM ${revisions}
+         WHERE name = $1 AND rev >= $2 AND rev <= $3 AND added IS NOT NULL`,
+        [name, from, to],
+      );
+      const found = new Map<number, RevisionSummary>();
+      for (const row of rows) {
+        const summary = summaryOfRow(row);
+        if (summary !== null) found.set(Number(row.rev), summary);
+      }
+      return found;
+    },
+    keepSummaries: async (name, entries) => {
+      if (entries.length === 0) return;
+      // One statement; a revision that has a summary (another instance filled it) keeps it.
+      await query(
+        `UPDATE ${revisions} r SET added = v.added, removed = v.removed, changed = v.changed, links = v.links
+         FROM unnest($2::int[], $3::int[], $4::int[], $5::int[], $6::int[])
+           AS v(rev, added, removed, changed, links)
+         WHERE r.name = $1 AND r.rev = v.rev AND r.added IS NULL`,
+        [
+          name,
+          entries.map((e) => e.rev),
+          entries.map((e) => e.summary.added),
+          entries.map((e) => e.summary.removed),
+          entries.map((e) => e.summary.changed),
+          entries.map((e) => e.summary.links),
+        ],
+      );
     },
     auditTrail: async ({ afterId, limit, name }) =>
       (name === undefined
@@ -82,6 +122,19 @@ export function createPostgresHistoryReads(
                 [name, rev],
               )
             ).rowCount ?? 0,
+          deleteEventsBeyond: async (count) =>
+            (
+              await query(
+                `DELETE FROM ${events} WHERE id IN (
+                   SELECT id FROM (
+                     SELECT id, ROW_NUMBER() OVER (PARTITION BY name ORDER BY id DESC) AS n FROM ${events}
+                   ) ranked WHERE n > $1)`,
+                [count],
+              )
+            ).rowCount ?? 0,
+          deleteEventsBefore: async (atMs) =>
+            (await query(`DELETE FROM ${events} WHERE at < $1`, [atMs]))
+              .rowCount ?? 0,
         },
         keep,
         now,

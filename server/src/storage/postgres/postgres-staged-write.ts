@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { WriteTransaction } from '../config-write.js';
 import type { Locked } from './postgres-write-lock.js';
-import { ROW_COLUMNS, rowValues } from '../log/history-rows.js';
+import { INSERT_COLUMNS, insertValues } from '../log/history-rows.js';
 import { authorText } from '../log/revision-write.js';
 
 /** The quoted tables a write touches. */
@@ -80,9 +80,9 @@ export function stageWrite(
       return locked.json;
     },
     appendRevision: (record) => {
-      const params = rowValues(record).map(param).join(', ');
+      const params = insertValues(record).map(param).join(', ');
       steps.push(
-        `INSERT INTO ${targets.revisions} (${ROW_COLUMNS}) VALUES (${params})`,
+        `INSERT INTO ${targets.revisions} (${INSERT_COLUMNS}) VALUES (${params})`,
       );
       appended = true;
     },

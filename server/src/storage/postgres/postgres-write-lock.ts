@@ -21,6 +21,7 @@ interface LockRow {
   op: HistoryTip['op'] | null;
   base: string | null;
   chain: string | null;
+  links: string | number | null;
   json: string | null;
 }
 
@@ -70,13 +71,13 @@ export async function lockForWrite(
     const bumped = results[1]?.rows[0];
     if (bumped === undefined) throw new Error('revision row missing');
     const { rows } = await client.query<LockRow>(
-      `SELECT c.created_at, c.updated_at, c.version, t.rev, t.id, t.op, t.base, t.chain,
+      `SELECT c.created_at, c.updated_at, c.version, t.rev, t.id, t.op, t.base, t.chain, t.links,
          CASE WHEN ($3::boolean OR (t.id = c.version AND t.base IS NOT NULL))
            AND c.version IS DISTINCT FROM $2::bigint THEN c.json END AS json
        FROM (SELECT $1::text AS name) n
        LEFT JOIN ${target.table} c ON c.name = n.name
        LEFT JOIN LATERAL (
-         SELECT rev, id, op, base, chain FROM ${target.revisions}
+         SELECT rev, id, op, base, chain, links FROM ${target.revisions}
          WHERE name = n.name ORDER BY rev DESC LIMIT 1
        ) t ON true`,
       [target.name, target.heldVersion ?? null, target.needsJson === true],

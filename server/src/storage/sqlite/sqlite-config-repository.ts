@@ -69,7 +69,17 @@ export function createSqliteConfigRepository(
   const busyTimeoutMs = Math.floor(options.busyTimeoutMs ?? 10_000);
   const db = openSqliteDatabase(options.path, busyTimeoutMs);
   const statements = prepareStatements(db, busyTimeoutMs);
-  const history = createSqliteHistory(db, (fn) => guard(fn));
+  const history = createSqliteHistory(
+    db,
+    (fn) => guard(fn),
+    // Not a write of a config: not counted as one (`ok: false`), so no watcher hears of it.
+    async (run) => {
+      await write(() => {
+        run();
+        return { ok: false };
+      });
+    },
+  );
   const tx = sqliteWriteTransaction(
     statements,
     options.recordHistory === false ? NO_HISTORY : history.steps,

@@ -24,6 +24,24 @@ export const REVISIONS_TABLE_SQL = `CREATE TABLE revisions (
    );
    CREATE UNIQUE INDEX revisions_name_rev ON revisions (name, rev)`;
 
+/**
+ * Adds the summary of each revision (`RevisionSummary`: links added, removed, changed, and held), all null
+ * for a revision not summarized yet. Columns at the end, so no table rewrite; a column already there is
+ * left as it is.
+ */
+export function addSummaryColumns(db: Database.Database): void {
+  const have = new Set(
+    (
+      db.prepare('PRAGMA table_info(revisions)').all() as { name: string }[]
+    ).map((c) => c.name),
+  );
+  for (const column of ['added', 'removed', 'changed', 'links']) {
+    if (!have.has(column)) {
+      db.exec(`ALTER TABLE revisions ADD COLUMN ${column} INTEGER`);
+    }
+  }
+}
+
 /** Gives every stored config its first revision: a keyframe of what is stored, op put, by nobody. */
 export function firstRevisionsSql(db: Database.Database): void {
   const insert = db.prepare(

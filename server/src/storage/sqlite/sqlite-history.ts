@@ -1,34 +1,68 @@
 import type Database from 'better-sqlite3';
 import { compareNames } from '../config-repository.js';
-import type { HistoryRepository } from '../config-repository.js';
+import type {
+  HistoryRepository,
+  RevisionSummary,
+} from '../config-repository.js';
 import { materialize } from '../log/history-read.js';
 import { pruneHistory } from '../log/history-keep.js';
 import {
+  INSERT_COLUMNS,
   META_COLUMNS,
   ROW_COLUMNS,
+  SUMMARY_COLUMNS,
+  insertValues,
   metaOfRow,
   recordOfRow,
-  rowValues,
+  summaryOfRow,
   tipOfRow,
 } from '../log/history-rows.js';
-import type { MetaRow, RevisionRow } from '../log/history-rows.js';
+import type { MetaRow, RevisionRow, SummaryRow } from '../log/history-rows.js';
 import type { HistorySteps, HistoryTip } from '../log/revision-write.js';
 
-/** The history of the SQLite adapter: its write steps (run inside the write transaction) and its reads. */
+/**
+ * The history of the SQLite adapter: its write steps (run inside the write transaction) and its reads.
+ * `locked` runs a statement under the write lock (the group commit), as a write that changes no config.
+ */
 export function createSqliteHistory(
   db: Database.Database,
   guard: <T>(fn: () => T) => Promise<T>,
+  locked: (run: () => void) => Promise<void>,
 ): {
   readonly steps: Omit<HistorySteps, 'readCurrentJson'>;
   readonly reads: HistoryRepository;
 } {
   const tip = db.prepare<[string], Parameters<typeof tipOfRow>[0]>(
-    'SELECT rev, id, op, base, chain FROM revisions WHERE name = ? ORDER BY rev DESC LIMIT 1',
+    'SELECT rev, id, op, base, chain, links FROM revisions WHERE name = ? ORDER BY rev DESC LIMIT 1',
   );
   const insert = db.prepare(
-    `INSERT INTO revisions (${ROW_COLUMNS}) VALUES (${ROW_COLUMNS.split(',')
+    `INSERT INTO revisions (${INSERT_COLUMNS}) VALUES (${INSERT_COLUMNS.split(
+      ',',
+    )
       .map(() => '?')
       .join(', ')})`,
+  );
+  const summaries = db.prepare<
+    [string, number, number],
+    SummaryRow & { rev: number }
+  >(
+    `SELECT rev, ${SUMMARY_COLUMNS} FROM revisions WHERE name = ? AND rev >= ? AND rev <= ? AND added IS NOT NULL`,
+  );
+  const fillSummary = db.prepare<
+    [number, number, number, number, string, number]
+  >(
+    `UPDATE revisions SET added = ?, removed = ?, changed = ?, links = ?
+     WHERE name = ? AND rev = ? AND added IS NULL`,
+  );
+  const fillSummaries = db.transaction(
+    (
+      name: string,
+      entries: Parameters<HistoryRepository['keepSummaries']>[1],
+    ) => {
+      for (const { rev, summary: s } of entries) {
+        fillSummary.run(s.added, s.removed, s.changed, s.links, name, rev);
+      }
+    },
   );
   const page = db.prepare<[string, number, number], MetaRow>(
     `SELECT ${META_COLUMNS} FROM revisions WHERE name = ? AND rev < ? ORDER BY rev DESC LIMIT ?`,
@@ -64,10 +98,19 @@ export function createSqliteHistory(
   const deleteBelow = db.prepare<[string, number]>(
     'DELETE FROM revisions WHERE name = ? AND rev < ?',
   );
+  const deleteEventsBeyond = db.prepare<[number]>(
+    `DELETE FROM log_events WHERE id IN (
+       SELECT id FROM (
+         SELECT id, ROW_NUMBER() OVER (PARTITION BY name ORDER BY id DESC) AS n FROM log_events
+       ) ranked WHERE n > ?)`,
+  );
+  const deleteEventsBefore = db.prepare<[number]>(
+    'DELETE FROM log_events WHERE at < ?',
+  );
   // One read transaction: the chain's rows come from one snapshot.
   const readRange = db.transaction((name: string, from: number, to: number) => {
     const start = Math.min(from, chainStart.get(name, from) ?? from);
-    return materialize(range.all(name, start, to).map(recordOfRow), from, to);
+    return range.all(name, start, to).map(recordOfRow);
   });
   return {
     steps: {
@@ -76,7 +119,7 @@ export function createSqliteHistory(
         return row === undefined ? null : tipOfRow(row);
       },
       appendRevision: (record) => {
-        insert.run(...rowValues(record));
+        insert.run(...insertValues(record));
       },
     },
     reads: {
@@ -86,7 +129,8 @@ export function createSqliteHistory(
             .all(name, before ?? Number.MAX_SAFE_INTEGER, limit)
             .map(metaOfRow),
         ),
-      revisions: (name, { from, to }) => guard(() => readRange(name, from, to)),
+      revisions: async (name, { from, to }) =>
+        materialize(await guard(() => readRange(name, from, to)), from, to),
       auditTrail: ({ afterId, limit, name }) =>
         guard(() =>
           (name === undefined
@@ -95,6 +139,17 @@ export function createSqliteHistory(
           ).map(metaOfRow),
         ),
       deletedNames: () => guard(() => deleted.all().sort(compareNames)),
+      summaries: (name, { from, to }) =>
+        guard(() => {
+          const found = new Map<number, RevisionSummary>();
+          for (const row of summaries.all(name, from, to)) {
+            const summary = summaryOfRow(row);
+            if (summary !== null) found.set(row.rev, summary);
+          }
+          return found;
+        }),
+      keepSummaries: (name, entries) =>
+        locked(() => fillSummaries(name, entries)),
       pruneHistory: (keep, now) =>
         pruneHistory(
           {
@@ -105,6 +160,10 @@ export function createSqliteHistory(
               guard(() => chainStart.get(name, rev) ?? null),
             deleteBelow: (name, rev) =>
               guard(() => deleteBelow.run(name, rev).changes),
+            deleteEventsBeyond: (count) =>
+              guard(() => deleteEventsBeyond.run(count).changes),
+            deleteEventsBefore: (atMs) =>
+              guard(() => deleteEventsBefore.run(atMs).changes),
           },
           keep,
           now,

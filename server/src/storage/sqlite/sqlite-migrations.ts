@@ -5,6 +5,7 @@ import { PUBLISH_ONE_LOG_SQL, PUBLISH_TABLES_SQL } from './sqlite-publish.js';
 import {
   firstRevisionsSql,
   REVISIONS_TABLE_SQL,
+  addSummaryColumns,
 } from './sqlite-history-schema.js';
 
 /**
@@ -94,6 +95,10 @@ export const MIGRATIONS: readonly (
   PUBLISH_TABLES_SQL,
   // One transaction for a publish and its log entry (issue 30): the publish log goes; `hide_broken` (#31).
   PUBLISH_ONE_LOG_SQL,
+  // History pages from kept summaries (issue 29, item 2): each revision's link counts, written with it.
+  // Columns added at the end, empty for the rows already there (no table rewrite, so a database with many
+  // revisions opens at once); history fills those in as it lists them (`history-service.ts`).
+  addSummaryColumns,
 ];
 
 /** Applies the migrations the file has not had yet, each in its own transaction. */
