@@ -19,7 +19,11 @@ import type { PreparedConfig, PreparedLink } from '../types.js';
 /** Where an id stands in the merge's catalog: owner decides the link, first the position. */
 interface Placed {
   readonly id: string;
+  /** The id as an integer-like key (§7), or -1. */
+  readonly index: number;
   readonly link: PreparedLink;
+  /** Index of the last part that has the id: it decides the link. */
+  readonly owner: number;
   /** Index of the first part that has the id. */
   readonly first: number;
   /** The id's catalog position in that part. */
@@ -36,9 +40,9 @@ const keepsEveryLink = (part: PreparedConfig): boolean =>
 
 /** The merge's catalog order (§7, §14): integer-like ids first ascending, then by first appearance. */
 function compareCatalog(a: Placed, b: Placed): number {
-  const ai = isIndexKey(a.id);
-  const bi = isIndexKey(b.id);
-  if (ai || bi) return ai && bi ? Number(a.id) - Number(b.id) : ai ? -1 : 1;
+  if (a.index >= 0 || b.index >= 0) {
+    return a.index >= 0 && b.index >= 0 ? a.index - b.index : b.index - a.index;
+  }
   return a.first - b.first || a.at - b.at;
 }
 
@@ -65,20 +69,23 @@ export function overParts(
 
   const placed = new Map<string, Placed>();
   /** The id's place, when `owner` is the last part that has it (else another part decides it). */
-  const place = (id: string, owner: number): void => {
-    if (placed.has(id)) return;
+  const place = (id: string, owner: number): Placed | undefined => {
+    const known = placed.get(id);
+    if (known !== undefined) return known.owner === owner ? known : undefined;
     for (let later = owner + 1; later < parts.length; later++) {
-      if (parts[later]?.links.has(id)) return;
+      if (parts[later]?.links.has(id)) return undefined;
     }
     const link = parts[owner]?.links.get(id);
-    if (link === undefined) return;
+    if (link === undefined) return undefined;
     for (const [first, part] of parts.entries()) {
       const at = part.position.get(id);
-      if (at !== undefined) {
-        placed.set(id, { id, link, first, at });
-        return;
-      }
+      if (at === undefined) continue;
+      const index = isIndexKey(id) ? Number(id) : -1;
+      const entry = { id, index, link, owner, first, at };
+      placed.set(id, entry);
+      return entry;
     }
+    return undefined;
   };
   for (const name of names) {
     for (let owner = parts.length - 1; owner >= 0; owner--) {
@@ -88,21 +95,27 @@ export function overParts(
       }
     }
   }
+  // A tag's members in the merge: the ids its owner tags with it (the owner's link is the merge's).
+  const tagIndex = new Map<string, string[]>();
   for (const tag of tags) {
+    const members: Placed[] = [];
     for (const [owner, part] of parts.entries()) {
-      for (const id of part.tagIndex.get(tag) ?? []) place(id, owner);
+      for (const id of part.tagIndex.get(tag) ?? []) {
+        const entry = place(id, owner);
+        if (entry !== undefined) members.push(entry);
+      }
     }
+    if (members.length === 0) continue;
+    tagIndex.set(
+      tag,
+      members.sort(compareCatalog).map((entry) => entry.id),
+    );
   }
 
   const catalog = [...placed.values()].sort(compareCatalog);
   const ids = catalog.map((entry) => entry.id);
   const links = new Map(catalog.map((entry) => [entry.id, entry.link]));
   const position = new Map(ids.map((id, pos) => [id, pos]));
-  const tagIndex = new Map<string, string[]>();
-  for (const tag of tags) {
-    const members = ids.filter((id) => links.get(id)?.tags?.includes(tag));
-    if (members.length > 0) tagIndex.set(tag, members);
-  }
   return {
     ids,
     links,
