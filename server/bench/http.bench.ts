@@ -24,7 +24,7 @@
  * - `--configs N` (50), `--links N` (500): the dataset, about 118 KB of JSON per 500-link config.
  * - `--duration S` (3), `--rounds N` (3), `--warmup S` (1), `--connections N` (16).
  * - `--only id,id`: only these scenarios (list, get, search-q, search-none, search-tag, search-regex,
- *   query-one, query-three, cherry-pick, put).
+ *   query-one, query-three, query-overlap, cherry-pick, put, patch).
  * - `--reference name=url[@pid]` (repeatable): measure this server beside ours; with its pid (or
  *   `--reference-pid name=pid`) its CPU time per request too. `--baseline`: the in-repo baseline as well.
  * - `--no-baseline`, `--no-ceiling`, `--no-hot`: skip those columns; `--no-main`: skip the main table.

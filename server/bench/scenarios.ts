@@ -26,6 +26,7 @@ import {
 import {
   cherryPickSequence,
   queryOneSequence,
+  queryOverlapSequence,
   queryThreeSequence,
 } from './sequences/expression-sequences.js';
 import type {
@@ -101,6 +102,7 @@ export const SCENARIO_IDS = [
   'common-regex',
   'query-one',
   'query-three',
+  'query-overlap',
   'cherry-pick',
   'put',
   'patch',
@@ -134,6 +136,7 @@ export function buildScenarios(scope: SequenceScope): Scenario[] {
     sequence: RequestSequence,
   ): Scenario => ({ ...read(id, title, sequence), mix: 'common' });
   const edits = editSequences();
+  const overlap = queryOverlapSequence();
   return [
     {
       id: 'list',
@@ -174,6 +177,16 @@ export function buildScenarios(scope: SequenceScope): Scenario[] {
       'POST /query, three configs',
       queryThreeSequence(scope),
     ),
+    {
+      ...read(
+        'query-overlap',
+        'POST /query, 3 of 8 partly overlapping configs',
+        overlap.sequence,
+      ),
+      setup: overlap.setup,
+      // Its own configs, the same at every point: nothing grows with the dataset.
+      scale: false,
+    },
     read('cherry-pick', 'POST /cherry-pick', cherryPickSequence(scope)),
     {
       id: 'put',

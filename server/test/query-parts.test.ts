@@ -1,7 +1,8 @@
 /**
  * `POST /query` over several stored configs resolves over the parts when the last one decides every key
- * (`decidingPart`), and otherwise over their merge: either way the answer equals the engine's resolution
- * of the merged stored configs (results, order, `limit`), over REST (the kept texts) and tRPC.
+ * (`decidingPart`), reads an expression of named links and tags from the parts (`overParts`), and
+ * otherwise resolves over their merge: either way the answer equals the engine's resolution of the merged
+ * stored configs (results, order, `limit`), over REST (the kept texts) and tRPC.
  */
 import { describe, expect, it } from 'vitest';
 import { overlayConfigs, prepareConfig, resolve } from '@linkconfig/shared';

@@ -7,6 +7,7 @@ import { mulberry32, randomInt } from '../prng.js';
 import type { Random } from '../prng.js';
 import { countedTemplate, post } from './request-sequences.js';
 import type {
+  BenchRequest,
   CountedTemplate,
   RequestSequence,
   SequenceScope,
@@ -96,15 +97,19 @@ export function queryOneSequence(scope: SequenceScope): RequestSequence {
  * Three distinct names out of `configs` for request `i`: consecutive requests get different sets, and
  * the order within a set varies (the merge depends on it).
  */
-export function threeConfigs(i: number, configs: number): string[] {
-  if (configs < 3) return [0, 1, 2].map((k) => configName(k % configs));
+export function threeConfigs(
+  i: number,
+  configs: number,
+  name: (index: number) => string = configName,
+): string[] {
+  if (configs < 3) return [0, 1, 2].map((k) => name(k % configs));
   const a = i % configs;
   const step = 1 + (Math.floor(i / configs) % (configs - 1));
   const b = (a + step) % configs;
   let c = (b + step) % configs;
   if (c === a) c = (c + 1) % configs;
   if (c === b) c = (c + 1) % configs;
-  return [a, b, c].map(configName);
+  return [a, b, c].map(name);
 }
 
 /**
@@ -125,6 +130,56 @@ export function queryThreeSequence(scope: SequenceScope): RequestSequence {
         expression: list[e],
         configs: threeConfigs(e + p, scope.configs),
       });
+    },
+  };
+}
+
+/** The partly overlapping configs: how many, their links, and how far each one's ids are shifted. */
+const OVERLAP = { configs: 8, links: 500, shift: 200 } as const;
+
+/** The name of partly overlapping config number `index`. */
+const overlapName = (index: number): string =>
+  `overlap-${String(index).padStart(2, '0')}`;
+
+/**
+ * `POST /query` over three of 8 partly overlapping configs (created by `setup`): config `k` holds the
+ * ids `l(200k)` to `l(200k + 499)`, so neighbours share 300 ids, the next but one 100, with the same macro
+ * and pattern names and their own tags, labels and macro texts. Distinct expressions over changing ordered
+ * triples, as `queryThreeSequence`; no merge's last part holds every id of the others.
+ */
+export function queryOverlapSequence(): {
+  sequence: RequestSequence;
+  setup: BenchRequest[];
+} {
+  const { configs, links, shift } = OVERLAP;
+  const setup = Array.from({ length: configs }, (_, k): BenchRequest => {
+    const config = generateConfig({ links, seed: 8080 + k });
+    const allLinks: Record<string, unknown> = {};
+    for (const [i, link] of Object.values(config.allLinks).entries()) {
+      allLinks[`l${i + k * shift}`] = link;
+    }
+    return {
+      method: 'PUT',
+      path: `/configs/${overlapName(k)}`,
+      body: JSON.stringify({ ...config, allLinks }),
+    };
+  });
+  const list = expressions(EXPRESSION_REQUESTS, {
+    links: links + (configs - 1) * shift,
+    seed: 808,
+  });
+  const sets = configs * (configs - 1);
+  return {
+    setup,
+    sequence: {
+      size: list.length * sets,
+      at: (i) => {
+        const { e, p } = pass(i, list.length);
+        return post('/query', {
+          expression: list[e],
+          configs: threeConfigs(e + p, configs, overlapName),
+        });
+      },
     },
   };
 }

@@ -3,6 +3,7 @@ import {
   analyzeExpression,
   decidingPart,
   mergePrepared,
+  overParts,
   prepareConfigInSlices,
   resolveIdsWithAnalysisInSlices,
   toResolvedLinks,
@@ -55,7 +56,7 @@ export type Answer<T> = Outcome<T> & { readonly validUntil: number };
 const DEFAULT_CONFIG = 'demo';
 
 /** What a target is for: resolving an expression, or diagnostics (which read the merge itself). */
-type TargetUse = 'resolve' | 'diagnose';
+type TargetUse = { readonly resolve: string } | 'diagnose';
 
 /** The stored state a request reads, and what its caller may read. */
 interface ReadAt {
@@ -118,10 +119,11 @@ export class ExpressionService {
     state?: StateRead,
     readable?: Readable,
   ): Promise<Answer<QueryOutput>> {
-    const target = await this.#queryTarget(input, 'resolve', {
-      state,
-      readable,
-    });
+    const target = await this.#queryTarget(
+      input,
+      { resolve: input.expression },
+      { state, readable },
+    );
     const { ids, validUntil } = await this.#resolveIds(
       target,
       input.expression,
@@ -174,7 +176,8 @@ export class ExpressionService {
 
   /**
    * The config(s) an expression of `/query` resolves against. To `resolve`, a merge whose last part
-   * decides every key is that part (`decidingPart`); diagnostics read the merge itself.
+   * decides every key is that part (`decidingPart`), and an expression of named links and tags reads only
+   * those, from the parts (`overParts`); diagnostics read the merge itself.
    */
   async #queryTarget(
     input: QueryInput,
@@ -233,16 +236,23 @@ export class ExpressionService {
     // Request-supplied configs are prepared and merged for this request only: nothing is cached.
     if (inline) {
       const prepared = await prepareAll(parts);
-      const deciding = use === 'resolve' ? decidingPart(prepared) : undefined;
-      return { prepared: deciding ?? mergePrepared(prepared), versions: [] };
+      const over =
+        use === 'diagnose'
+          ? undefined
+          : (decidingPart(prepared) ?? overParts(prepared, use.resolve));
+      return { prepared: over ?? mergePrepared(prepared), versions: [] };
     }
     const versions = parts as ConfigVersion[];
-    if (use === 'resolve') {
+    if (use !== 'diagnose') {
+      const prepared = await prepareAll(versions);
       // The last part decides every key: resolve over it, with nothing merged or cached.
       const last = versions[versions.length - 1] as ConfigVersion;
-      const deciding = decidingPart(await prepareAll(versions));
+      const deciding = decidingPart(prepared);
       if (deciding !== undefined)
         return { prepared: deciding, versions: [last] };
+      // Only named links and tags count: resolve over those, looked up in the parts.
+      const over = overParts(prepared, use.resolve);
+      if (over !== undefined) return { prepared: over, versions };
     }
     const key = versions.map((v) => `${v.version}`).join(',');
     const cached = this.#merges.get(key);

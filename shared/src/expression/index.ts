@@ -25,6 +25,7 @@ export type {
 export { overlayConfigs } from './prepare/overlay.js';
 export { mergePrepared } from './prepare/merge-prepared.js';
 export { decidingPart } from './prepare/merge-owner.js';
+export { overParts } from './evaluate/over-parts.js';
 export { prepareConfig, prepareConfigInSlices } from './prepare/prepare.js';
 export { resolve, toCherryPick, toResolvedLinks } from './evaluate/resolve.js';
 export { compileSafePattern, isSafePattern } from './safety/safe-pattern.js';

@@ -54,6 +54,25 @@ function lastOwners(
   return { owners, present };
 }
 
+/** The macros of a merge, from each name's last owner (a name its owner dropped stays dropped). */
+function ownedMacros(
+  owners: ReadonlyMap<string, PreparedConfig>,
+): Map<string, string> {
+  const macros = new Map<string, string>();
+  for (const name of objectOrder(owners.keys())) {
+    const items = owners.get(name)?.macros.get(name);
+    if (items !== undefined) macros.set(name, items);
+  }
+  return macros;
+}
+
+/** The macros of the merge of `parts` (as {@link mergePrepared} has them), without merging the rest. */
+export function mergeMacros(
+  parts: readonly PreparedConfig[],
+): Map<string, string> {
+  return ownedMacros(lastOwners(parts, (s) => s.macroKeys).owners);
+}
+
 /**
  * The merge of prepared configs, in order: links by id (the last part that has an id decides its
  * value, the first one its position, integer-like ids first), `macros`, `searchPatterns` and `settings` by
@@ -91,11 +110,7 @@ export function mergePrepared(
   }
 
   const macroOwners = lastOwners(parts, (s) => s.macroKeys);
-  const macros = new Map<string, string>();
-  for (const name of objectOrder(macroOwners.owners.keys())) {
-    const items = macroOwners.owners.get(name)?.macros.get(name);
-    if (items !== undefined) macros.set(name, items);
-  }
+  const macros = ownedMacros(macroOwners.owners);
 
   const patternOwners = lastOwners(parts, (s) => s.patternKeys);
   const searchPatterns = new Map<string, PreparedSearchPattern>();
