@@ -50,20 +50,8 @@ export function publishedCaching(
   };
 }
 
-/** The tag every published answer carries: a publish purges it (lists and searches read every config). */
-export const PUBLISHED_TAG = 'published';
-
-/** The tag of one config's published answers (`Surrogate-Key` and `Cache-Tag` are space/comma lists). */
-export function configTag(name: string): string {
-  return `published:${encodeURIComponent(name)}`;
-}
-
-/** The tags of an answer: every answer `published`, one config's also its own. */
-export function surrogateKeys(name: string | undefined): string {
-  return name === undefined
-    ? PUBLISHED_TAG
-    : `${PUBLISHED_TAG} ${configTag(name)}`;
-}
+/** The tags of an answer (`Surrogate-Key`; the rule is `services/purge.ts`'s, which purges by them). */
+export { answerTags as surrogateKeys } from '../../services/purge.js';
 
 /** A strong ETag of a JSON answer's bytes (lists, searches): equal bytes, equal tag. */
 export function bodyEtag(body: string): string {
