@@ -56,6 +56,7 @@ export const historyOperations = {
           404: 'No such revision, or it is a delete (which holds no config)',
         },
       },
+      rest: { immutable: true },
     },
     input: RevisionInputSchema,
     output: RevisionOutputSchema,

@@ -50,6 +50,19 @@ export function publishedCaching(
   };
 }
 
+/**
+ * The headers of an answer that never changes (`rest.immutable`: a stored revision,
+ * `GET /configs/:name/revisions/:rev`): a year, `immutable` (no revalidation even on reload), and
+ * `private`. Private whatever the server's access rules are now, because they can change: a revision
+ * is read under the key rules (`READ_TOKEN`, `ANONYMOUS_READ`, keys), and a shared cache holding it for
+ * a year would go on handing it out after its name was closed or its key revoked. The caller's own
+ * cache keeps only what that caller already read (`Vary: Authorization`: not for another key).
+ */
+export const IMMUTABLE_CACHING: Readonly<Record<string, string>> = {
+  'Cache-Control': 'private, max-age=31536000, immutable',
+  Vary: 'Accept-Encoding, Authorization',
+};
+
 /** The tags of an answer (`Surrogate-Key`; the rule is `services/purge.ts`'s, which purges by them). */
 export { answerTags as surrogateKeys } from '../../services/purge.js';
 
