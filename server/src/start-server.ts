@@ -9,7 +9,10 @@ import { workerMetrics } from './cluster/cluster-messages.js';
 import { DEFAULT_RATE_LIMITS } from './config/settings.js';
 import type { Settings } from './config/settings.js';
 import { purgeOnPublish } from './services/purge.js';
-import { PUBLISHED_CACHE_DEFAULTS } from './config/publish-settings.js';
+import {
+  PUBLISHED_CACHE_DEFAULTS,
+  publishedRates,
+} from './config/publish-settings.js';
 import { createApp } from './http/app.js';
 import { Metrics } from './http/metrics.js';
 import { timeRepository } from './http/repository-timing.js';
@@ -251,6 +254,7 @@ export async function startServer(
               burst:
                 options.rateLimitWriteBurst ?? DEFAULT_RATE_LIMITS.writes.burst,
             },
+            published: publishedRates(options),
           }
         : undefined,
   });
