@@ -33,12 +33,13 @@ export function publishedSource(repo: ConfigRepository): ConfigRepository {
     list: async () => (await versions()).map((v) => v.name),
     listVersions: versions,
     count: async () => (await versions()).length,
+    // Every read checks the version first: the record's, without its text.
     version: async (name) => {
-      const [record, head] = await Promise.all([
-        publish.get(name),
+      const [version, head] = await Promise.all([
+        publish.version(name),
         repo.version(name),
       ]);
-      return record === null || head === null ? null : record.version;
+      return version === null || head === null ? null : version;
     },
     get: async (name): Promise<StoredConfig | null> => {
       const [record, head] = await Promise.all([

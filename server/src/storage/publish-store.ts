@@ -60,6 +60,11 @@ export interface PublishedVersion {
 export interface PublishStore {
   /** The record of `name`, or `null` when it is not published. */
   get(name: string): Promise<StoredPublish | null>;
+  /**
+   * The version the record of `name` serves, or `null` when it is not published; no text is read (every
+   * published read checks it before it uses the version it holds).
+   */
+  version(name: string): Promise<number | null>;
   /** Every published name with its version, sorted by code point; no text is read. */
   versions(): Promise<PublishedVersion[]>;
   /** Stores `record` as the name's publish record (replacing any) and logs the publish, in one transaction. */

@@ -55,6 +55,9 @@ export function runPublishContract(
         { name: 'b', version: 7 },
         { name: 'site-a/menu', version: 3 },
       ]);
+      expect(await store.version('site-a/menu')).toBe(3);
+      expect(await store.version('b')).toBe(7);
+      expect(await store.version('nowhere')).toBeNull();
       expect((await store.get('b'))?.origins).toEqual(['https://b.example']);
       expect(await store.head()).toBe((await store.events(0, 10)).at(-1)?.id);
     });
@@ -74,6 +77,7 @@ export function runPublishContract(
         requestId: 'r',
       });
       expect(await store.get('n')).toBeNull();
+      expect(await store.version('n')).toBeNull();
       expect(await store.versions()).toEqual([]);
       expect(await store.head()).toBeGreaterThan(before);
       // Nothing to unpublish: nothing logged.

@@ -19,6 +19,10 @@ export function createMemoryPublish(open: () => void): PublishStore {
       open();
       return records.get(name) ?? null;
     },
+    version: async (name) => {
+      open();
+      return records.get(name)?.version ?? null;
+    },
     versions: async () => {
       open();
       return [...records.values()]

@@ -120,6 +120,15 @@ export function createPostgresPublish(
       const row = rows[0];
       return row === undefined ? null : publishOfRow(row);
     },
+    version: async (name) => {
+      open();
+      const { rows } = await pool.query<{ version: string }>(
+        `SELECT version FROM ${records} WHERE name = $1`,
+        [name],
+      );
+      const row = rows[0];
+      return row === undefined ? null : Number(row.version);
+    },
     versions: async () => {
       open();
       const { rows } = await pool.query<{ name: string; version: string }>(

@@ -55,6 +55,9 @@ export function createSqlitePublish(
   const selectOne = db.prepare<[string], PublishRow>(
     `SELECT ${PUBLISH_COLUMNS} FROM published WHERE name = ?`,
   );
+  const selectVersion = db.prepare<[string], { version: number }>(
+    'SELECT version FROM published WHERE name = ?',
+  );
   const selectVersions = db.prepare<[], { name: string; version: number }>(
     'SELECT name, version FROM published',
   );
@@ -105,6 +108,7 @@ export function createSqlitePublish(
         const row = selectOne.get(name);
         return row === undefined ? null : publishOfRow(row);
       }),
+    version: (name) => guard(() => selectVersion.get(name)?.version ?? null),
     versions: () =>
       guard(() =>
         selectVersions
