@@ -25,6 +25,7 @@ describe('parseBenchOptions', () => {
       soakBytes: 1_000_000,
       cacheBytes: 128 * 1024 * 1024,
       features: false,
+      published: false,
       latency: false,
       latencyBytes: 9 * 1024 * 1024,
       latencyRounds: 4,

@@ -39,6 +39,8 @@ export interface BenchOptions {
   /** `CACHE_BYTES` given to our server in the soak, bytes. */
   cacheBytes: number;
   features: boolean;
+  /** The published-reads phase (published.ts). */
+  published: boolean;
   /** The event-loop latency phase (latency.ts). */
   latency: boolean;
   /** Size of each large config of the latency phase, bytes. */
@@ -151,6 +153,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
       'soak-bytes': { type: 'string' },
       'cache-bytes': { type: 'string' },
       features: { type: 'boolean', default: false },
+      published: { type: 'boolean', default: false },
       latency: { type: 'boolean', default: false },
       'latency-bytes': { type: 'string' },
       'latency-rounds': { type: 'string' },
@@ -221,6 +224,7 @@ export function parseBenchOptions(argv: string[]): BenchOptions {
     soakBytes: byteSize('soak-bytes', values['soak-bytes'], 1_000_000),
     cacheBytes: byteSize('cache-bytes', values['cache-bytes'], 128 * 1024 ** 2),
     features: values.features,
+    published: values.published,
     latency: values.latency,
     latencyBytes: byteSize(
       'latency-bytes',

@@ -34,6 +34,8 @@
  * - `--soak` [`--soak-queries 5000 --soak-searches 20000 --soak-bytes 1000000 --cache-bytes 128mb`]: the
  *   memory soak (soak.ts).
  * - `--features`: metrics, compression and access log on vs off, and bytes on the wire (features.ts).
+ * - `--published`: published reads of one 118 KB config, 200 and 304, beside `GET /configs/:name` of
+ *   ours and of each reference (published.ts).
  * - `--latency` [`--latency-bytes 9mb --latency-rounds 4 --latency-versus FILE`]: how long `GET /healthz`
  *   waits (probed every 10 ms) while large configs are parsed and prepared: inline `/query`, and a PUT
  *   followed by the first `/query` of the new version (latency.ts); `--latency-versus` measures a second
@@ -61,6 +63,8 @@ import type { ColdResults } from './cold-start.js';
 import { runFeatures } from './features.js';
 import type { FeatureResults } from './features.js';
 import { runLatency } from './latency.js';
+import { publishedTable, runPublished } from './published.js';
+import type { PublishedRow } from './published.js';
 import { describeMemoryBound, MEMORY_BASE_BYTES } from './memory-bound.js';
 import { DEFAULT_CACHE_BYTES } from '../src/cache/cache-policy.js';
 import { describeMemory } from './memory-breakdown.js';
@@ -89,6 +93,7 @@ interface Report {
   scale: ScaleResults | null;
   soak: SoakResults | null;
   features: FeatureResults | null;
+  published: PublishedRow[] | null;
   latency: LatencyRow[] | null;
   cold: ColdResults | null;
 }
@@ -180,6 +185,14 @@ function render(run: BenchRun, report: Report): string {
   if (report.soak !== null) {
     lines.push('', '### Memory soak (ours)', '', soakReport(report.soak));
   }
+  if (report.published !== null) {
+    lines.push(
+      '',
+      `### Published reads (one ${run.options.links}-link config, one request repeated, ${run.settings.connections} connections, median of ${run.settings.rounds} × ${run.settings.duration} s)`,
+      '',
+      publishedTable(report.published),
+    );
+  }
   if (report.latency !== null) {
     const { latencyBytes, latencyRounds } = run.options;
     lines.push(
@@ -215,11 +228,13 @@ async function main(run: BenchRun, options: BenchOptions): Promise<void> {
     scale: null,
     soak: null,
     features: null,
+    published: null,
     latency: null,
     cold: null,
   };
   if (options.scale) report.scale = await runScale(run);
   if (options.features) report.features = await runFeatures(run);
+  if (options.published) report.published = await runPublished(run);
   if (options.soak) report.soak = await runSoak(run);
   if (options.latency) report.latency = await runLatency(run);
   if (options.cold) report.cold = await runCold(run);

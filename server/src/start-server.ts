@@ -5,7 +5,10 @@ import { workerMetrics } from './cluster/cluster-messages.js';
 import { DEFAULT_RATE_LIMITS } from './config/settings.js';
 import type { Settings } from './config/settings.js';
 import { purgeOnPublish } from './services/purge.js';
-import { PUBLISHED_CACHE_DEFAULTS } from './config/publish-settings.js';
+import {
+  PUBLISHED_CACHE_DEFAULTS,
+  publishedRates,
+} from './config/publish-settings.js';
 import { createApp } from './http/app.js';
 import { listenGracefully } from './http/graceful-listener.js';
 import { Metrics } from './http/metrics.js';
@@ -245,6 +248,7 @@ export async function startServer(
               burst:
                 options.rateLimitWriteBurst ?? DEFAULT_RATE_LIMITS.writes.burst,
             },
+            published: publishedRates(options),
           }
         : undefined,
   });

@@ -41,6 +41,11 @@ export interface RestMeta {
   readonly expensive?: boolean;
   /** Answers 201 Created (with its JSON value) instead of 200. */
   readonly created?: boolean;
+  /**
+   * The answer at this URL never changes (a stored revision): REST sends it with a long, `immutable`
+   * lifetime for the caller's own cache (`http/routes/published-caching.ts`).
+   */
+  readonly immutable?: boolean;
 }
 
 /** The meta of every procedure: its REST route (trpc-to-openapi) and how REST binds to it. */

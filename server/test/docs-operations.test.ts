@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { CACHE_SHARES } from '../src/cache/cache-policy.js';
 import { Metrics } from '../src/http/metrics.js';
 import { codeSpans, section, tableRows, textOf } from './doc-tables.js';
 import { createTestApp } from './test-app.js';
@@ -55,5 +56,17 @@ describe('docs/operations.md', () => {
     expect(response.status).toBe(200);
     for (const header of [...headers, 'Content-Security-Policy'])
       expect(response.headers.get(header), header).not.toBeNull();
+  });
+  it('states the share of CACHE_BYTES each cache actually gets', () => {
+    const documented = Object.fromEntries(
+      tableRows(
+        section('operations.md', 'Caching and compression'),
+        'cache (`cache` label)',
+      ).map(([name = '', share = '']) => [
+        name.replaceAll('`', ''),
+        Number(share.replace(' %', '')) / 100,
+      ]),
+    );
+    expect(documented).toEqual(CACHE_SHARES);
   });
 });

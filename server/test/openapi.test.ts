@@ -111,8 +111,8 @@ describe('GET /openapi.json', () => {
       'POST /configs/{name}/publish':
         '200 400 401 403 404 412 413 415 429 500 503',
       'DELETE /configs/{name}/publish': '200 400 401 403 429 500',
-      'GET /published/configs': '200 400 401 500',
-      'GET /published/configs/{name}': '200 304 400 401 404 500',
+      'GET /published/configs': '200 400 401 429 500',
+      'GET /published/configs/{name}': '200 304 400 401 404 429 500',
       'GET /published/search': '200 400 401 429 500',
       'POST /published/cherry-pick': '200 400 401 404 413 415 429 500 503',
       'POST /published/query': '200 400 401 404 413 415 429 500 503',

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { Outbound, OutboundAllowList } from '../src/outbound/index.js';
-import { purgeOnPublish } from '../src/services/purge.js';
+import { configTag, purgeOnPublish } from '../src/services/purge.js';
 import { createMemoryConfigRepository } from '../src/storage/memory/memory-config-repository.js';
 import { createServices } from '../src/services/services.js';
 import { createTestApp } from './test-app.js';
@@ -36,7 +36,7 @@ describe('cache headers of /published', () => {
     const list = await t.request('/published/configs');
     const listTag = list.headers.get('etag') ?? '';
     expect(list.headers.get('cache-control')).toMatch(/^public, /);
-    expect(list.headers.get('surrogate-key')).toBe('published');
+    expect(list.headers.get('surrogate-key')).toBe('published published-lists');
     expect(
       (
         await t.request('/published/configs', {
@@ -59,6 +59,15 @@ describe('cache headers of /published', () => {
     expect(got.headers.get('vary')).toBe(
       'Accept-Encoding, Authorization, Origin',
     );
+  });
+});
+
+describe('tags', () => {
+  it("a config's tag holds only letters, digits, '-', '_', '%' and its prefix", () => {
+    expect(configTag("a.b(c)*!'~ d/é")).toBe(
+      'published:a%2Eb%28c%29%2A%21%27%7E%20d%2F%C3%A9',
+    );
+    expect(configTag('site-a/menu_1')).toBe('published:site-a%2Fmenu_1');
   });
 });
 
@@ -98,7 +107,7 @@ describe('purges on publish (PURGE_URLS)', () => {
     expect(seen[0]).toEqual({
       method: 'PURGE',
       url: '/published/configs/site%2Fmenu',
-      keys: 'published published:site%2Fmenu',
+      keys: 'published-lists published:site%2Fmenu',
     });
     await outbound.close();
     await new Promise((resolve) => server.close(resolve));

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { DurationSchema } from './duration.js';
+import { RateSchema } from './rate.js';
 
 /** Defaults: browsers revalidate after a minute, shared caches (purged on publish) keep five. */
 export const PUBLISHED_CACHE_DEFAULTS = {
@@ -11,6 +12,15 @@ export const PUBLISHED_CACHE_DEFAULTS = {
   sMaxAgeMs: 300_000,
   staleWhileRevalidateMs: 60_000,
   staleIfErrorMs: 86_400_000,
+} as const;
+
+/**
+ * Default budgets of `/published` (with `RATE_LIMIT` on): per address, far above what one visitor's
+ * pages read; per key (a site's page key is shared by all its visitors), ten times that.
+ */
+export const PUBLISHED_RATE_DEFAULTS = {
+  byAddress: { perSecond: 50, burst: 500 },
+  byKey: { perSecond: 500, burst: 5000 },
 } as const;
 
 /** `PURGE_URLS`: comma-separated cache URLs a publish sends a purge to (`http://varnish:6081`). */
@@ -48,6 +58,16 @@ export const PUBLISH_SETTINGS = {
   purgeMethod: z
     .enum(['PURGE', 'BAN'], { error: 'must be PURGE or BAN' })
     .default('PURGE'),
+  publishedRateAddress: RateSchema.default(
+    PUBLISHED_RATE_DEFAULTS.byAddress.perSecond,
+  ),
+  publishedRateAddressBurst: RateSchema.default(
+    PUBLISHED_RATE_DEFAULTS.byAddress.burst,
+  ),
+  publishedRateKey: RateSchema.default(PUBLISHED_RATE_DEFAULTS.byKey.perSecond),
+  publishedRateKeyBurst: RateSchema.default(
+    PUBLISHED_RATE_DEFAULTS.byKey.burst,
+  ),
 };
 
 /** Their environment variables and flags. */
@@ -65,4 +85,37 @@ export const PUBLISH_SOURCES = {
   ],
   purgeUrls: ['PURGE_URLS', 'purge-urls'],
   purgeMethod: ['PURGE_METHOD', 'purge-method'],
+  publishedRateAddress: [
+    'PUBLISHED_RATE_LIMIT_ADDRESS',
+    'published-rate-limit-address',
+  ],
+  publishedRateAddressBurst: [
+    'PUBLISHED_RATE_LIMIT_ADDRESS_BURST',
+    'published-rate-limit-address-burst',
+  ],
+  publishedRateKey: ['PUBLISHED_RATE_LIMIT_KEY', 'published-rate-limit-key'],
+  publishedRateKeyBurst: [
+    'PUBLISHED_RATE_LIMIT_KEY_BURST',
+    'published-rate-limit-key-burst',
+  ],
 } as const;
+
+/** The budgets of `/published` from the settings given (`PUBLISHED_RATE_LIMIT_*`), defaults for the rest. */
+export function publishedRates(settings: {
+  readonly publishedRateAddress?: number | undefined;
+  readonly publishedRateAddressBurst?: number | undefined;
+  readonly publishedRateKey?: number | undefined;
+  readonly publishedRateKeyBurst?: number | undefined;
+}) {
+  const { byAddress, byKey } = PUBLISHED_RATE_DEFAULTS;
+  return {
+    byAddress: {
+      perSecond: settings.publishedRateAddress ?? byAddress.perSecond,
+      burst: settings.publishedRateAddressBurst ?? byAddress.burst,
+    },
+    byKey: {
+      perSecond: settings.publishedRateKey ?? byKey.perSecond,
+      burst: settings.publishedRateKeyBurst ?? byKey.burst,
+    },
+  };
+}

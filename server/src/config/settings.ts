@@ -3,6 +3,7 @@ import { parseHistoryKeep } from './history-keep.js';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { NamePatternSchema } from '@linkconfig/shared';
+import { RateSchema } from './rate.js';
 import { DurationSchema } from './duration.js';
 import {
   DEFAULT_BODY_LIMIT,
@@ -85,8 +86,7 @@ const anonymousRead = z
   .pipe(z.array(NamePatternSchema))
   .optional();
 
-/** A number of requests per second, or a burst size: positive. */
-const rate = z.coerce.number().positive().max(1_000_000);
+const rate = RateSchema;
 
 /**
  * How many proxies in front of the server are trusted to append to `X-Forwarded-For`: `off` (0, the

@@ -46,11 +46,19 @@ Options (each also an environment variable):
   --metrics <on|off>    METRICS        GET /metrics and request metrics (default on)
   --compression <on|off> COMPRESSION   compressed responses when the client accepts them (default on)
   --access-log <on|off> ACCESS_LOG     one log line per request (default on)
-  --rate-limit <on|off> RATE_LIMIT     per-client budgets for writes and expensive reads (default on)
+  --rate-limit <on|off> RATE_LIMIT     per-client budgets for writes, expensive reads and
+                                       /published (default on)
   --rate-limit-reads <n>       RATE_LIMIT_READS        expensive reads per second and client (default 100)
   --rate-limit-read-burst <n>  RATE_LIMIT_READ_BURST   their burst (default 500)
   --rate-limit-writes <n>      RATE_LIMIT_WRITES       writes per second and client (default 50)
   --rate-limit-write-burst <n> RATE_LIMIT_WRITE_BURST  their burst (default 200)
+  --published-rate-limit-address <n>  PUBLISHED_RATE_LIMIT_ADDRESS  /published requests per
+                                       second and address without a key (default 50)
+  --published-rate-limit-address-burst <n>  PUBLISHED_RATE_LIMIT_ADDRESS_BURST  their burst
+                                       (default 500)
+  --published-rate-limit-key <n>  PUBLISHED_RATE_LIMIT_KEY  /published requests per second and
+                                       key (default 500)
+  --published-rate-limit-key-burst <n>  PUBLISHED_RATE_LIMIT_KEY_BURST  their burst (default 5000)
   --trust-proxy <off|on|n>     TRUST_PROXY   proxies trusted for X-Forwarded-For (default off)
   --workers <auto|n>    WORKERS        server processes sharing the port: auto (one per core) or a
                                        number (default 1); each has its own caches

@@ -82,9 +82,12 @@ export interface AppOptions {
   readonly metricsToken?: string | undefined;
   /** One access log line per request (default true). */
   readonly accessLog?: boolean;
-  /** Per-client budgets for writes and expensive reads (absent: no limits). */
+  /** Per-client budgets for writes, expensive reads and `/published` (absent: no limits). */
   readonly rateLimit?:
-    | Pick<RateLimitOptions, 'reads' | 'writes' | 'maxClients' | 'now'>
+    | Pick<
+        RateLimitOptions,
+        'reads' | 'writes' | 'published' | 'maxClients' | 'now'
+      >
     | undefined;
   /** Proxies trusted to report the client's address in `X-Forwarded-For` (default 0: none). */
   readonly trustProxy?: number;

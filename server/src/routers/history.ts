@@ -58,8 +58,9 @@ export const historyOperations = {
           404: 'No such revision, or it is a delete (which holds no config)',
         },
       },
-      // Rebuilds, parses or compares stored revisions: the expensive-read budget (rate-limit.ts).
-      rest: { expensive: true },
+      // Rebuilds, parses or compares stored revisions: the expensive-read budget (rate-limit.ts); a
+      // revision never changes, so its answer may be kept (private: access to it may change).
+      rest: { expensive: true, immutable: true },
     },
     input: RevisionInputSchema,
     output: RevisionOutputSchema,

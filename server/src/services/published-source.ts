@@ -100,7 +100,16 @@ export function publishedSource(
     list: async () => (await versions()).map((v) => v.name),
     listVersions: versions,
     count: async () => (await versions()).length,
+    // Every read checks the version first: the record's, without its text.
     version: async (name) => {
+      const [published, head] = await Promise.all([
+        publish.version(name),
+        repo.version(name),
+      ]);
+      if (published === null || head === null) return null;
+      // Only a record that hides failures may serve a version of its own: only then is its text read.
+      if (!published.hideBroken || health === undefined)
+        return published.version;
       const record = await current(name);
       return record === null ? null : (await served(record)).version;
     },

@@ -52,6 +52,12 @@ export interface PublishedVersion {
 export interface PublishStore {
   /** The record of `name`, or `null` when it is not published. */
   get(name: string): Promise<StoredPublish | null>;
+  /**
+   * The version the record of `name` serves, and whether it hides broken links (then the version served
+   * may be another), or `null` when it is not published; no text is read (every published read checks
+   * it before it uses the version it holds).
+   */
+  version(name: string): Promise<Omit<PublishedVersion, 'name'> | null>;
   /** Every published name with its version, sorted by code point; no text is read. */
   versions(): Promise<PublishedVersion[]>;
   /**

@@ -1,7 +1,8 @@
 /**
  * Per-client rate limits with two budgets: writes, and reads that cost real CPU (expressions, search).
- * Cheap reads are never limited. The limits are per server instance: several instances behind a balancer
- * each give a client its full budget.
+ * Cheap reads are never limited, except under `/published`, which has two budgets of its own (per key,
+ * per address) that protect the origin when no shared cache is in front. The limits are per server
+ * instance: several instances behind a balancer each give a client its full budget.
  */
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { Metrics } from '../metrics.js';
@@ -11,8 +12,13 @@ import { TokenBuckets } from '../token-buckets.js';
 import { trpcCalls } from '../trpc-calls.js';
 import type { RateBudget } from '../token-buckets.js';
 
-/** The two budgets. */
-export const BUDGET = { reads: 'expensive-reads', writes: 'writes' } as const;
+/** The budgets. */
+export const BUDGET = {
+  reads: 'expensive-reads',
+  writes: 'writes',
+  publishedByKey: 'published-by-key',
+  publishedByAddress: 'published-by-address',
+} as const;
 /** A budget's name (the `budget` label of `linkconfig_rate_limited_total`). */
 export type BudgetName = (typeof BUDGET)[keyof typeof BUDGET];
 
@@ -20,6 +26,8 @@ export type BudgetName = (typeof BUDGET)[keyof typeof BUDGET];
 const WHAT: Readonly<Record<BudgetName, string>> = {
   [BUDGET.reads]: 'expensive reads',
   [BUDGET.writes]: 'writes',
+  [BUDGET.publishedByKey]: 'published reads',
+  [BUDGET.publishedByAddress]: 'published reads',
 };
 
 /**
@@ -36,6 +44,12 @@ export function budgetOf(route: RestRoute): BudgetName | undefined {
 export interface RateLimitOptions {
   readonly reads: RateBudget;
   readonly writes: RateBudget;
+  /**
+   * Every request under `/published`: one with a valid key spends its key's budget (`byKey`), one
+   * without spends its address's (`byAddress`). Absent: `/published` is not limited.
+   */
+  readonly published?:
+    { readonly byKey: RateBudget; readonly byAddress: RateBudget } | undefined;
   /** Who the client is (see {@link clientKey}). */
   readonly clientKey: (c: Context) => string;
   /** The REST routes and their procedures (default: the service's route table). */
@@ -56,25 +70,32 @@ export function clientKey(keyId: string | null, address: string): string {
   return keyId === null ? `addr:${address}` : `key:${keyId}`;
 }
 
+/** Whether a {@link clientKey} names a key (else an address). */
+const isKeyClient = (client: string): boolean => client.startsWith('key:');
+
 /**
  * Registers the limits as middleware in front of the limited routes and `/trpc/*`; call it before the
  * routes are mounted. Over a budget a request gets 429, `Retry-After` (whole seconds) and `{ error }`.
  */
 export function mountRateLimits(app: Hono, options: RateLimitOptions): void {
   const now = options.now ?? (() => performance.now());
-  const buckets: Record<BudgetName, TokenBuckets> = {
-    [BUDGET.reads]: new TokenBuckets({
-      ...options.reads,
+  const bucketsOf = (budget: RateBudget): TokenBuckets =>
+    new TokenBuckets({
+      ...budget,
       ...(options.maxClients === undefined
         ? {}
         : { maxClients: options.maxClients }),
-    }),
-    [BUDGET.writes]: new TokenBuckets({
-      ...options.writes,
-      ...(options.maxClients === undefined
-        ? {}
-        : { maxClients: options.maxClients }),
-    }),
+    });
+  const { published } = options;
+  const buckets: Partial<Record<BudgetName, TokenBuckets>> = {
+    [BUDGET.reads]: bucketsOf(options.reads),
+    [BUDGET.writes]: bucketsOf(options.writes),
+    ...(published === undefined
+      ? {}
+      : {
+          [BUDGET.publishedByKey]: bucketsOf(published.byKey),
+          [BUDGET.publishedByAddress]: bucketsOf(published.byAddress),
+        }),
   };
   const routes = options.routes ?? REST_ROUTES;
   // A procedure's name is its route's id (`configs.put`).
@@ -90,7 +111,7 @@ export function mountRateLimits(app: Hono, options: RateLimitOptions): void {
     budget: BudgetName,
     cost: number,
   ): Response | undefined => {
-    const wait = buckets[budget].take(options.clientKey(c), cost, now());
+    const wait = buckets[budget]?.take(options.clientKey(c), cost, now()) ?? 0;
     if (wait === 0) return undefined;
     options.metrics?.rateLimited(budget);
     const seconds = Math.max(1, Math.ceil(wait));
@@ -124,6 +145,20 @@ export function mountRateLimits(app: Hono, options: RateLimitOptions): void {
       },
     );
 
+  // Every request under `/published` (its routes are the contract's cheap reads, and the expensive ones
+  // spend their own budget too): by key when a valid one came, else by address.
+  if (published !== undefined) {
+    app.use('/published/*', async (c, next) => {
+      const budget = isKeyClient(options.clientKey(c))
+        ? BUDGET.publishedByKey
+        : BUDGET.publishedByAddress;
+      const refused = spend(c, budget, 1);
+      if (refused !== undefined) return refused;
+      await next();
+      return undefined;
+    });
+  }
+
   for (const route of routes) {
     const budget = budgetOf(route);
     if (budget === undefined) continue;
@@ -149,9 +184,8 @@ export function mountRateLimits(app: Hono, options: RateLimitOptions): void {
         ] as const,
     );
     for (const [budget, cost] of costs) {
-      if (cost > buckets[budget].burst) {
-        return oversized(budget, cost, buckets[budget].burst);
-      }
+      const burst = buckets[budget]?.burst ?? Infinity;
+      if (cost > burst) return oversized(budget, cost, burst);
     }
     for (const [budget, cost] of costs) {
       if (cost === 0) continue;

@@ -78,7 +78,9 @@ function errorStatuses(route: RestRoute): string[] {
     statuses.add('415');
     statuses.add('503');
   }
-  if (route.access !== 'read' || route.expensive) statuses.add('429');
+  // Writes, expensive reads and everything under /published spend a rate-limit budget.
+  if (route.access !== 'read' || route.expensive || isPublishedPath(route.path))
+    statuses.add('429');
   statuses.add('500');
   return [...statuses].sort();
 }

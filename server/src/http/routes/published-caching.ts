@@ -52,20 +52,21 @@ export function publishedCaching(
   };
 }
 
-/** The tag every published answer carries: a publish purges it (lists and searches read every config). */
-export const PUBLISHED_TAG = 'published';
+/**
+ * The headers of an answer that never changes (`rest.immutable`: a stored revision,
+ * `GET /configs/:name/revisions/:rev`): a year, `immutable` (no revalidation even on reload), and
+ * `private`. Private whatever the server's access rules are now, because they can change: a revision
+ * is read under the key rules (`READ_TOKEN`, `ANONYMOUS_READ`, keys), and a shared cache holding it for
+ * a year would go on handing it out after its name was closed or its key revoked. The caller's own
+ * cache keeps only what that caller already read (`Vary: Authorization`: not for another key).
+ */
+export const IMMUTABLE_CACHING: Readonly<Record<string, string>> = {
+  'Cache-Control': 'private, max-age=31536000, immutable',
+  Vary: 'Accept-Encoding, Authorization',
+};
 
-/** The tag of one config's published answers (`Surrogate-Key` and `Cache-Tag` are space/comma lists). */
-export function configTag(name: string): string {
-  return `published:${encodeURIComponent(name)}`;
-}
-
-/** The tags of an answer: every answer `published`, one config's also its own. */
-export function surrogateKeys(name: string | undefined): string {
-  return name === undefined
-    ? PUBLISHED_TAG
-    : `${PUBLISHED_TAG} ${configTag(name)}`;
-}
+/** The tags of an answer (`Surrogate-Key`; the rule is `services/purge.ts`'s, which purges by them). */
+export { answerTags as surrogateKeys } from '../../services/purge.js';
 
 /** A strong ETag of a JSON answer's bytes (lists, searches): equal bytes, equal tag. */
 export function bodyEtag(body: string): string {

@@ -18,7 +18,11 @@ import { answerHeaders } from '../middleware/request-context.js';
 import { bodyProgress } from '../middleware/body-pace.js';
 import { responseReuse } from './response-reuse.js';
 import { REST_ROUTES, allowedMethods, isPublishedPath } from './route-table.js';
-import { bodyEtag, surrogateKeys } from './published-caching.js';
+import {
+  IMMUTABLE_CACHING,
+  bodyEtag,
+  surrogateKeys,
+} from './published-caching.js';
 import type { PublishedCaching } from './published-caching.js';
 import type { RestRoute } from './route-table.js';
 
@@ -167,6 +171,7 @@ async function handle(
       : nameInPath(segments, route.configNameAt);
   // Key management answers (a new key's secret) are kept by no cache on the way.
   if (route.access === 'admin') headers['Cache-Control'] = 'no-store';
+  if (route.immutable) Object.assign(headers, IMMUTABLE_CACHING);
   // A write that names its new version (PUT, PATCH, a restore) says so in `ETag`.
   if (outcome.etag !== undefined) headers['ETag'] = outcome.etag;
   switch (route.representation) {

@@ -52,6 +52,8 @@ export interface RestRoute {
   readonly access: Access;
   /** An expensive read (rate limits give these their own budget). */
   readonly expensive: boolean;
+  /** Its answer never changes (`rest.immutable`): sent with `IMMUTABLE_CACHING`'s headers. */
+  readonly immutable: boolean;
   readonly operation: AnyOperation;
 }
 
@@ -154,6 +156,7 @@ export function buildRouteTable(operations: OperationRecords): RestRoute[] {
       reusable: op.meta.rest?.reusable ?? false,
       access: op.access,
       expensive: op.meta.rest?.expensive ?? false,
+      immutable: op.meta.rest?.immutable ?? false,
       operation: op,
     };
   });

@@ -95,6 +95,15 @@ export function runPublishContract(
       expect(await store.origins('nope')).toEqual(new Map());
       await store.set(record('c'));
       expect((await store.origins('c')).get('c')).toBeNull();
+      expect(await store.version('site-a/menu')).toEqual({
+        version: 3,
+        hideBroken: false,
+      });
+      expect(await store.version('b')).toEqual({
+        version: 7,
+        hideBroken: true,
+      });
+      expect(await store.version('nowhere')).toBeNull();
     });
 
     it('unpublishes: the record goes, the log entry names the revision that was published', async () => {
@@ -112,6 +121,7 @@ export function runPublishContract(
         requestId: 'r',
       });
       expect(await store.get('n')).toBeNull();
+      expect(await store.version('n')).toBeNull();
       expect(await store.versions()).toEqual([]);
       expect(await scope.repo.head()).toBeGreaterThan(before);
       // Nothing to unpublish: nothing logged.

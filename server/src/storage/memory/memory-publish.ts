@@ -30,6 +30,13 @@ export function createMemoryPublish({
       open();
       return records.get(name) ?? null;
     },
+    version: async (name) => {
+      open();
+      const record = records.get(name);
+      return record === undefined
+        ? null
+        : { version: record.version, hideBroken: record.hideBroken };
+    },
     versions: async () => {
       open();
       return [...records.values()]

@@ -81,6 +81,20 @@ export function createPostgresPublish(
       const row = rows[0];
       return row === undefined ? null : publishOfRow(row);
     },
+    version: async (name) => {
+      open();
+      const { rows } = await pool.query<{
+        version: string;
+        hide_broken: number;
+      }>(`SELECT version, hide_broken FROM ${records} WHERE name = $1`, [name]);
+      const row = rows[0];
+      return row === undefined
+        ? null
+        : {
+            version: Number(row.version),
+            hideBroken: Number(row.hide_broken) === 1,
+          };
+    },
     versions: async () => {
       open();
       const { rows } = await pool.query<{

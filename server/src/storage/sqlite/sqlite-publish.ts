@@ -75,6 +75,10 @@ export function createSqlitePublish(
   const selectOne = db.prepare<[string], PublishRow>(
     `SELECT ${PUBLISH_COLUMNS} FROM published WHERE name = ?`,
   );
+  const selectVersion = db.prepare<
+    [string],
+    { version: number; hide_broken: number }
+  >('SELECT version, hide_broken FROM published WHERE name = ?');
   const selectVersions = db.prepare<
     [],
     { name: string; version: number; hide_broken: number }
@@ -123,6 +127,13 @@ export function createSqlitePublish(
       guard(() => {
         const row = selectOne.get(name);
         return row === undefined ? null : publishOfRow(row);
+      }),
+    version: (name) =>
+      guard(() => {
+        const row = selectVersion.get(name);
+        return row === undefined
+          ? null
+          : { version: row.version, hideBroken: row.hide_broken === 1 };
       }),
     versions: () =>
       guard(() =>
