@@ -21,7 +21,6 @@ import type {
   NameVersion,
   PutResult,
   StoredConfig,
-  WriteOptions,
 } from '../storage/config-repository.js';
 import { matchesStrongly } from '../storage/etag.js';
 import { preconditionFailed, writeConditions } from './write-conditions.js';
