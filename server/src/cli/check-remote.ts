@@ -9,12 +9,12 @@ import type {
   ConfigLinkHealthOutput,
   LinkHealthEntry,
 } from '@linkconfig/shared';
-import { isPlainObject } from '@linkconfig/shared';
 import { SYSTEM_CLOCK } from '../clock.js';
 import type { Clock } from '../clock.js';
 import { UsageError } from './cli-io.js';
 import type { CliIo } from './cli-io.js';
 import { progressOn } from './progress.js';
+import { callServer, failure } from './server-call.js';
 
 /** How often the health is read again while the server checks. */
 export const POLL_MS = 2000;
@@ -108,39 +108,15 @@ type Caller = <T>(method: string, path: string) => Promise<T>;
 
 /** JSON calls to the server with the key; a refusal is an error in the server's words. */
 function caller(target: RemoteCheck): Caller {
-  const base = target.server.replace(/\/+$/, '');
-  const headers: Record<string, string> =
-    target.key === undefined ? {} : { Authorization: `Bearer ${target.key}` };
   return async <T>(method: string, path: string): Promise<T> => {
-    let response: Response;
-    try {
-      response = await fetch(`${base}${path}`, { method, headers });
-    } catch (error) {
-      const cause =
-        error instanceof Error && error.cause instanceof Error
-          ? error.cause.message
-          : String(error);
-      throw new Error(
-        `cannot reach the server at ${base} (${cause}); is it running? (--server <url>)`,
-        { cause: error },
-      );
-    }
-    const text = await response.text();
+    const response = await callServer(target, path, { method });
     if (!response.ok) {
-      let reason = response.statusText;
-      try {
-        const body: unknown = JSON.parse(text);
-        if (isPlainObject(body) && typeof body['error'] === 'string')
-          reason = body['error'];
-      } catch {
-        // Not a JSON error body: the status text says it.
-      }
-      const what = `${method} ${path}: the server answered ${response.status} (${reason})`;
+      const error = await failure(response, `${method} ${path}`);
       // A key that may not, a name that is not there, a checker that is off: the caller's to fix (exit 2).
       if ([401, 403, 404, 409].includes(response.status))
-        throw new UsageError(what);
-      throw new Error(what);
+        throw new UsageError(error.message);
+      throw error;
     }
-    return JSON.parse(text) as T;
+    return (await response.json()) as T;
   };
 }

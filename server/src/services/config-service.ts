@@ -267,12 +267,14 @@ export class ConfigService {
       change.text?.(view) ??
       (await runInSlices(changing(view.stored, change), this.#slices));
     let [applied, forget]: [Applied, () => void] = [early, () => undefined];
-    // The revision's summary, when the change worked out the whole next value (a change made on the
-    // text leaves it to history, which fills it in when it lists the revision).
-    const summary =
-      early.ok && early.next !== undefined
+    // The revision's summary: from the whole next value, or from what a change on the text counted.
+    const summary = !early.ok
+      ? undefined
+      : early.next !== undefined
         ? await summaryOver(view, early.next, this.#slices)
-        : undefined;
+        : early.counts === undefined
+          ? undefined
+          : { over: view.version, summary: early.counts };
     const result = await this.#repo
       .update(
         name,

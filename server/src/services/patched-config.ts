@@ -6,7 +6,7 @@ import {
   patchLinksText,
   validatingLinkConfig,
 } from '@linkconfig/shared';
-import type { LinkSpans, Sliced } from '@linkconfig/shared';
+import type { LinkSpans, Sliced, TextPatchCounts } from '@linkconfig/shared';
 import { TEXT_PATCH_MAX_CHARS } from '../event-loop.js';
 import type { StoredConfig } from '../storage/config-repository.js';
 import { ConfigVersion } from '../versions/config-version.js';
@@ -33,6 +33,8 @@ export type Applied =
       next?: Record<string, unknown>;
       /** Where the next text's links sit, when the change was made on the text. */
       spans?: LinkSpans;
+      /** What a change made on the text did to the links (the revision's summary). */
+      counts?: TextPatchCounts;
     }
   | { ok: false; error: string };
 

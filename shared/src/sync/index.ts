@@ -13,4 +13,4 @@ export {
 } from './resolve-conflicts.js';
 export { sameKeyOrder } from './own-keys.js';
 export { findLinkSpans, patchLinksText } from './link-text-patch.js';
-export type { LinkSpans } from './link-text-patch.js';
+export type { LinkSpans, TextPatchCounts } from './link-text-patch.js';

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { validateLinkConfig } from '../schemas/validate-config.js';
 import { applyMergePatch } from './merge-patch.js';
 import { findLinkSpans, patchLinksText } from './link-text-patch.js';
+import { countLinks, diffConfigs, summarizeDiff } from '../util/config-diff.js';
 
 const MAX_DEPTH = 6;
 
@@ -99,6 +100,12 @@ describe('patchLinksText', () => {
           expect(fast.json).toBe(full(text, patch));
           // The moved spans are where a fresh scan of the new text finds the links.
           expect(fast.spans).toEqual(findLinkSpans(fast.json));
+          // Its counts are the one diff's of the two versions (a revision's summary).
+          const after: unknown = JSON.parse(fast.json);
+          expect(fast.counts).toEqual({
+            ...summarizeDiff(diffConfigs(JSON.parse(text), after)),
+            links: countLinks(after),
+          });
         },
       ),
       { numRuns: 1500 },

@@ -5,6 +5,7 @@
  * patched version is), so the answer is exactly `JSON.stringify(applyMergePatch(JSON.parse(text), patch))`;
  * a patch of another shape, or a result the config check would refuse, is left to that full computation.
  */
+import type { ChangeSummary } from '../schemas/history.js';
 import { stringEnd } from '../schemas/json-fidelity.js';
 import { isStoredLinkEntry } from '../schemas/validate-config.js';
 import { applyMergePatch } from './merge-patch.js';
@@ -135,7 +136,12 @@ interface LinkEdits {
   readonly changed: Edit[];
   readonly removed: number[];
   readonly added: string[];
+  /** Changed links whose value stays what it was (the patch set what they held). */
+  same: number;
 }
+
+/** What a patch on the text did: the links' counts as the one diff counts them, and links held after. */
+export type TextPatchCounts = ChangeSummary & { readonly links: number };
 
 /**
  * `patch` applied to the canonical config `text` whose links sit at `spans`, when the patch only
@@ -148,7 +154,7 @@ export function patchLinksText(
   { text, spans }: { readonly text: string; readonly spans: LinkSpans },
   patch: unknown,
   maxDepth: number,
-): { json: string; spans: LinkSpans } | undefined {
+): { json: string; spans: LinkSpans; counts: TextPatchCounts } | undefined {
   if (!isPlainObject(patch)) return undefined;
   const sections = Object.keys(patch);
   if (sections.length !== 1 || sections[0] !== 'allLinks') return undefined;
@@ -157,9 +163,15 @@ export function patchLinksText(
   const edits = linkEdits({ text, spans }, links, maxDepth);
   if (edits === undefined) return undefined;
   const { changed, removed, added } = edits;
+  const counts = {
+    added: added.length,
+    removed: removed.length,
+    changed: changed.length - edits.same,
+    links: spans.starts.length - removed.length + added.length,
+  };
   if (removed.length === 0 && added.length === 0) {
     if (changed.length === 0) return undefined;
-    return spliced(text, spans, changed);
+    return { ...spliced(text, spans, changed), counts };
   }
   // Links removed or added: the text spliced, the places found again by a scan of it.
   const cuts: { from: number; to: number; text: string }[] = changed.map(
@@ -190,7 +202,7 @@ export function patchLinksText(
   parts.push(text.slice(from));
   const json = parts.join('');
   const found = findLinkSpans(json);
-  return found === undefined ? undefined : { json, spans: found };
+  return found === undefined ? undefined : { json, spans: found, counts };
 }
 
 /** What `links` (a patch's `allLinks`) does to the stored links, or `undefined` when not on the text. */
@@ -199,7 +211,7 @@ function linkEdits(
   links: Record<string, unknown>,
   maxDepth: number,
 ): LinkEdits | undefined {
-  const edits: LinkEdits = { changed: [], removed: [], added: [] };
+  const edits: LinkEdits = { changed: [], removed: [], added: [], same: 0 };
   for (const id of Object.keys(links)) {
     const change = links[id];
     const at = spans.order.get(id);
@@ -214,12 +226,13 @@ function linkEdits(
       edits.removed.push(at);
     } else {
       if (!isPlainObject(change)) return undefined;
-      const stored: unknown = JSON.parse(
-        text.slice(spans.starts[at], spans.ends[at]),
-      );
-      const next = applyMergePatch(stored, change);
+      const before = text.slice(spans.starts[at], spans.ends[at]);
+      const next = applyMergePatch(JSON.parse(before), change);
       if (!isStoredLinkEntry(next, maxDepth)) return undefined;
-      edits.changed.push({ at, text: JSON.stringify(next) });
+      const after = JSON.stringify(next);
+      // Both canonical: the same text is the same value.
+      if (after === before) edits.same++;
+      edits.changed.push({ at, text: after });
     }
   }
   edits.changed.sort((a, b) => a.at - b.at);

@@ -91,6 +91,40 @@ export interface HttpCaller {
   open(spec: CallSpec, signal: AbortSignal): Promise<Response>;
 }
 
+/**
+ * The body of an answer to `spec` as JSON, checked by `read` when given (a zod schema's `parse`); a body
+ * that is not JSON, or that `read` refuses, is a `RemoteStoreError` of kind `http`.
+ */
+export function answerJson<T = unknown>(
+  spec: CallSpec,
+  answer: Pick<CallResult, 'status' | 'text'>,
+  read?: (value: unknown) => T,
+): T {
+  try {
+    const value: unknown = JSON.parse(answer.text);
+    return read === undefined ? (value as T) : read(value);
+  } catch (error) {
+    throw new RemoteStoreError({
+      op: spec.op,
+      configName: spec.configName,
+      kind: 'http',
+      status: answer.status,
+      message: `${spec.method} ${spec.path}: the response is not ${read === undefined ? 'JSON' : `a ${spec.op} answer`}`,
+      cause: error,
+    });
+  }
+}
+
+/** Sends `spec` (404 accepted) and reads its JSON answer by {@link answerJson}; `null` on 404. */
+export async function callJson<T = unknown>(
+  http: HttpCaller,
+  spec: CallSpec,
+  read?: (value: unknown) => T,
+): Promise<T | null> {
+  const answer = await http.call(spec);
+  return answer.status === 404 ? null : answerJson(spec, answer, read);
+}
+
 /** Creates the request function of a remote store. */
 export function createHttpCaller(options: HttpCallerOptions): HttpCaller {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');

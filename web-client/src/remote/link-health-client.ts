@@ -9,8 +9,8 @@ import type {
   LinkState,
   LinksHealthOutput,
 } from '@linkconfig/shared';
+import { callJson } from './http-call.js';
 import type { CallSpec, HttpCaller } from './http-call.js';
-import { RemoteStoreError } from './remote-store-error.js';
 
 /** Options of {@link LinkHealthClient.across}: which states, a page at a time. */
 export interface LinksAcrossOptions {
@@ -37,22 +37,8 @@ export interface LinkHealthClient {
 export function createLinkHealthClient(http: HttpCaller): LinkHealthClient {
   const path = (name: string, rest: string) =>
     `/configs/${encodeURIComponent(name)}/links/${rest}`;
-  const json = async <T>(spec: CallSpec): Promise<T | null> => {
-    const response = await http.call(spec);
-    if (response.status === 404) return null;
-    try {
-      return JSON.parse(response.text) as T;
-    } catch (error) {
-      throw new RemoteStoreError({
-        op: spec.op,
-        configName: spec.configName,
-        kind: 'http',
-        status: response.status,
-        message: `${spec.method} ${spec.path}: the response is not JSON`,
-        cause: error,
-      });
-    }
-  };
+  const json = <T>(spec: CallSpec): Promise<T | null> =>
+    callJson<T>(http, spec);
   return {
     ofConfig: (name) =>
       json<ConfigLinkHealthOutput>({

@@ -10,8 +10,8 @@ import type {
   UnpublishOutput,
 } from '@linkconfig/shared';
 import type { z } from 'zod';
+import { callJson } from './http-call.js';
 import type { CallSpec, HttpCaller } from './http-call.js';
-import { RemoteStoreError } from './remote-store-error.js';
 
 /** What {@link PublishClient.publish} sends besides the name (the body and `If-Match`). */
 export type PublishOptions = Omit<PublishInput, 'name'>;
@@ -33,25 +33,11 @@ export interface PublishClient {
 /** The publishing calls over `http`. */
 export function createPublishClient(http: HttpCaller): PublishClient {
   const path = (name: string) => `/configs/${encodeURIComponent(name)}/publish`;
-  const json = async <S extends z.ZodType>(
+  const json = <S extends z.ZodType>(
     spec: CallSpec,
     schema: S,
-  ): Promise<z.infer<S> | null> => {
-    const response = await http.call(spec);
-    if (response.status === 404) return null;
-    try {
-      return schema.parse(JSON.parse(response.text)) as z.infer<S>;
-    } catch (error) {
-      throw new RemoteStoreError({
-        op: spec.op,
-        configName: spec.configName,
-        kind: 'http',
-        status: response.status,
-        message: `${spec.method} ${spec.path}: the response is not a ${spec.op} answer`,
-        cause: error,
-      });
-    }
-  };
+  ): Promise<z.infer<S> | null> =>
+    callJson(http, spec, (value) => schema.parse(value) as z.infer<S>);
   const answered = <T>(value: T | null): T => {
     if (value === null) throw new Error('unexpected 404');
     return value;

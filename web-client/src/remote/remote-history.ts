@@ -4,8 +4,8 @@ import type {
   RestoreOutput,
   RevisionOutput,
 } from '@linkconfig/shared';
+import { callJson } from './http-call.js';
 import type { HttpCaller, CallSpec } from './http-call.js';
-import { RemoteStoreError } from './remote-store-error.js';
 
 /** Options of {@link HistoryStore.history}: a page of `limit` revisions below `before`. */
 export interface HistoryPageOptions {
@@ -46,21 +46,8 @@ export interface HistoryStore {
 export function createRemoteHistory(http: HttpCaller): HistoryStore {
   const path = (name: string, rest: string) =>
     `/configs/${encodeURIComponent(name)}/${rest}`;
-  const read = async <T>(spec: CallSpec): Promise<T | null> => {
-    const response = await http.call(spec);
-    if (response.status === 404) return null;
-    try {
-      return JSON.parse(response.text) as T;
-    } catch (error) {
-      throw new RemoteStoreError({
-        ...spec,
-        kind: 'http',
-        status: response.status,
-        message: `${spec.method} ${spec.path}: the response is not JSON`,
-        cause: error,
-      });
-    }
-  };
+  const read = <T>(spec: CallSpec): Promise<T | null> =>
+    callJson<T>(http, spec);
   const query = (params: Record<string, number | undefined>) => {
     const entries = Object.entries(params).filter(
       (entry): entry is [string, number] => entry[1] !== undefined,

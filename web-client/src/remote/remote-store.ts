@@ -2,7 +2,7 @@ import type { ConfigEntry, LinkConfig, MergePatch } from '@linkconfig/shared';
 import type { ConfigStore } from '../config-store.js';
 import { openChangeFeed } from './change-feed.js';
 import type { ChangeFeed, ChangeFeedOptions } from './change-feed.js';
-import { createHttpCaller } from './http-call.js';
+import { answerJson, createHttpCaller } from './http-call.js';
 import type { CallSpec, HttpCallerOptions } from './http-call.js';
 import { RemoteStoreError } from './remote-store-error.js';
 import { createRemoteHistory } from './remote-history.js';
@@ -78,19 +78,8 @@ export function createRemoteStore(
 ): RemoteConfigStore & HistoryStore & PublishClient {
   const http = createHttpCaller(options);
 
-  const parse = (text: string, spec: CallSpec): unknown => {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch (error) {
-      throw new RemoteStoreError({
-        ...spec,
-        kind: 'http',
-        status: 200,
-        message: `${spec.method} ${spec.path}: the response is not JSON`,
-        cause: error,
-      });
-    }
-  };
+  const parse = (text: string, spec: CallSpec): unknown =>
+    answerJson(spec, { status: 200, text });
 
   const configPath = (name: string) => `/configs/${encodeURIComponent(name)}`;
 
