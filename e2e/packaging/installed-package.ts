@@ -62,7 +62,10 @@ export function compiledWithoutSource(dir: string): string[] {
 
 /** The module specifiers a declaration file imports or re-exports from (static and `import()` types). */
 export function declarationImports(file: string): string[] {
-  const text = readFileSync(file, 'utf8');
+  // Comments first: a doc comment's words (`… from "token refused"`) are no import.
+  const text = readFileSync(file, 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/^\s*\/\/.*$/gm, '');
   const specifiers = new Set<string>();
   for (const match of text.matchAll(
     /(?:from\s+|import\s*\(\s*|import\s+)['"]([^'"]+)['"]/g,
