@@ -159,8 +159,11 @@ export class DuplicatesActions {
       if (config === null) skipped.push(name);
       else read.push({ name, config });
     }
+    // The open config's URLs that other configs hold too: what this config's section asks.
     const groups = findDuplicates(read).filter(
-      (group) => new Set(group.members.map((m) => m.config)).size > 1,
+      (group) =>
+        group.members.some((m) => m.config === open.name) &&
+        new Set(group.members.map((m) => m.config)).size > 1,
     );
     duplicates.across = { name: open.name, groups, read: read.length, skipped };
     this.page.announce(
