@@ -6,6 +6,7 @@
  */
 import { html, nothing } from 'lit-html';
 import type { TemplateResult } from 'lit-html';
+import { foldedSection } from './view-parts.js';
 import { tagInventory } from '@linkconfig/shared';
 import type { TagRenamePreview, TagUse } from '@linkconfig/shared';
 import type { Actions } from './actions.js';
@@ -26,19 +27,14 @@ export function tagsView(
 ): TemplateResult {
   const tags = state.tags;
   const readOnly = writeRefusal(state, open.name) !== null;
-  return html`<details
-    class="section fold"
-    data-testid="tags"
-    ?open=${tags.shown}
-    @toggle=${(event: Event) => {
-      const shown = (event.currentTarget as HTMLDetailsElement).open;
-      if (shown !== tags.shown) actions.tags.show(shown);
-    }}
-  >
-    <summary><h3 class="section-title">Tags</h3></summary>
-    ${tags.shown ? tagsBody(open, state, { actions, readOnly }) : nothing}
-    ${undoNotice(open, state, actions)}
-  </details>`;
+  return foldedSection({
+    testId: 'tags',
+    title: 'Tags',
+    shown: tags.shown,
+    onShow: (shown) => actions.tags.show(shown),
+    body: () => tagsBody(open, state, { actions, readOnly }),
+    after: undoNotice(open, state, actions),
+  });
 }
 
 function tagsBody(

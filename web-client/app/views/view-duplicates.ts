@@ -6,6 +6,7 @@
  */
 import { html, nothing } from 'lit-html';
 import type { TemplateResult } from 'lit-html';
+import { foldedSection } from './view-parts.js';
 import { differingFields, findDuplicates } from '@linkconfig/shared';
 import type { DuplicateGroup, Link } from '@linkconfig/shared';
 import type { Actions } from './actions.js';
@@ -41,19 +42,15 @@ export function duplicatesView(
   actions: Actions,
 ): TemplateResult {
   const duplicates = state.duplicates;
-  return html`<details
-    class="section fold dup-section"
-    data-testid="duplicates"
-    ?open=${duplicates.shown}
-    @toggle=${(event: Event) => {
-      const shown = (event.currentTarget as HTMLDetailsElement).open;
-      if (shown !== duplicates.shown) actions.duplicates.show(shown);
-    }}
-  >
-    <summary><h3 class="section-title">Duplicates</h3></summary>
-    ${duplicates.shown ? body(open, state, actions) : nothing}
-    ${appliedNotice(open, state, actions)}
-  </details>`;
+  return foldedSection({
+    className: 'dup-section',
+    testId: 'duplicates',
+    title: 'Duplicates',
+    shown: duplicates.shown,
+    onShow: (shown) => actions.duplicates.show(shown),
+    body: () => body(open, state, actions),
+    after: appliedNotice(open, state, actions),
+  });
 }
 
 function body(

@@ -9,6 +9,7 @@
 import { html, nothing } from 'lit-html';
 import { repeat } from 'lit-html/directives/repeat.js';
 import type { TemplateResult } from 'lit-html';
+import { foldedSection } from './view-parts.js';
 import { isMovableId } from '@linkconfig/shared';
 import type { LinkMove } from '@linkconfig/shared';
 import type { Actions } from './actions.js';
@@ -36,18 +37,14 @@ export function orderView(
   actions: Actions,
 ): TemplateResult {
   const order = state.order;
-  return html`<details
-    class="section fold order-section"
-    data-testid="order"
-    ?open=${order.shown}
-    @toggle=${(event: Event) => {
-      const shown = (event.currentTarget as HTMLDetailsElement).open;
-      if (shown !== order.shown) actions.order.show(shown);
-    }}
-  >
-    <summary><h3 class="section-title">Menu order</h3></summary>
-    ${order.shown ? body(open, state, actions) : nothing}
-  </details>`;
+  return foldedSection({
+    className: 'order-section',
+    testId: 'order',
+    title: 'Menu order',
+    shown: order.shown,
+    onShow: (shown) => actions.order.show(shown),
+    body: () => body(open, state, actions),
+  });
 }
 
 function body(

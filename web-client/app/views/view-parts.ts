@@ -175,3 +175,35 @@ export function formButtons(options: FormButtonsOptions): TemplateResult {
     }
   </div>`;
 }
+
+/** What {@link foldedSection} renders. */
+export interface FoldedSectionOptions {
+  /** Classes besides `section fold`. */
+  readonly className?: string;
+  readonly testId: string;
+  readonly title: string;
+  /** Whether it is open (the state's `shown`). */
+  readonly shown: boolean;
+  /** Told when the person opens or folds it. */
+  readonly onShow: (shown: boolean) => void;
+  /** What it holds, rendered only while open. */
+  readonly body: () => TemplateResult;
+  /** What shows even while folded (a notice after an action). */
+  readonly after?: TemplateResult | typeof nothing;
+}
+
+/** A section of the editor folded until asked for, its body rendered only while open. */
+export function foldedSection(options: FoldedSectionOptions): TemplateResult {
+  return html`<details
+    class=${`section fold${options.className === undefined ? '' : ` ${options.className}`}`}
+    data-testid=${options.testId}
+    ?open=${options.shown}
+    @toggle=${(event: Event) => {
+      const shown = (event.currentTarget as HTMLDetailsElement).open;
+      if (shown !== options.shown) options.onShow(shown);
+    }}
+  >
+    <summary><h3 class="section-title">${options.title}</h3></summary>
+    ${options.shown ? options.body() : nothing} ${options.after ?? nothing}
+  </details>`;
+}
