@@ -1,112 +1,12 @@
 /**
- * The access matrix's cases: the callers, the stored configs with markers, and one request per route of
- * the route table (REST) and per procedure (tRPC) with its kind of access. The list of routes is the
- * route table itself: a route without an entry here fails the matrix until it is given one.
+ * The access matrix's cases: one request per route of the route table (REST) and per procedure (tRPC)
+ * with its kind of access, and the status each caller gets. The list of routes is the route table
+ * itself: a route without an entry here fails the matrix until it is given one. The callers and the
+ * configs they may see are in access-matrix-callers.ts.
  */
-import type { CreateKeyOutput } from '@linkconfig/shared';
 import type { RestRoute } from '../src/http/routes/route-table.js';
-import { newKeyMaterial, secretHash } from '../src/keys/key-secret.js';
-import { publicKey } from '../src/keys/key-service.js';
-import type { StoredKey } from '../src/storage/key-repository.js';
-import type { TestApp } from './test-app.js';
-
-/** A config every key in the matrix that may read `site-a/*` reads; its content carries a marker. */
-export const T = 'site-a/menu';
-export const T_MARK = 'TMARK7f3a';
-/** A config only the admin key may read: neither its name nor its content may reach anyone else. */
-export const S = 'secret/SMARKNAME';
-export const S_MARK = 'SMARK91c2';
-/** A config anyone may read (ANONYMOUS_READ is `public/*`), written last in event runs as a sentinel. */
-export const P = 'public/page';
-
-export const configWith = (mark: string) => ({
-  allLinks: {
-    tlink: {
-      label: `${mark} link`,
-      url: `https://${mark.toLowerCase()}.example/`,
-      tags: [mark],
-    },
-  },
-});
-
-export const CALLERS = [
-  'admin',
-  'none',
-  'readOther',
-  'writeOther',
-  'read',
-  'write',
-  'expired',
-  'revoked',
-] as const;
-export type Caller = (typeof CALLERS)[number];
-
-/** What may each caller do: the keys are made by {@link makeKeys}. */
-export const mayReadT = (caller: Caller): boolean =>
-  caller === 'read' || caller === 'write' || caller === 'admin';
-
-/**
- * A key that expired long ago, stored as storage holds one (a key made now must expire ahead of now).
- */
-export async function storeExpired(
-  t: TestApp,
-  scope: 'read' | 'write' | 'admin',
-  configs: string[],
-): Promise<CreateKeyOutput> {
-  const { id, secret } = newKeyMaterial();
-  const key: StoredKey = {
-    id,
-    label: `${scope} ${configs.join(',')}`,
-    scope,
-    configs,
-    secretHash: secretHash(secret),
-    expiresAt: '2020-01-01T00:00:00.000Z',
-    createdAt: '2019-01-01T00:00:00.000Z',
-    lastUsedAt: null,
-    revokedAt: null,
-  };
-  await t.repository.keys.insert(key);
-  return { ...publicKey(key), secret };
-}
-
-/** Creates the keys of the matrix on the app's database; `none` sends no header. */
-export async function makeKeys(
-  t: TestApp,
-): Promise<Record<Caller, Record<string, string>>> {
-  const make = async (
-    scope: 'read' | 'write' | 'admin',
-    configs: string[],
-  ): Promise<CreateKeyOutput> =>
-    t.services.keys.create({
-      label: `${scope} ${configs.join(',')}`,
-      scope,
-      configs,
-    });
-  const revoked = await make('write', ['*']);
-  await t.services.keys.revoke(revoked.id);
-  const keys = {
-    admin: await make('admin', ['*']),
-    readOther: await make('read', ['other/*']),
-    writeOther: await make('write', ['other/*']),
-    read: await make('read', ['site-a/*']),
-    write: await make('write', ['site-a/*']),
-    expired: await storeExpired(t, 'write', ['*']),
-    revoked,
-  };
-  const header = (key: CreateKeyOutput) => ({
-    Authorization: `Bearer ${key.secret}`,
-  });
-  return {
-    none: {},
-    admin: header(keys.admin),
-    readOther: header(keys.readOther),
-    writeOther: header(keys.writeOther),
-    read: header(keys.read),
-    write: header(keys.write),
-    expired: header(keys.expired),
-    revoked: header(keys.revoked),
-  };
-}
+import { T, T_MARK, configWith, mayReadT } from './access-matrix-callers.js';
+import type { Caller } from './access-matrix-callers.js';
 
 /** How a route uses access: it lists (filters), reads one named config, writes one, or manages keys. */
 export type Kind = 'list' | 'named-read' | 'write' | 'publish' | 'admin';
@@ -406,16 +306,6 @@ export function expectedStatus(
       if (caller === 'none') return 401;
       return caller === 'admin' ? success : 403;
   }
-}
-
-/** The bytes an answer or event for `caller` must never hold. */
-export function forbiddenBytes(caller: Caller): string[] {
-  // The marks in lower case too: they are the host names of the configs' URLs.
-  const hidden =
-    caller === 'admin' ? [] : [S, S_MARK, 'SMARK', S_MARK.toLowerCase()];
-  return mayReadT(caller)
-    ? hidden
-    : [...hidden, T_MARK, 'TMARK', T_MARK.toLowerCase()];
 }
 
 /** The route ids of the route table (REST) and of its procedures (tRPC). */

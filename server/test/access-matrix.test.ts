@@ -11,19 +11,21 @@ import { appRouter } from '../src/routers/app-router.js';
 import {
   CALLERS,
   P,
-  ROUTE_CASES,
   S,
   S_MARK,
   T,
   T_MARK,
   configWith,
-  expectedStatus,
   forbiddenBytes,
   makeKeys,
   mayReadT,
+} from './access-matrix-callers.js';
+import type { Caller } from './access-matrix-callers.js';
+import {
+  ROUTE_CASES,
+  expectedStatus,
   routeIds,
 } from './access-matrix-cases.js';
-import type { Caller } from './access-matrix-cases.js';
 import { createTestApp } from './test-app.js';
 import type { TestApp } from './test-app.js';
 import { postgresDatabases, sqliteDatabases } from './test-databases.js';
