@@ -108,10 +108,12 @@ describe('patchLinksText', () => {
           });
         },
       ),
-      { numRuns: 1500 },
+      { numRuns: 4000 },
     );
-    expect(answered.changed).toBeGreaterThan(100);
-    expect(answered.resized).toBeGreaterThan(50);
+    // Not vacuous: about 3 runs in 40 reach each kind (about 300 and 260 of 4,000, spread about 20),
+    // so these floors hold for every seed while a path that stopped answering would fail them.
+    expect(answered.changed).toBeGreaterThan(150);
+    expect(answered.resized).toBeGreaterThan(120);
   });
 
   it('chains: patches applied one after another on the moved spans match the full computation', () => {
