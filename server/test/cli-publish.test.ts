@@ -134,6 +134,28 @@ describe('linkconfig publish and unpublish on a server', () => {
     expect(again.stdout).toBe('"site-a/menu" was not published\n');
   });
 
+  it('--hide-broken turns healthy-only serving on, a publish without it keeps it, --no-hide-broken turns it off', async () => {
+    await put('site-a/health', 'Health');
+    const hideBroken = async (...flags: string[]): Promise<unknown> => {
+      const run = await runLinkconfig([
+        'publish',
+        'site-a/health',
+        ...flags,
+        '--json',
+        ...remote(),
+      ]);
+      expect(run.stderr).toBe('');
+      expect(run.code).toBe(0);
+      return (JSON.parse(run.stdout) as { hideBroken: unknown }).hideBroken;
+    };
+    expect(await hideBroken()).toBe(false);
+    expect(await hideBroken('--hide-broken')).toBe(true);
+    expect(await hideBroken()).toBe(true);
+    const said = await runLinkconfig(['publish', 'site-a/health', ...remote()]);
+    expect(said.stdout).toContain('leaving out links confirmed broken');
+    expect(await hideBroken('--no-hide-broken')).toBe(false);
+  });
+
   it('a write key may not publish (exit 1, 403); a publish key may', async () => {
     await put('site-a/news', 'News');
     const writer = await runLinkconfig([

@@ -1,5 +1,6 @@
 /**
- * `linkconfig publish NAME [--rev N] [--origins a,b | --any-origin]` and `linkconfig unpublish NAME`
+ * `linkconfig publish NAME [--rev N] [--origins a,b | --any-origin] [--hide-broken | --no-hide-broken]` and
+ * `linkconfig unpublish NAME`
  * (docs/publishing.md): a revision pinned as the version sites see (an older one rolls back), on a
  * running server (`POST`/`DELETE /configs/:name/publish`, with a key of `publish` scope) or on a database
  * opened directly (the server's own `PublishService`): the same rules either way.
@@ -24,6 +25,8 @@ interface PublishOptions extends TargetOptions {
   readonly rev?: string;
   readonly origins?: string;
   readonly anyOrigin?: boolean;
+  /** `--hide-broken` true, `--no-hide-broken` false, neither: keep what the record says. */
+  readonly hideBroken?: boolean;
   readonly ifMatch?: string;
   readonly json?: boolean;
 }
@@ -86,6 +89,9 @@ export function publishInputOf(
     name,
     ...(options.rev === undefined ? {} : { rev: Number(options.rev) }),
     ...(origins === undefined ? {} : { origins }),
+    ...(options.hideBroken === undefined
+      ? {}
+      : { hideBroken: options.hideBroken }),
     ...(options.ifMatch === undefined ? {} : { ifMatch: options.ifMatch }),
   });
   if (!parsed.success) {
@@ -142,7 +148,8 @@ export function describePublish(record: PublishRecord): string {
       : record.origins.length === 0
         ? 'no origin (no page of any site)'
         : record.origins.join(', ');
-  return `published "${record.name}" revision ${record.rev} (ETag ${record.etag}) for ${sites}\n`;
+  const links = record.hideBroken ? ', leaving out links confirmed broken' : '';
+  return `published "${record.name}" revision ${record.rev} (ETag ${record.etag}) for ${sites}${links}\n`;
 }
 
 /** Adds `publish` and `unpublish` to the program. */
@@ -160,6 +167,14 @@ export function addPublishCommands(program: Command, io: CliIo): void {
         'comma-separated site origins whose pages may read it (https://site-a.example,…); default: those already set',
       )
       .option('--any-origin', 'let pages of any site read it')
+      .option(
+        '--hide-broken',
+        'serve it without the links the link checker confirmed broken or unreachable',
+      )
+      .option(
+        '--no-hide-broken',
+        'serve every link of it again; neither option: keep the current choice',
+      )
       .option(
         '--if-match <etag>',
         "publish only if the head's ETag is still this one (the draft you reviewed)",
