@@ -5,6 +5,7 @@
 import type {
   BackupConfig,
   BackupKey,
+  BackupPublish,
   BackupRecord,
   BackupRevision,
 } from '@linkconfig/shared';
@@ -15,6 +16,7 @@ import type {
 } from '../storage/config-repository.js';
 import { etagOf } from '../storage/etag.js';
 import type { StoredKey } from '../storage/key-repository.js';
+import type { StoredPublish } from '../storage/publish-store.js';
 
 /** The record of one snapshot item. */
 export function recordOf(item: SnapshotItem): BackupRecord {
@@ -49,6 +51,15 @@ export function recordOf(item: SnapshotItem): BackupRecord {
     }
     case 'key':
       return { kind: 'key', ...item.key, configs: [...item.key.configs] };
+    case 'publish': {
+      const { origins, publishedBy } = item.publish;
+      return {
+        kind: 'publish',
+        ...item.publish,
+        origins: origins === null ? null : [...origins],
+        publishedBy: publishedBy === null ? null : { ...publishedBy },
+      };
+    }
   }
 }
 
@@ -89,4 +100,10 @@ export function revisionOf(record: BackupRevision): RevisionRecord {
 export function keyOf(record: BackupKey): StoredKey {
   const { kind: _kind, ...key } = record;
   return key;
+}
+
+/** A publish record of a file as the stored record. */
+export function publishOf(record: BackupPublish): StoredPublish {
+  const { kind: _kind, ...stored } = record;
+  return stored;
 }

@@ -4,20 +4,18 @@
  * anything: every config as a `PUT` would check it, every revision chain replayed to its newest text
  * (which must be the config's stored text), the end record's counts.
  */
-import { createHash } from 'node:crypto';
 import {
   BACKUP_FORMAT,
   BACKUP_VERSION,
   BackupRecordSchema,
-  LIMITS,
   findJsonInfidelity,
-  validateLinkConfig,
 } from '@linkconfig/shared';
 import type {
   BackupConfig,
   BackupKey,
   BackupLink,
   BackupHook,
+  BackupPublish,
   BackupRevision,
 } from '@linkconfig/shared';
 import { DEFAULT_BODY_LIMIT } from '../config/limits.js';
@@ -27,6 +25,7 @@ import {
   RevisionContentError,
 } from '../storage/log/revision-content.js';
 import { revisionOf } from './backup-rows.js';
+import { PublishChecks, checkConfigText, digest } from './backup-checks.js';
 import { BackupFileError, maxLineLength, readLines } from './backup-lines.js';
 
 /** The kinds of record this version restores; a file with others is refused, never restored in part. */
@@ -34,18 +33,27 @@ const KNOWN_KINDS = new Set([
   'header',
   'config',
   'revision',
+  'publish',
   'key',
   'link',
   'hook',
   'end',
 ]);
 
+/** The first format version with publish records. */
+const PUBLISH_VERSION = 5;
+
 /** A data record of a file, with its line (1-based) and the file's format version. */
 export interface BackupLine {
   readonly line: number;
   readonly version: number;
   readonly record:
-    BackupConfig | BackupRevision | BackupKey | BackupLink | BackupHook;
+    | BackupConfig
+    | BackupRevision
+    | BackupPublish
+    | BackupKey
+    | BackupLink
+    | BackupHook;
 }
 
 /**
@@ -121,6 +129,7 @@ export async function* readRecords(
         break;
       case 'config':
       case 'revision':
+      case 'publish':
       case 'key':
       case 'link':
       case 'hook':
@@ -144,10 +153,9 @@ export interface BackupContents {
   readonly keys: number;
   /** Link records (format 3). */
   readonly links: number;
+  /** Publish records (format 5). */
+  readonly published: number;
 }
-
-const digest = (text: string): string =>
-  createHash('sha256').update(text).digest('hex');
 
 /**
  * Reads the whole file (telling `onBytes` how far) and checks every record and how they fit together. No text of a revision may
@@ -167,6 +175,7 @@ export async function checkBackup(
   const hookIds = new Set<string>();
   const secretHashes = new Set<string>();
   const finished = new Set<string>();
+  const published = new PublishChecks();
   let version = 1;
   let revisions = 0;
   /** The name whose revisions are being read, its chain, and its newest revision so far. */
@@ -204,23 +213,7 @@ export async function checkBackup(
       new BackupFileError(`${at}: ${why}`);
     switch (record.kind) {
       case 'config': {
-        let config: unknown;
-        try {
-          config = JSON.parse(record.json);
-        } catch {
-          throw fail(`config "${record.name}" is not JSON`);
-        }
-        const unfaithful = findJsonInfidelity(record.json);
-        if (unfaithful !== undefined) {
-          throw fail(
-            `config "${record.name}" cannot be kept as written at ${unfaithful.path}: ${unfaithful.reason}`,
-          );
-        }
-        const checked = validateLinkConfig(config, {
-          maxDepth: LIMITS.nestingMax,
-        });
-        if (!checked.ok)
-          throw fail(`config "${record.name}": ${checked.error}`);
+        checkConfigText(`config "${record.name}"`, record.json, fail);
         if (configs.has(record.name)) {
           throw fail(`config "${record.name}" comes twice`);
         }
@@ -272,9 +265,19 @@ export async function checkBackup(
             throw fail(`${label} cannot be read back${why}`);
           }
         }
+        const { reader } = open;
+        published.revision(record, () => reader.text(), fail);
         open.last = record;
         break;
       }
+      case 'publish':
+        if (v < PUBLISH_VERSION) {
+          throw fail(
+            `a publish record in a file of format version ${v} (they came with version ${PUBLISH_VERSION})`,
+          );
+        }
+        published.add(record, at, fail);
+        break;
       case 'key':
         if (keyIds.has(record.id)) throw fail(`key ${record.id} comes twice`);
         // Stored keys are unique by secret too: a repeat would fail only after the configs are written.
@@ -296,6 +299,7 @@ export async function checkBackup(
     }
   }
   finish(file);
+  published.finish();
   if (version >= 2) {
     for (const name of configs.keys()) {
       if (!finished.has(name)) {
@@ -309,5 +313,6 @@ export async function checkBackup(
     revisions,
     keys: keyIds.size,
     links: linkUrls.size,
+    published: published.count,
   };
 }

@@ -1,9 +1,10 @@
 /**
  * Restores a backup (docs/import-export.md#backups) into a database. The file is read twice: first to
  * check all of it (`read-backup.ts`), so a damaged file writes nothing; then to write. A file of format 2
- * is written back as it was stored: configs with their versions, every revision with its number, change
- * id and content, and the keys' rows (`ConfigRepository.restoreRows`, `KeyRepository.putAll`). A file of
- * format 1 (configs only) goes through the one write algorithm, each config with its own timestamps.
+ * or later is written back as it was stored: configs with their versions, every revision with its
+ * number, change id and content, the publish records (format 5; an older file publishes nothing), and
+ * the keys' rows (`ConfigRepository.restoreRows`, `KeyRepository.putAll`). A file of format 1 (configs
+ * only) goes through the one write algorithm, each config with its own timestamps.
  */
 import { stat } from 'node:fs/promises';
 import type {
@@ -15,7 +16,8 @@ import type { BackupHook, LinkHealthRecord } from '@linkconfig/shared';
 import { DEFAULT_BODY_LIMIT } from '../config/limits.js';
 import type { StoredHook } from '../storage/hook-store.js';
 import type { StoredKey } from '../storage/key-repository.js';
-import { configOf, keyOf, revisionOf } from './backup-rows.js';
+import type { StoredPublish } from '../storage/publish-store.js';
+import { configOf, keyOf, publishOf, revisionOf } from './backup-rows.js';
 import { checkBackup, readRecords } from './read-backup.js';
 
 /** Writes in flight at once (format 1): enough to fill the group commits of SQLite and PostgreSQL's pool. */
@@ -54,6 +56,8 @@ export interface RestoreSummary {
   readonly keys: number;
   /** What the link checker knew of URLs (format 3). */
   readonly links: number;
+  /** Publish records: what `/published` serves (format 5). */
+  readonly published: number;
   /** Configs deleted first (`force` only). */
   readonly removed: number;
 }
@@ -112,11 +116,12 @@ export async function restoreBackup(
       maxConfigBytes,
       onConfig: written,
     });
-    return { configs, revisions: 0, keys: 0, links: 0, removed };
+    return { configs, revisions: 0, keys: 0, links: 0, published: 0, removed };
   }
   let replace = options.force && held.words !== null;
   let configs: StoredConfig[] = [];
   let revisions: RevisionRecord[] = [];
+  let published: StoredPublish[] = [];
   let chars = 0;
   let done = 0;
   const keys: StoredKey[] = [];
@@ -124,12 +129,16 @@ export async function restoreBackup(
   let links: LinkHealthRecord[] = [];
   let linkCount = 0;
   const flush = async (): Promise<void> => {
-    await repository.restoreRows({ configs, revisions }, { replace });
+    await repository.restoreRows(
+      { configs, revisions, published },
+      { replace },
+    );
     replace = false;
     done += configs.length + revisions.length;
     written(done);
     configs = [];
     revisions = [];
+    published = [];
     chars = 0;
   };
   for await (const { record } of readRecords(file, maxConfigBytes)) {
@@ -143,6 +152,11 @@ export async function restoreBackup(
         linkCount += links.length;
         links = [];
       }
+    } else if (record.kind === 'publish') {
+      // In the transaction of the configs and revisions around it (with `replace`, the first one, which
+      // deletes the records there were).
+      published.push(publishOf(record));
+      chars += record.json.length;
     } else if (record.kind === 'revision') {
       revisions.push(revisionOf(record));
       chars += record.content?.data.length ?? 0;
@@ -150,14 +164,11 @@ export async function restoreBackup(
       configs.push(configOf({ ...record, version: record.version }));
       chars += record.json.length;
     }
-    if (
-      configs.length + revisions.length >= BATCH_ROWS ||
-      chars > BATCH_CHARS
-    ) {
-      await flush();
-    }
+    const rowCount = configs.length + revisions.length + published.length;
+    if (rowCount >= BATCH_ROWS || chars > BATCH_CHARS) await flush();
   }
-  if (configs.length + revisions.length > 0 || replace) await flush();
+  if (configs.length + revisions.length + published.length > 0 || replace)
+    await flush();
   await repository.keys.putAll(keys);
   await repository.hooks.putAll(hooks);
   await repository.linkHealth.putAll(links);
@@ -167,6 +178,7 @@ export async function restoreBackup(
     revisions: contents.revisions,
     keys: keys.length,
     links: linkCount,
+    published: contents.published,
     removed: options.force ? held.configs : 0,
   };
 }

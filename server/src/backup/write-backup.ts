@@ -1,7 +1,7 @@
 /**
- * Writes a backup (docs/import-export.md#backups): the repository's snapshot (configs, their revisions,
- * the access keys) as JSON lines, to a file
- * that appears under its name only once it is complete (written as `<file>.partial`, then renamed).
+ * Writes a backup (docs/import-export.md#backups): the repository's snapshot (configs, publish records,
+ * their revisions, the access keys) as JSON lines, to a file that appears under its name only once it is
+ * complete (written as `<file>.partial`, then renamed).
  */
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
@@ -32,6 +32,7 @@ export async function* backupRecords(
   };
   const counts: Record<string, number> = {
     config: 0,
+    publish: 0,
     revision: 0,
     key: 0,
     link: 0,

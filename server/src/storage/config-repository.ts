@@ -7,7 +7,7 @@ import type { EntityTags } from './etag.js';
 import type { HookStore } from './hook-store.js';
 import type { KeyRepository, StoredKey } from './key-repository.js';
 import type { LinkHealthStore } from './link-health-store.js';
-import type { PublishStore } from './publish-store.js';
+import type { PublishStore, StoredPublish } from './publish-store.js';
 import type {
   HistoryRepository,
   RevisionRecord,
@@ -238,16 +238,18 @@ export interface ConfigRepository extends HistoryRepository {
   /**
    * The whole database from one consistent snapshot (writes committed after the first row is read are
    * not seen), while other readers and writers go on: every config in code-point order of names, then
-   * every kept revision as stored, by name then `rev`, then every access key (oldest first). For
-   * backups; rows are read a few at a time, so memory stays small.
+   * every publish record (by name, in the same order), then every kept revision as stored, by name then
+   * `rev`, then every access key (oldest first). For backups; rows are read a few at a time, so memory
+   * stays small.
    */
   snapshot(): AsyncIterable<SnapshotItem>;
   /**
    * Writes rows of a backup back as they are, in one transaction (all or nothing): configs with their
    * versions and timestamps, revisions with their numbers, change ids and stored content. The database's
    * revision counter is raised to the highest id written (so later writes continue after them) and the
-   * log's horizon to it (readers of the feed from before re-list). Rejects when a name or a
-   * revision is already stored. With `replace`, every config and revision is deleted first (same
+   * log's horizon to it (readers of the feed from before re-list). Publish records (`published`) are
+   * written in the same transaction, as stored. Rejects when a name, a revision or a publish record is
+   * already stored. With `replace`, every config, revision and publish record is deleted first (same
    * transaction).
    */
   restoreRows(
@@ -262,12 +264,15 @@ export interface ConfigRepository extends HistoryRepository {
 export type SnapshotItem =
   | { readonly kind: 'config'; readonly config: StoredConfig }
   | { readonly kind: 'revision'; readonly revision: RevisionRecord }
-  | { readonly kind: 'key'; readonly key: StoredKey };
+  | { readonly kind: 'key'; readonly key: StoredKey }
+  | { readonly kind: 'publish'; readonly publish: StoredPublish };
 
 /** Rows for {@link ConfigRepository.restoreRows}. */
 export interface RestoreRows {
   readonly configs: readonly StoredConfig[];
   readonly revisions: readonly RevisionRecord[];
+  /** Publish records, as stored (none when absent). */
+  readonly published?: readonly StoredPublish[];
 }
 
 /** Code-point order of names, the order `GET /configs` promises (shared with the client package). */

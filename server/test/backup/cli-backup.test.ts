@@ -136,12 +136,12 @@ describe('linkconfig backup and restore', () => {
     ]);
     expect(lines[0]).toMatchObject({
       format: 'linkconfig-backup',
-      version: 4,
+      version: 5,
       source: 'sqlite',
     });
     expect(lines.at(-1)).toEqual({
       kind: 'end',
-      counts: { config: 3, revision: 6, key: 1, link: 1, hook: 1 },
+      counts: { config: 3, publish: 0, revision: 6, key: 1, link: 1, hook: 1 },
     });
     const text = readFileSync(backup, 'utf8');
     expect(text).not.toContain(SECRET);

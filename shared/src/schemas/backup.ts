@@ -6,6 +6,7 @@ import { CreateHookInputSchema, HookSchema } from './hooks.js';
 import { AccessKeySchema, CreateKeyInputSchema } from './keys.js';
 import { LinkHealthRecordSchema } from './link-health.js';
 import { TimestampSchema } from './link-config.js';
+import { PublishOriginsSchema } from './publish.js';
 
 /**
  * The backup file of a whole database (docs/import-export.md#backups): JSON lines, each a typed record.
@@ -13,10 +14,11 @@ import { TimestampSchema } from './link-config.js';
  * short is never restored as if it were whole. Version 1 held configs only; version 2 adds each config's
  * history (`revision` records) and the access keys (`key` records), and the configs' versions; version
  * 3 adds what the link checker knows of each URL (`link` records); version 4 adds the webhooks (`hook`
- * records, without their signing secrets).
+ * records, without their signing secrets); version 5 adds the publish records (`publish` records, after
+ * the configs and before the revisions they name).
  */
 export const BACKUP_FORMAT = 'linkconfig-backup';
-export const BACKUP_VERSION = 4;
+export const BACKUP_VERSION = 5;
 
 export const BackupHeaderSchema = z.object({
   kind: z.literal('header'),
@@ -70,6 +72,28 @@ export const BackupRevisionSchema = z.object({
 export type BackupRevision = z.infer<typeof BackupRevisionSchema>;
 
 /**
+ * One publish record (docs/publishing.md): the revision `/published` serves for the name, with that
+ * revision's text (kept in the record, so it outlives history's retention), the site origins, the option
+ * that hides broken links, and who published it when. As stored, so a restored database serves the same.
+ */
+export const BackupPublishSchema = z.object({
+  kind: z.literal('publish'),
+  name: ConfigNameSchema,
+  rev: z.number().int().min(1),
+  /** The revision's change id: the version the config had when that revision was its head. */
+  version: z.number().int().min(1),
+  json: z.string(),
+  createdAt: TimestampSchema,
+  updatedAt: TimestampSchema,
+  etag: z.string(),
+  origins: PublishOriginsSchema,
+  hideBroken: z.boolean(),
+  publishedAt: TimestampSchema,
+  publishedBy: AuthorSchema.nullable(),
+});
+export type BackupPublish = z.infer<typeof BackupPublishSchema>;
+
+/**
  * One access key: its public description and the SHA-256 of its secret (never the secret). Its name
  * patterns follow the rule of a new key (at least one), so a file cannot restore a key no one could make.
  */
@@ -114,6 +138,7 @@ export const BackupRecordSchema = z.discriminatedUnion('kind', [
   BackupHeaderSchema,
   BackupConfigSchema,
   BackupRevisionSchema,
+  BackupPublishSchema,
   BackupKeySchema,
   BackupLinkSchema,
   BackupHookSchema,

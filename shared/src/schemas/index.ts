@@ -143,6 +143,7 @@ export {
   BackupKeySchema,
   BackupLinkSchema,
   BackupHookSchema,
+  BackupPublishSchema,
   BackupRecordSchema,
   BackupRevisionSchema,
 } from './backup.js';
@@ -153,6 +154,7 @@ export type {
   BackupKey,
   BackupLink,
   BackupHook,
+  BackupPublish,
   BackupRecord,
   BackupRevision,
 } from './backup.js';

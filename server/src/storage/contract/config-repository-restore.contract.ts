@@ -29,7 +29,7 @@ async function read(items: AsyncIterable<SnapshotItem>): Promise<{
   for await (const item of items) {
     if (item.kind === 'config') out.configs.push(item.config);
     else if (item.kind === 'revision') out.revisions.push(item.revision);
-    else out.keys.push(item.key);
+    else if (item.kind === 'key') out.keys.push(item.key);
   }
   return out;
 }

@@ -10,6 +10,7 @@ import { runHooksContract } from './config-repository-hooks.contract.js';
 import { runKeysContract } from './config-repository-keys.contract.js';
 import { runLinkHealthContract } from './config-repository-link-health.contract.js';
 import { runPublishContract } from './config-repository-publish.contract.js';
+import { runPublishBackupContract } from './config-repository-publish-backup.contract.js';
 import { runRestoreContract } from './config-repository-restore.contract.js';
 import { runSnapshotContract } from './config-repository-snapshot.contract.js';
 import { runStorageContract } from './config-repository-storage.contract.js';
@@ -29,7 +30,8 @@ export type { RepositoryHarness } from './config-repository-fixtures.contract.js
  * with history and keys and their restore in `config-repository-restore.contract.ts`)
  * access keys (`config-repository-keys.contract.ts`) and link health
  * (`config-repository-link-health.contract.ts`), webhooks (`config-repository-hooks.contract.ts`), publish
- * records (`config-repository-publish.contract.ts`), revision summaries and the retention of the log's
+ * records (`config-repository-publish.contract.ts`; in snapshots and restores,
+ * `config-repository-publish-backup.contract.ts`), revision summaries and the retention of the log's
  * other entries (`config-repository-summaries.contract.ts`); shared helpers in
  * `config-repository-fixtures.contract.ts`.
  */
@@ -52,5 +54,6 @@ export function runConfigRepositoryContract(
     runHistoryContract(harness, scope);
     runSummariesContract(scope);
     runRestoreContract(harness, scope);
+    runPublishBackupContract(harness, scope);
   });
 }

@@ -66,11 +66,12 @@ export function createMemoryConfigRepository(): ConfigRepository {
     return result;
   };
   const keys = createMemoryKeys(open);
+  const publish = createMemoryPublish({ open, tx, committed });
   return {
     keys,
     linkHealth: createMemoryLinkHealth(open),
     hooks: createMemoryHooks(open),
-    publish: createMemoryPublish({ open, tx, committed }),
+    publish,
     ...history.reads,
     list: async () => {
       open();
@@ -142,7 +143,9 @@ export function createMemoryConfigRepository(): ConfigRepository {
       for (const c of restored.configs) {
         if (left.has(c.name)) throw new Error(`config "${c.name}" exists`);
       }
+      const writePublished = publish.restore(restored.published ?? [], replace);
       history.restore(restored.revisions, replace);
+      writePublished();
       if (replace) {
         rows.clear();
         events.length = 0;
@@ -160,8 +163,11 @@ export function createMemoryConfigRepository(): ConfigRepository {
       );
       const revisions = history.all();
       const keyRows = keys.list();
+      const published = publish.all();
       return (async function* (): AsyncGenerator<SnapshotItem> {
         for (const config of configs) yield { kind: 'config', config };
+        for (const record of published)
+          yield { kind: 'publish', publish: record };
         for (const revision of revisions) yield { kind: 'revision', revision };
         for (const key of await keyRows) yield { kind: 'key', key };
       })();

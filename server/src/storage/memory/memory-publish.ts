@@ -14,6 +14,20 @@ export interface MemoryPublishWrites {
   readonly committed: () => void;
 }
 
+/** The memory store, with what snapshots and restores of the repository read and write. */
+export interface MemoryPublish extends PublishStore {
+  /** Every record, by name in code-point order. */
+  readonly all: () => StoredPublish[];
+  /**
+   * Checks `restored` (throws when a name has a record already, or comes twice), and answers the step
+   * that writes them as they are (after removing every record, with `replace`).
+   */
+  readonly restore: (
+    restored: readonly StoredPublish[],
+    replace: boolean,
+  ) => () => void;
+}
+
 /**
  * Publish records in process memory. A publish or unpublish changes the record and appends its log
  * entry with nothing in between (no `await`): that is this adapter's transaction. The entry is made
@@ -23,9 +37,24 @@ export function createMemoryPublish({
   open,
   tx,
   committed,
-}: MemoryPublishWrites): PublishStore {
+}: MemoryPublishWrites): MemoryPublish {
   const records = new Map<string, StoredPublish>();
   return {
+    all: () =>
+      [...records.values()].sort((a, b) => compareNames(a.name, b.name)),
+    restore: (restored, replace) => {
+      const seen = new Set(replace ? [] : records.keys());
+      for (const record of restored) {
+        if (seen.has(record.name)) {
+          throw new Error(`config "${record.name}" has a publish record`);
+        }
+        seen.add(record.name);
+      }
+      return () => {
+        if (replace) records.clear();
+        for (const record of restored) records.set(record.name, record);
+      };
+    },
     get: async (name) => {
       open();
       return records.get(name) ?? null;

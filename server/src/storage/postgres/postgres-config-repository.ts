@@ -218,11 +218,22 @@ export async function createPostgresConfigRepository(
       ),
     snapshot: () => {
       if (closed) throw new Error('repository is closed');
-      return postgresSnapshot(pool, { table, revisions, keys: keysTable });
+      return postgresSnapshot(pool, {
+        table,
+        revisions,
+        keys: keysTable,
+        published: publishTables.records,
+      });
     },
     restoreRows: async (rows, restore = {}) => {
       if (closed) throw new Error('repository is closed');
-      const targets = { table, revision, revisions, events };
+      const targets = {
+        table,
+        revision,
+        revisions,
+        events,
+        published: publishTables.records,
+      };
       await postgresRestore(pool, targets, {
         rows,
         replace: restore.replace === true,

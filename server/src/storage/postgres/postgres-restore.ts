@@ -1,12 +1,14 @@
 /**
- * The PostgreSQL side of `ConfigRepository.restoreRows`: the rows of a backup written as they are, in one
- * transaction that first takes the revision row's lock (so it is serialized with every write, as writes
- * are among themselves), then raises the counter and the feed's pruned mark to the highest id written.
+ * The PostgreSQL side of `ConfigRepository.restoreRows`: the rows of a backup (configs, revisions,
+ * publish records) written as they are, in one transaction that first takes the revision row's lock (so
+ * it is serialized with every write, as writes are among themselves), then raises the counter and the
+ * feed's pruned mark to the highest id written.
  */
 import type pg from 'pg';
 import type { RestoreRows } from '../config-repository.js';
 import { ROW_COLUMNS, rowValues } from '../log/history-rows.js';
 import { highestId } from '../write-rules.js';
+import { postgresPublishRestore } from './postgres-publish-rows.js';
 
 /** The tables a restore writes. */
 export interface RestoreTables {
@@ -14,6 +16,8 @@ export interface RestoreTables {
   readonly revision: string;
   readonly revisions: string;
   readonly events: string;
+  /** The publish records. */
+  readonly published: string;
 }
 
 /** Rows per `INSERT` (well below PostgreSQL's 65,535 parameters per statement). */
@@ -80,6 +84,10 @@ export async function postgresRestore(
       { table: tables.revisions, columns: ROW_COLUMNS },
       rows.revisions.map(rowValues),
     );
+    await postgresPublishRestore(client, tables.published, {
+      records: rows.published ?? [],
+      replace,
+    });
     await client.query('COMMIT');
     committed = true;
   } finally {

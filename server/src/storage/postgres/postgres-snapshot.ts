@@ -1,8 +1,8 @@
 /**
  * The PostgreSQL side of `ConfigRepository.snapshot`: one `REPEATABLE READ READ ONLY` transaction on a
- * connection of its own, so every page of configs, revisions and keys comes from the snapshot its first
- * query took, while writers on other connections go on. Pages follow the key (keyset), names in `"C"`
- * collation: byte order of UTF-8, which is code-point order.
+ * connection of its own, so every page of configs, publish records, revisions and keys comes from the
+ * snapshot its first query took, while writers on other connections go on. Pages follow the key
+ * (keyset), names in `"C"` collation: byte order of UTF-8, which is code-point order.
  */
 import type pg from 'pg';
 import type { SnapshotItem } from '../config-repository.js';
@@ -12,6 +12,7 @@ import type { RevisionRow } from '../log/history-rows.js';
 import { KEY_COLUMNS, keyOfRow } from '../key-repository.js';
 import type { KeyRow } from '../key-repository.js';
 import type { StampRow } from './postgres-write-lock.js';
+import { postgresPublishItems } from './postgres-publish-rows.js';
 
 /** Rows per page: a few megabytes of JSON at most for configs of a few hundred links. */
 const PAGE_ROWS = 50;
@@ -23,6 +24,8 @@ export interface SnapshotTables {
   readonly table: string;
   readonly revisions: string;
   readonly keys: string;
+  /** The publish records. */
+  readonly published: string;
 }
 
 export async function* postgresSnapshot(
@@ -54,6 +57,7 @@ export async function* postgresSnapshot(
       if (last === undefined || rows.length < PAGE_ROWS) break;
       after = last.name;
     }
+    yield* postgresPublishItems(client, tables.published);
     let from = null as { name: string; rev: number } | null;
     for (;;) {
       const { rows }: pg.QueryResult<RevisionRow> = await client.query(

@@ -1,11 +1,13 @@
 /**
- * The SQLite side of `ConfigRepository.restoreRows`: the rows of a backup written as they are, in one
- * transaction function (a savepoint inside the group commit's transaction, so all or nothing).
+ * The SQLite side of `ConfigRepository.restoreRows`: the rows of a backup (configs, revisions, publish
+ * records) written as they are, in one transaction function (a savepoint inside the group commit's
+ * transaction, so all or nothing).
  */
 import type Database from 'better-sqlite3';
 import type { RestoreRows } from '../config-repository.js';
 import { ROW_COLUMNS, rowValues } from '../log/history-rows.js';
 import { highestId } from '../write-rules.js';
+import { sqlitePublishRestore } from './sqlite-publish-rows.js';
 
 /** The transaction function that writes `rows` (see `ConfigRepository.restoreRows`). */
 export function sqliteRestore(
@@ -24,7 +26,9 @@ export function sqliteRestore(
     `UPDATE counters SET value = MAX((SELECT value FROM counters WHERE key = 'version'), ?)
      WHERE key IN ('version', 'pruned')`,
   );
+  const published = sqlitePublishRestore(db);
   return db.transaction((rows: RestoreRows, replace: boolean) => {
+    if (replace) published.clear();
     if (replace)
       db.exec(
         'DELETE FROM configs; DELETE FROM revisions; DELETE FROM log_events',
@@ -35,6 +39,7 @@ export function sqliteRestore(
     for (const record of rows.revisions) {
       insertRevision.run(...rowValues(record));
     }
+    published.insert(rows.published ?? []);
     raise.run(highestId(rows));
     return { ok: true } as const;
   });

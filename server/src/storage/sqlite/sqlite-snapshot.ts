@@ -1,10 +1,10 @@
 /**
  * The SQLite side of `ConfigRepository.snapshot`: one read transaction on a connection of its own. In WAL
  * mode a read transaction sees one snapshot from its first read to its end, and while it runs writers go
- * on (they append to the WAL; the reader keeps seeing the database as it was). Configs, revisions and keys
- * are read by statements one after the other inside it, so they agree. Its own connection, because a
- * connection that is stepping through a statement can run nothing else, and the repository's connection
- * must stay free for writes.
+ * on (they append to the WAL; the reader keeps seeing the database as it was). Configs, publish records,
+ * revisions and keys are read by statements one after the other inside it, so they agree. Its own
+ * connection, because a connection that is stepping through a statement can run nothing else, and the
+ * repository's connection must stay free for writes.
  */
 import Database from 'better-sqlite3';
 import type { SnapshotItem } from '../config-repository.js';
@@ -14,6 +14,7 @@ import type { RevisionRow } from '../log/history-rows.js';
 import { KEY_COLUMNS, keyOfRow } from '../key-repository.js';
 import type { KeyRow } from '../key-repository.js';
 import type { ConfigRow } from './sqlite-statements.js';
+import { sqlitePublishItems } from './sqlite-publish-rows.js';
 
 const SELECT_CONFIGS =
   'SELECT name, json, created_at, updated_at, version FROM configs ORDER BY name';
@@ -26,6 +27,7 @@ function* readAll(db: Database.Database): Generator<SnapshotItem> {
     const config = { name: row.name, json: row.json, ...stampOfRow(row) };
     yield { kind: 'config', config };
   }
+  yield* sqlitePublishItems(db);
   for (const row of db.prepare<[], RevisionRow>(SELECT_REVISIONS).iterate()) {
     yield { kind: 'revision', revision: recordOfRow(row) };
   }
