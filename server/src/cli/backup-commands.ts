@@ -61,7 +61,7 @@ export function addBackupCommands(program: Command, io: CliIo): void {
         });
         progress.stop();
         io.stdout.write(
-          `backup of ${counts['config'] ?? 0} configs, ${counts['revision'] ?? 0} revisions, ${counts['key'] ?? 0} access keys and ${counts['link'] ?? 0} link checks (${megabytes(bytes)}) written to ${file}\n`,
+          `backup of ${counts['config'] ?? 0} configs, ${counts['revision'] ?? 0} revisions, ${counts['publish'] ?? 0} publish records, ${counts['key'] ?? 0} access keys and ${counts['link'] ?? 0} link checks (${megabytes(bytes)}) written to ${file}\n`,
         );
       } finally {
         progress.stop();
@@ -94,7 +94,7 @@ export function addBackupCommands(program: Command, io: CliIo): void {
         const progress = progressOn(io, { lines: true });
         let phase: RestoreProgress['phase'] | null = null;
         try {
-          const { configs, revisions, keys, links, removed } =
+          const { configs, revisions, published, keys, links, removed } =
             await restoreBackup(repository, file, {
               force: options.force === true,
               maxConfigBytes,
@@ -116,7 +116,7 @@ export function addBackupCommands(program: Command, io: CliIo): void {
             });
           progress.stop();
           io.stdout.write(
-            `restored ${configs} configs, ${revisions} revisions, ${keys} access keys and ${links} link checks from ${file}${removed > 0 ? `; ${removed} configs that were there were deleted first` : ''}\n`,
+            `restored ${configs} configs, ${revisions} revisions, ${published} publish records, ${keys} access keys and ${links} link checks from ${file}${removed > 0 ? `; ${removed} configs that were there were deleted first` : ''}\n`,
           );
         } catch (error) {
           if (error instanceof NotEmptyError)

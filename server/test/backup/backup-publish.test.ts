@@ -125,6 +125,7 @@ beforeAll(async () => {
   });
   const run = await runLinkconfig(['backup', backup, '--database-url', source]);
   expect(run).toMatchObject({ code: 0, stderr: '' });
+  expect(run.stdout).toContain(', 3 publish records,');
 });
 afterAll(async () => {
   await dropSchemas(prefix);
@@ -168,10 +169,9 @@ describe('publish records in backups', () => {
       record: [200, { rev: 1 }],
     });
     const target = `sqlite:${join(dir, 'copy.db')}`;
-    expect(await restore(backup, target)).toMatchObject({
-      code: 0,
-      stderr: '',
-    });
+    const restored = await restore(backup, target);
+    expect(restored).toMatchObject({ code: 0, stderr: '' });
+    expect(restored.stdout).toContain(', 3 publish records,');
     expect(await withServer(target, publishedView)).toEqual(before);
   });
 

@@ -117,7 +117,7 @@ describe('linkconfig backup and restore', () => {
     ]);
     expect(run).toMatchObject({ code: 0, stderr: '' });
     expect(run.stdout).toMatch(
-      /^backup of 3 configs, 6 revisions, 1 access keys and 1 link checks \(0\.0 MB\) written to /,
+      /^backup of 3 configs, 6 revisions, 0 publish records, 1 access keys and 1 link checks \(0\.0 MB\) written to /,
     );
     const lines = readFileSync(backup, 'utf8')
       .trimEnd()
@@ -159,7 +159,7 @@ describe('linkconfig backup and restore', () => {
     ]);
     expect(run).toEqual({
       code: 0,
-      stdout: `restored 3 configs, 6 revisions, 1 access keys and 1 link checks from ${backup}\n`,
+      stdout: `restored 3 configs, 6 revisions, 0 publish records, 1 access keys and 1 link checks from ${backup}\n`,
       stderr: '',
     });
     const restored = await contents(target);
