@@ -26,7 +26,7 @@ const EDIT_SPANS = Symbol('edit spans');
 /**
  * The text a PUT of the name of `version` may be read against: only a version this server wrote (the
  * config check accepted it) that still holds its text, under {@link TEXT_PATCH_MAX_CHARS} (the scan for its
- * links runs at once, once per version, and is kept with it).
+ * links runs at once, once per version, only when a body differs from it in a short run, and is kept).
  */
 export function editTemplate(
   version: ConfigVersion | undefined,
@@ -35,19 +35,26 @@ export function editTemplate(
   const held = version.heldText;
   if (held === undefined || held.json.length >= TEXT_PATCH_MAX_CHARS)
     return undefined;
-  const spans = version.derive(EDIT_SPANS, () => {
-    const found = findLinkSpans(held.json);
-    return { value: found, weight: spansWeight(found) };
-  });
-  return spans === undefined
-    ? undefined
-    : {
-        version: version.version,
-        text: held.json,
-        spans,
-        maxDepth: LIMITS.nestingMax,
-      };
+  return {
+    version: version.version,
+    text: held.json,
+    // Found on first use (a body that differs from the text in a short run only), once per version.
+    get spans(): LinkSpans {
+      return version.derive(EDIT_SPANS, () => {
+        const found = findLinkSpans(held.json) ?? NO_LINKS;
+        return { value: found, weight: spansWeight(found) };
+      });
+    },
+    maxDepth: LIMITS.nestingMax,
+  };
 }
+
+/** The places of a text without an `allLinks` object (no version this server wrote): no edit applies. */
+const NO_LINKS: LinkSpans = {
+  order: new Map(),
+  starts: new Int32Array(0),
+  ends: new Int32Array(0),
+};
 
 /** What a PUT stores ({@link planPut}). */
 export interface PutPlan {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { inspectJsonText } from '../schemas/json-fidelity.js';
 import { validateLinkConfig } from '../schemas/validate-config.js';
 import { countLinks, diffConfigs, summarizeDiff } from '../util/config-diff.js';
-import { linkEditOfText } from './link-text-edit.js';
+import { EDIT_MAX_CHARS, linkEditOfText } from './link-text-edit.js';
 import { findLinkSpans } from './link-text-patch.js';
 import type { LinkSpans } from './link-text-patch.js';
 
@@ -194,6 +194,24 @@ describe('linkEditOfText', () => {
       { numRuns: 500 },
     );
   }, 60_000);
+
+  it('does not ask where the links sit when the texts differ in a run too long to read as an edit', () => {
+    const old = JSON.stringify({
+      allLinks: { a: { url: 'x'.repeat(EDIT_MAX_CHARS + 1) } },
+    });
+    const template = {
+      text: old,
+      get spans(): never {
+        throw new Error('the places were asked');
+      },
+    };
+    expect(
+      linkEditOfText(template, old.replaceAll('x', 'y'), MAX_DEPTH),
+    ).toBeUndefined();
+    expect(() =>
+      linkEditOfText(template, old.replace('xx', 'xy'), MAX_DEPTH),
+    ).toThrow('the places were asked');
+  });
 
   it('changes one link of a large config as the full computation does', () => {
     const allLinks: Record<string, unknown> = {};

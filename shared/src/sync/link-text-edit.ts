@@ -16,7 +16,10 @@ import { sameValue } from '../util/same-value.js';
 import { readMembers } from './link-text-patch.js';
 import type { LinkSpans, TextPatchCounts } from './link-text-patch.js';
 
-/** A stored text the config check accepted, and where its links sit. */
+/**
+ * A stored text the config check accepted, and where its links sit (read only when the texts differ in
+ * fewer than {@link EDIT_MAX_CHARS} characters: a getter may find them then).
+ */
 export interface LinkTextTemplate {
   readonly text: string;
   readonly spans: LinkSpans;
@@ -55,17 +58,20 @@ export function linkEditOfText(
   next: string,
   maxDepth: number,
 ): LinkTextEdit | undefined {
-  const { text: old, spans } = template;
-  const count = spans.starts.length;
+  const old = template.text;
   if (next === old) {
-    return {
-      spans,
-      counts: { added: 0, removed: 0, changed: 0, links: count },
-    };
+    const { spans } = template;
+    const links = spans.starts.length;
+    return { spans, counts: { added: 0, removed: 0, changed: 0, links } };
   }
   const max = Math.min(old.length, next.length);
   const head = commonHead(old, next, max);
   const tail = commonTail(old, next, max - head);
+  // What differs lies within the run: when that is already too long, the links' places are not needed.
+  if (Math.max(old.length, next.length) - head - tail > EDIT_MAX_CHARS)
+    return undefined;
+  const { spans } = template;
+  const count = spans.starts.length;
   // The run of links i..j whose values, and what lies between them, hold every changed character.
   const i = lastAtOrBefore(spans.starts, head);
   const j = firstAtOrAfter(spans.ends, old.length - tail);
