@@ -21,6 +21,7 @@ export {
 } from './util/config-diff.js';
 export { DURATION_UNITS } from './util/duration-units.js';
 export type { DurationUnit } from './util/duration-units.js';
+export { commonHead, commonTail } from './util/common-ends.js';
 export { jsonText } from './util/json-text.js';
 export { BLOCKED_KEYS, isBlockedKey, setOwn } from './util/own-property.js';
 export { runAtOnce, runInSlices, slicePauser } from './util/slices.js';

@@ -1,10 +1,4 @@
-import {
-  LIMITS,
-  isPlainObject,
-  runAtOnce,
-  runInSlices,
-  validateLinkConfig,
-} from '@linkconfig/shared';
+import { runAtOnce, runInSlices } from '@linkconfig/shared';
 import type { SliceOptions } from '@linkconfig/shared';
 import {
   DecidedTexts,
@@ -13,9 +7,10 @@ import {
   patching,
 } from './patched-config.js';
 import { summaryOver } from './revision-summary.js';
+import { editTemplate, keepEditSpans, planPut } from './put-plan.js';
 import type { Applied, Change } from './patched-config.js';
 import { configNotFound, DomainError } from '../errors.js';
-import { ReceivedJson } from '../received-json.js';
+import type { EditTemplate, ReceivedJson } from '../received-json.js';
 import type {
   ConfigRepository,
   NameVersion,
@@ -146,6 +141,16 @@ export class ConfigService {
   }
 
   /**
+   * The stored text a config body PUT to `name` may be read against (the body reader's `template`): the
+   * version held of the name, when this server wrote it; `undefined` otherwise.
+   */
+  editTemplate(name: string | undefined): EditTemplate | undefined {
+    return name === undefined
+      ? undefined
+      : editTemplate(this.#cache.peek(name));
+  }
+
+  /**
    * Validates and stores a config under `name`, when the preconditions hold (else a
    * {@link PreconditionFailedError} carrying the current ETag). The config is stored as received: the
    * text of a {@link ReceivedJson} (key order, unknown keys and spacing included), else its serialization;
@@ -162,39 +167,25 @@ export class ConfigService {
       ifNoneMatch: _ifNoneMatch,
       ...origin
     } = conditions;
-    // One pass over the config: the stored-config rules and the nesting bound (the HTTP layer leaves the
-    // depth of a config body to this check rather than walking it twice).
-    const received = config instanceof ReceivedJson ? config : undefined;
-    const checked = validateLinkConfig(
-      received ? received.value : config,
-      received?.depth === undefined
-        ? { maxDepth: LIMITS.nestingMax }
-        : { maxDepth: LIMITS.nestingMax, depth: received.depth },
-    );
-    if (!checked.ok) throw new DomainError('invalid_config', checked.error);
-    const json = received?.text ?? JSON.stringify(checked.config);
     const held = this.#cache.peek(name);
-    const result = await this.#repo.put(name, json, {
+    const plan = await planPut(config, held, this.#slices);
+    const result = await this.#repo.put(name, plan.json, {
       ...write,
       ...origin,
       // The text of the version it replaces, when held: the history's delta is made from it.
       heldText: held?.heldText,
-      // What it changes against the version held (none held: as a new config; the write keeps it only
-      // when that is what it replaces).
-      summary: await summaryOver(
-        held ?? null,
-        received ? received.value : checked.config,
-        this.#slices,
-      ),
+      summary: plan.summary,
       now: this.#now,
     });
     if (!result.ok) throw preconditionFailed(name, conditions, result);
-    // The body's value is the text parsed (it reads back as sent): a large config keeps it (#written).
-    const parsed =
-      received !== undefined && isPlainObject(received.value)
-        ? received.value
-        : undefined;
-    this.#cache.set(this.#written({ name, json }, result, parsed));
+    // A large config's version keeps the value parsed from the body (#written).
+    const written = this.#written(
+      { name, json: plan.json },
+      result,
+      plan.parsed,
+    );
+    if (plan.spans !== undefined) keepEditSpans(written, plan.spans);
+    this.#cache.set(written);
     return { etag: result.etag, rev: result.rev };
   }
 

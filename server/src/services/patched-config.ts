@@ -77,7 +77,8 @@ const LINK_SPANS = Symbol('link spans');
 /** Bytes a version's link spans keep alive, per link (two offsets and a share of the key map) and fixed. */
 const SPAN_BYTES = { perLink: 96, fixed: 256 } as const;
 
-const spansWeight = (spans: LinkSpans | undefined): number =>
+/** What a version's link spans weigh (see {@link SPAN_BYTES}). */
+export const spansWeight = (spans: LinkSpans | undefined): number =>
   SPAN_BYTES.fixed + (spans?.starts.length ?? 0) * SPAN_BYTES.perLink;
 
 /**

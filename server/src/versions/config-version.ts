@@ -47,6 +47,11 @@ export class ConfigVersion {
   readonly version: number;
   readonly createdAt: string;
   readonly updatedAt: string;
+  /**
+   * Made by a write of this server (which checked it as a stored config), not read from storage: the
+   * text a later PUT of the name may be read against (`services/put-plan.ts`).
+   */
+  readonly madeByWrite: boolean;
   /** Set by the cache that holds this version: called when {@link weight} changes. */
   onWeightChange: (() => void) | undefined;
   readonly #length: number;
@@ -89,6 +94,7 @@ export class ConfigVersion {
     this.#length = row.json.length;
     this.#width = charWidth(row.json);
     this.#keepText = madeByWrite;
+    this.madeByWrite = madeByWrite;
     if (parsed === undefined || madeByWrite) this.#json = row.json;
     if (parsed !== undefined) this.#keepStored(parsed);
     this.#weight = this.#computeWeight();

@@ -14,3 +14,5 @@ export {
 export { sameKeyOrder } from './own-keys.js';
 export { findLinkSpans, patchLinksText } from './link-text-patch.js';
 export type { LinkSpans, TextPatchCounts } from './link-text-patch.js';
+export { EDIT_MAX_CHARS, linkEditOfText } from './link-text-edit.js';
+export type { LinkTextEdit, LinkTextTemplate } from './link-text-edit.js';

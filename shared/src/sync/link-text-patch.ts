@@ -68,10 +68,10 @@ function valueEnd(text: string, at: number): number {
 }
 
 /**
- * Reads the members of the object that opens at `at`, calling `member` with each key and its value's
- * span; answers where the object ends, or -1 when `at` is not an object.
+ * Reads the members of the object that opens at `at` (valid JSON), calling `member` with each key and its
+ * value's span; answers where the object ends, or -1 when `at` is not an object.
  */
-function readMembers(
+export function readMembers(
   text: string,
   at: number,
   member: (key: string, start: number, end: number) => void,

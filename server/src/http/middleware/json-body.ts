@@ -1,11 +1,12 @@
 import { isUtf8 } from 'node:buffer';
-import { inspectJsonTextInSlices } from '@linkconfig/shared';
+import { inspectJsonTextInSlices, linkEditOfText } from '@linkconfig/shared';
 import type { JsonTextFacts } from '@linkconfig/shared';
 import { promisify } from 'node:util';
 import { brotliDecompress, gunzip, inflate } from 'node:zlib';
 import type { InputType, ZlibOptions } from 'node:zlib';
 import { EVENT_LOOP_SLICES } from '../../event-loop.js';
 import { ReceivedJson } from '../../received-json.js';
+import type { EditTemplate } from '../../received-json.js';
 import { HttpError } from '../http-error.js';
 import { paced } from './body-pace.js';
 import type { BodyProgress } from './body-pace.js';
@@ -19,6 +20,12 @@ export interface ReadOptions {
   readonly checkDepth?: boolean;
   /** How much of the body has arrived (`bodyProgress`), for the floor on its rate. */
   readonly progress?: BodyProgress | undefined;
+  /**
+   * For a config body (`checkDepth: false`): the stored version the body most likely edits. When the
+   * body differs from it only within some links (`linkEditOfText`), only those are parsed and checked,
+   * and the answer carries the edit instead of a parsed value; otherwise the body is read in full.
+   */
+  readonly template?: EditTemplate | undefined;
 }
 
 /** Limits applied to every JSON request body. */
@@ -78,6 +85,13 @@ export async function readJsonBody(
   );
   if (text.trim() === '') {
     throw new HttpError(400, 'the request body is empty; send a JSON value');
+  }
+  const { template } = options;
+  if (template !== undefined && options.checkDepth === false) {
+    // Valid, read back as sent and accepted by the config check: what the full reading below would find.
+    const edit = linkEditOfText(template, text, template.maxDepth);
+    if (edit !== undefined)
+      return ReceivedJson.edited(text, { template, edit });
   }
   // V8 parses iteratively, so even absurd nesting parses; the depth is then checked on the value.
   const value = parseJson(text);

@@ -4,10 +4,16 @@ import type { ResponseCache } from '../../cache/response-cache.js';
 import type { Context } from '../../context.js';
 import { DomainError, describeIssues, issuesOf } from '../../errors.js';
 import type { Outcome } from '../../outcome.js';
-import type { ReceivedJson } from '../../received-json.js';
+import type { EditTemplate, ReceivedJson } from '../../received-json.js';
 import { accessDenied, nameDenied } from '../../access-check.js';
 import { HttpError } from '../http-error.js';
 import { readJsonBody } from '../middleware/json-body.js';
+import {
+  NO_SEGMENTS,
+  decodeSegment,
+  nameInPath,
+  pathSegments,
+} from './path-segments.js';
 import type { BodyLimits } from '../middleware/json-body.js';
 import { routeBodyKind, routeBodyLimits } from '../middleware/body-limits.js';
 import type { BodyKind, BodyLimitSet } from '../middleware/body-limits.js';
@@ -109,26 +115,6 @@ export function mountRestRoutes(app: Hono, deps: RestDeps): void {
   }
 }
 
-/**
- * The config name in the path, as the access check reads it before anything else (a segment that does
- * not decode is checked as it is; the input check then answers 400).
- */
-function nameInPath(segments: readonly string[], index: number): string {
-  const raw = segments[index] ?? '';
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return raw;
-  }
-}
-
-const NO_SEGMENTS: readonly string[] = [];
-
-/** The raw (still percent-encoded) segments of a request URL's path, as `URL.pathname` has them. */
-export function pathSegments(url: string): string[] {
-  return new URL(url).pathname.split('/');
-}
-
 /** What a route's handler hands on: the app's dependencies and the request's path segments. */
 interface Asked {
   readonly deps: RestDeps;
@@ -141,9 +127,14 @@ async function handle(
   { deps, segments }: Asked,
 ): Promise<Response> {
   const ctx = deps.context(c);
+  const named =
+    route.configNameAt === undefined
+      ? undefined
+      : nameInPath(segments, route.configNameAt);
   const raw = await rawInput(route, c, {
     limits: routeBodyLimits(route, deps.limits),
     segments,
+    held: () => ctx.services.configs.editTemplate(named),
   });
   // Whole answers are kept per view: callers who may read different names never share one.
   const reuse = route.reusable
@@ -165,10 +156,6 @@ async function handle(
   }
   const outcome = await run(route, ctx, raw);
   const headers = answerHeaders(c);
-  const named =
-    route.configNameAt === undefined
-      ? undefined
-      : nameInPath(segments, route.configNameAt);
   // Key management answers (a new key's secret) are kept by no cache on the way.
   if (route.access === 'admin') headers['Cache-Control'] = 'no-store';
   if (route.immutable) Object.assign(headers, IMMUTABLE_CACHING);
@@ -269,11 +256,22 @@ interface RawInput {
   readonly body: ReceivedJson | undefined;
 }
 
-/** The operation's raw input, assembled from where the route table says, and the body if one was read. */
+/**
+ * The operation's raw input, assembled from where the route table says, and the body if one was read (a
+ * config body against the version `held` of its name: an edit of some links costs those links).
+ */
 async function rawInput(
   route: RestRoute,
   c: HonoContext,
-  { limits, segments }: { limits: BodyLimits; segments: readonly string[] },
+  {
+    limits,
+    segments,
+    held,
+  }: {
+    limits: BodyLimits;
+    segments: readonly string[];
+    held: () => EditTemplate | undefined;
+  },
 ): Promise<RawInput> {
   const fields: Record<string, unknown> = {};
   let body: ReceivedJson | undefined;
@@ -286,11 +284,13 @@ async function rawInput(
   if (source === 'fields' || typeof source === 'object') {
     // A config body's depth is checked with the config itself, in one walk (ConfigService.put); every
     // other body (a merge patch too, which is applied before any config check) is checked here.
+    const config = typeof source === 'object' && source.as === 'config';
     body = await readJsonBody(c.req.raw, limits, {
-      checkDepth: !(typeof source === 'object' && source.as === 'config'),
+      checkDepth: !config,
       progress: bodyProgress(c),
+      template: config ? held() : undefined,
     });
-    if (!isPlainObject(body.value)) {
+    if (!isPlainObject(body.inputValue)) {
       throw new HttpError(
         400,
         typeof source === 'object'
@@ -298,8 +298,8 @@ async function rawInput(
           : 'the body must be a JSON object',
       );
     }
-    if (typeof source === 'object') fields[source.as] = body.value;
-    else Object.assign(fields, body.value);
+    if (typeof source === 'object') fields[source.as] = body.inputValue;
+    else Object.assign(fields, body.inputValue);
   }
   for (const [field, header] of Object.entries(route.headers)) {
     const value = c.req.header(header);
@@ -328,16 +328,4 @@ async function rawInput(
  */
 function textInput(route: RestRoute, field: string, value: string): unknown {
   return route.numberFields.has(field) ? Number(value) : value;
-}
-
-/** A path segment decoded exactly once (`a%2Fb` is `a/b`, `%25` is `%`); bad encoding → 400. */
-function decodeSegment(raw: string, param: string): string {
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    throw new HttpError(
-      400,
-      `the ${param} in the path is not valid percent-encoding`,
-    );
-  }
 }

@@ -10,6 +10,7 @@
 import { constants as bufferConstants } from 'node:buffer';
 import { promisify } from 'node:util';
 import { deflateRawSync, inflateRaw, inflateRawSync } from 'node:zlib';
+import { commonHead, commonTail } from '@linkconfig/shared';
 
 /**
  * Stored content that cannot be read back: a keyframe that is not deflated data or inflates past the
@@ -96,43 +97,6 @@ export function encodeRevision(
   const chain = previous.chain + data.length;
   if (chain > json.length / 4) return keyframe(rev, json);
   return { base: previous.base, head, tail, data, chain };
-}
-
-/**
- * Units compared at once while looking for the common start and end, largest first: whole slices compare
- * fast, and a few large ones cost fewer allocations than many small ones.
- */
-const STEPS = [16_384, 1024, 64] as const;
-
-/** How many units `a` and `b` share at their start, at most `max`. */
-function commonHead(a: string, b: string, max: number): number {
-  let n = 0;
-  for (const step of STEPS) {
-    while (n + step <= max && a.slice(n, n + step) === b.slice(n, n + step)) {
-      n += step;
-    }
-  }
-  while (n < max && a.charCodeAt(n) === b.charCodeAt(n)) n++;
-  return n;
-}
-
-/** How many units `a` and `b` share at their end, at most `max`. */
-function commonTail(a: string, b: string, max: number): number {
-  let n = 0;
-  const ea = a.length;
-  const eb = b.length;
-  for (const step of STEPS) {
-    while (
-      n + step <= max &&
-      a.slice(ea - n - step, ea - n) === b.slice(eb - n - step, eb - n)
-    ) {
-      n += step;
-    }
-  }
-  while (n < max && a.charCodeAt(ea - 1 - n) === b.charCodeAt(eb - 1 - n)) {
-    n++;
-  }
-  return n;
 }
 
 /** Size of the blocks a text is rebuilt in: a delta rewrites the one or two blocks it touches. */
