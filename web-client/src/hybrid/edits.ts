@@ -82,8 +82,12 @@ export interface EditStore {
 
 /** The store's side of the edits: what its own writes tell them. */
 export interface Edits extends EditStore {
-  /** `config` of `name` was saved in this browser: an edit of it now starts from that. */
-  saved(name: string, config: LinkConfig): Promise<void>;
+  /**
+   * `config` of `name` was saved in this browser: an edit of it now starts from that. The base moves at
+   * once, just before the save resolves, so that no change heard meanwhile meets a base the page's
+   * draft is not on; the kept draft follows in the background.
+   */
+  saved(name: string, config: LinkConfig): void;
   /** `name` was removed in this browser: its edit ends. */
   removed(name: string): void;
 }
@@ -129,8 +133,8 @@ export function createEdits(drafts: Drafts, bases: EditBases): Edits {
       return kept === null ? null : { draft: kept.draft, base: kept.base };
     },
     dropDraft: (name) => drafts.drop(name),
-    async saved(name, config) {
-      if (bases.get(name) !== undefined) await move(name, config);
+    saved(name, config) {
+      if (bases.get(name) !== undefined) void move(name, config);
     },
     removed: (name) => bases.delete(name),
   };

@@ -110,6 +110,7 @@ describe('drafts kept by the hybrid store', () => {
       await store.keepDraft('home', cfg('v2', { b: 'B' }));
       await store.save('home', cfg('v2'));
       expect(store.editBase('home')).toEqual(cfg('v2'));
+      expect((await store.draftOf('home'))?.base).toEqual(cfg('v2'));
       // A save of another name moves nothing and starts no edit.
       await store.save('other', cfg('x'));
       expect(store.editBase('other')).toBeUndefined();

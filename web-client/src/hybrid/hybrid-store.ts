@@ -216,9 +216,9 @@ export function createHybridStore(options: HybridStoreOptions): HybridStore {
       token: newToken(),
       queuedAt: new Date().toISOString(),
     });
-    // An edit of it now starts from what was saved.
+    // An edit of it now starts from what was saved (no await between this and the answer).
     if (config === null) removed(name);
-    else await saved(name, config);
+    else saved(name, config);
     // During a Retry-After this only makes sure a pass runs when the wait is over.
     void queue.drain();
   };
