@@ -63,6 +63,8 @@ export type { RemoteFailureKind } from './remote/remote-store-error.js';
 export { createMemoryStore } from './memory/memory-store.js';
 export type { MemoryStoreOptions } from './memory/memory-store.js';
 export { createHybridStore } from './hybrid/hybrid-store.js';
+export { EditBases } from './hybrid/edits.js';
+export type { EditStore, KeptDraft } from './hybrid/edits.js';
 export { Reachability } from './reachability.js';
 export type { HybridStore, HybridStoreOptions } from './hybrid/hybrid-store.js';
 export type { HybridStatus, LiveState } from './hybrid/hybrid-status.js';

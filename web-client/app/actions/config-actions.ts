@@ -126,13 +126,13 @@ export class ConfigActions {
       settingsText: settingsText(config),
       settingsProblem: null,
       saveProblem: null,
-      base: config,
       remote: null,
       incoming: null,
       targetLinkId: target,
     };
-    // Unsaved edits of it kept in this browser (a reload, a closed tab) come back.
-    await this.keeper.restore(state.open, config, (open, remote) =>
+    // The store's edit of it starts from `config`; unsaved edits kept in this browser (a reload, a
+    // closed tab) come back.
+    await this.keeper.start(state.open, config, (open, remote) =>
       this.remote.mergeIncoming(open, remote),
     );
     if (run !== this.openRun) return;
@@ -245,9 +245,8 @@ export class ConfigActions {
       open.saveProblem = `Not saved: ${this.page.describe(error)}`;
       return;
     }
-    // Edits made while saving stay unsaved.
+    // Edits made while saving stay unsaved; the store's edit now starts from what was saved.
     if (open.draft === saved) open.dirty = false;
-    open.base = saved;
     open.saveProblem = null;
     open.remote = null;
     open.incoming = null;
@@ -270,7 +269,8 @@ export class ConfigActions {
       // This browser's copy only: asking the server here would cost every save a round trip.
       const current = await session.localCopy(open.name).catch(() => null);
       if (this.page.state.open !== open) return false;
-      if (current !== null && !sameValue(current, this.page.raw(open.base)))
+      const base = session.store.editBase(open.name);
+      if (current !== null && !sameValue(current, base))
         this.remote.mergeIncoming(open, current);
     }
     if (open.remote === null) return true;

@@ -14,10 +14,10 @@ export class DraftActions {
   async revert(): Promise<void> {
     const open = this.page.state.open;
     if (!open?.dirty) return;
-    const losses = draftLosses(
-      this.page.raw(open.draft),
-      this.page.raw(open.base),
-    );
+    // The version the draft started from, as the store keeps it.
+    const base = this.page.session()?.store.editBase(open.name);
+    if (base === undefined) return;
+    const losses = draftLosses(this.page.raw(open.draft), base);
     const confirmed = await this.page.ask({
       title: `Revert “${open.name}” to the saved version?`,
       body: `This discards your unsaved edits: ${losses.length > 0 ? losses.join('; ') : 'settings text that is not valid JSON'}. They cannot be brought back.`,
@@ -29,7 +29,9 @@ export class DraftActions {
       this.page.focus('[data-testid="revert-config"]');
       return;
     }
-    this.configs.show(open, this.page.raw(open.base));
+    // The store's base, as it is now: a merge while the question was open may have moved it.
+    const saved = this.page.session()?.store.editBase(open.name);
+    if (saved !== undefined) this.configs.show(open, saved);
     this.page.state.undo = null;
     this.page.focus('#editor-heading');
     this.page.announce(`“${open.name}” is back to the saved version.`);

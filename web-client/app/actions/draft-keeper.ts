@@ -2,7 +2,8 @@
  * Keeps the open config's unsaved edits in the browser store (`HybridStore.keepDraft`), so that a
  * reload or a closed tab does not lose them: shortly after each change of the draft while it has
  * unsaved edits, and forgotten once it has none (saved, reverted, shown anew) or the person left it.
- * Opening a config asks the store for a kept draft (`restore`). The page's own storage holds none.
+ * Opening a config starts the store's edit of it (`start`), which gives a kept draft back. The store
+ * keeps the version the draft started from; the page's own storage holds no draft and no base.
  */
 import { sameValue } from '@linkconfig/shared';
 import type { LinkConfig } from '@linkconfig/shared';
@@ -52,31 +53,30 @@ export class DraftKeeper {
       (now === null || now.name !== before.name || !now.dirty)
     )
       void store.dropDraft(before.name).catch(() => undefined);
-    if (open === null || now === null || !now.dirty) return;
+    if (now === null || !now.dirty) return;
     this.timer = setTimeout(() => {
       this.timer = null;
-      // Kept with the version it started from; a failure of the browser's storage loses only this copy.
-      void store
-        .keepDraft(now.name, now.draft, this.page.raw(open.base))
-        .catch(() => undefined);
+      // The store keeps it with the version it started from; a failure of the browser's storage loses
+      // only this copy.
+      void store.keepDraft(now.name, now.draft).catch(() => undefined);
     }, KEEP_AFTER_MS);
   }
 
   /**
-   * Puts the unsaved edits kept for the config just opened back into the editor (`open` shows the
-   * stored version `config`). When that version moved on since the edits started, the newer one meets
-   * them through the same merge as a change from elsewhere (`mergeIncoming`).
+   * Starts the store's edit of the config just opened (`open` shows the stored version `config`) and
+   * puts the unsaved edits kept for it back into the editor. When that version moved on since the
+   * edits started, the newer one meets them through the same merge as a change from elsewhere
+   * (`mergeIncoming`).
    */
-  async restore(
+  async start(
     open: OpenConfig,
     config: LinkConfig,
     mergeIncoming: (open: OpenConfig, remote: LinkConfig) => void,
   ): Promise<void> {
     const store = this.page.session()?.store;
-    const kept = await store?.draftOf(open.name).catch(() => null);
+    const kept = await store?.startEdit(open.name, config).catch(() => null);
     if (!kept || this.page.state.open !== open) return;
     open.draft = structuredClone(kept.draft);
-    open.base = kept.base ?? config;
     open.dirty = true;
     open.settingsText = settingsText(kept.draft);
     this.page.announce(

@@ -34,7 +34,6 @@ function page(): { page: PageContext; state: AppState } {
     settingsText: '',
     settingsProblem: null,
     saveProblem: null,
-    base: config,
     remote: null,
     incoming: null,
     targetLinkId: null,

@@ -65,7 +65,8 @@ export class LinkActions {
     entries.splice(offer.index, 0, [offer.id, offer.link as Link]);
     changeDraft(open, { ...open.draft, allLinks: Object.fromEntries(entries) });
     // Back to the saved version: nothing is unsaved any more.
-    if (sameValue(this.page.raw(open.draft), this.page.raw(open.base)))
+    const base = this.page.session()?.store.editBase(open.name);
+    if (base !== undefined && sameValue(this.page.raw(open.draft), base))
       open.dirty = false;
     this.page.focus(
       `[data-testid="link-row"][data-link-id="${CSS.escape(offer.id)}"] [data-testid="edit-link"]`,

@@ -1,17 +1,13 @@
 /**
  * What happens when the open config changes elsewhere (on the server, in another tab): without unsaved
  * edits the editor shows the new version at once; with them, the other version reaches the draft
- * through the shared three-way merge (`shared/sync`, over the version the draft was opened from), the
- * same merge the store runs for an offline write. What merges cleanly is merged and said so, naming
+ * through the shared three-way merge (`shared/sync`) over the version the draft started from, which the
+ * store keeps and merges over (`HybridStore.mergeIntoEdit`; the page holds no copy of it), the same
+ * merge the store runs for an offline write. What merges cleanly is merged and said so, naming
  * the links and fields; where both changed the same thing, the conflict rows show both sides and Save
  * waits until each is settled. A removal elsewhere also waits for an answer before Save.
  */
-import {
-  changedPaths,
-  resolveConflicts,
-  sameValue,
-  threeWayMerge,
-} from '@linkconfig/shared';
+import { changedPaths, resolveConflicts, sameValue } from '@linkconfig/shared';
 import type { LinkConfig } from '@linkconfig/shared';
 import type { MergeReport } from '@linkconfig/web-client';
 import type { RemoteChangeAnswer } from '../views/actions.js';
@@ -54,7 +50,7 @@ export class RemoteChangeActions {
       );
       return;
     }
-    if (sameValue(config, open.base)) {
+    if (sameValue(config, session.store.editBase(name))) {
       // Back to the version shown (a removal undone, say): nothing to choose any more.
       open.remote = null;
       open.incoming = null;
@@ -85,7 +81,8 @@ export class RemoteChangeActions {
         return;
       }
       if (settled === null) return;
-      this.takeMerge(open, incoming.remote, settled);
+      void session.store.settleEdit(open.name, incoming.remote);
+      this.takeMerge(open, settled);
       this.page.focus('[data-testid="save-config"]');
       this.page.announce(
         `Your choices for “${open.name}” are in the draft: “Save config” saves them.`,
@@ -99,8 +96,10 @@ export class RemoteChangeActions {
         // Yours where both changed the same thing; every other change of theirs is merged in, so the
         // save replaces nothing else of the other version.
         const incoming = this.page.raw(open.incoming);
-        if (incoming !== null && incoming.merged !== null)
-          this.takeMerge(open, incoming.remote, incoming.merged);
+        if (incoming !== null && incoming.merged !== null) {
+          void session.store.settleEdit(open.name, incoming.remote);
+          this.takeMerge(open, incoming.merged);
+        }
       }
       open.remote = null;
       open.incoming = null;
@@ -142,19 +141,22 @@ export class RemoteChangeActions {
   }
 
   /**
-   * Merges `remote` into the unsaved draft over the version the draft started from. A clean merge
-   * becomes the draft (still unsaved, now based on `remote`) and is said, naming what came in; true
-   * conflicts wait in `open.incoming` for the person, and Save waits with them.
+   * Merges `remote` into the unsaved draft over the version the draft started from (the store merges:
+   * it keeps that version). A clean merge becomes the draft (still unsaved; the store now bases it on
+   * `remote`) and is said, naming what came in; true conflicts wait in `open.incoming` for the person,
+   * and Save waits with them.
    */
   mergeIncoming(open: OpenConfig, remote: LinkConfig): void {
-    const base = this.page.raw(open.base);
-    const result = threeWayMerge<LinkConfig>(
-      base,
+    const store = this.page.session()?.store;
+    if (store === undefined) return;
+    const base = store.editBase(open.name) ?? null;
+    const result = store.mergeIntoEdit(
+      open.name,
       this.page.raw(open.draft),
       remote,
     );
     if (result.merged !== null && result.conflicts.length === 0) {
-      this.takeMerge(open, remote, result.merged);
+      this.takeMerge(open, result.merged);
       const what = describePaths(changedPaths(base, remote));
       this.page.state.mergedNote = `“${open.name}” was changed elsewhere meanwhile (${what}): those changes were merged into your unsaved edits.`;
       this.page.announce(this.page.state.mergedNote);
@@ -169,14 +171,9 @@ export class RemoteChangeActions {
       );
   }
 
-  /** Makes `merged` the unsaved draft, based on `remote`. */
-  private takeMerge(
-    open: OpenConfig,
-    remote: LinkConfig,
-    merged: LinkConfig,
-  ): void {
+  /** Makes `merged` the unsaved draft (the store moved its base to the version merged in). */
+  private takeMerge(open: OpenConfig, merged: LinkConfig): void {
     open.draft = structuredClone(this.page.raw(merged));
-    open.base = remote;
     open.remote = null;
     open.incoming = null;
     open.saveProblem = null;
@@ -189,14 +186,17 @@ export class RemoteChangeActions {
   }
 }
 
-/** Puts `config` in the editor in place of the draft (a saved or another version; the draft's base). */
+/**
+ * Puts `config` in the editor in place of the draft (a saved or another version); the store's edit
+ * now starts from it.
+ */
 export function showInEditor(
   page: PageContext,
   open: OpenConfig,
   config: LinkConfig,
 ): void {
+  void page.session()?.store.settleEdit(open.name, config);
   open.draft = structuredClone(config);
-  open.base = config;
   open.dirty = false;
   open.remote = null;
   open.incoming = null;

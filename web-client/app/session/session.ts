@@ -11,6 +11,7 @@
 import {
   createHttpCaller,
   createHybridStore,
+  EditBases,
   createIndexedDBStore,
   createRemoteStore,
 } from '@linkconfig/web-client';
@@ -41,6 +42,11 @@ export interface SessionEvents {
 export class Session {
   private hybrid: HybridStore;
   private currentToken: string | null;
+  /**
+   * The versions the open edits started from, which the hybrid store keeps; handed on to the store made
+   * for a new token, so an open edit keeps its base.
+   */
+  private readonly editBases = new EditBases();
 
   private constructor(
     private readonly local: IndexedDBConfigStore,
@@ -118,6 +124,7 @@ export class Session {
       remote,
       live: true,
       reachability: this.connection.reachability,
+      editBases: this.editBases,
       onMerged: (name, report) => {
         if (hybrid === this.hybrid) this.events.merged(name, report);
       },

@@ -75,8 +75,6 @@ export interface OpenConfig {
   settingsProblem: string | null;
   /** Why the last save did not happen. */
   saveProblem: string | null;
-  /** The version the draft started from (as loaded or last saved), to tell real changes elsewhere. */
-  base: LinkConfig;
   /**
    * What happened to this config elsewhere (the server, another tab) that the editor does not show:
    * a newer version kept back because of unsaved edits, or its removal. The person chooses.
@@ -84,7 +82,8 @@ export interface OpenConfig {
   remote: RemoteChange;
   /**
    * With `remote` `changed`: the newer version and what both sides changed differently (the three-way
-   * merge of the draft with it over `base`). Save waits until each is settled.
+   * merge of the draft with it over the version the draft started from, which the store keeps:
+   * `HybridStore.editBase`). Save waits until each is settled.
    */
   incoming: IncomingChange | null;
   /** A link to point at (opened from a search result). */

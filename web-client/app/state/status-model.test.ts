@@ -45,7 +45,6 @@ describe('statusModel', () => {
       settingsText: '{}',
       settingsProblem: null,
       saveProblem: null,
-      base: { allLinks: {} },
       remote: null,
       incoming: null,
       targetLinkId: null,

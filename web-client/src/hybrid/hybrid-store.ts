@@ -9,6 +9,8 @@ import { createConflicts } from './conflicts.js';
 import type { Conflict, ConflictChoice, ConflictHandler } from './conflicts.js';
 import type { MergeReport } from './auto-merge.js';
 import { createDelivery } from './delivery.js';
+import { createEdits, EditBases } from './edits.js';
+import type { EditStore } from './edits.js';
 import { FlushError } from './flush-error.js';
 import { StatusBoard, describe } from './hybrid-status.js';
 import type { HybridStatus } from './hybrid-status.js';
@@ -55,13 +57,16 @@ export interface HybridStoreOptions {
    * through); by default the store keeps its own. `getStatus().remoteReachable` is its value.
    */
   reachability?: Reachability;
+  /** The bases of the edits in progress; pass the previous store's when making one anew. */
+  editBases?: EditBases;
 }
 
 /**
  * A ConfigStore that writes through to local and remote, reads local first and syncs in the background.
- * Its history calls go to the server while it is reachable (`hybrid-history.ts`).
+ * Its history calls go to the server while it is reachable (`hybrid-history.ts`); the edits a page
+ * makes through it, with the version each started from, are in `edits.ts`.
  */
-export interface HybridStore extends ConfigStore, HistoryStore {
+export interface HybridStore extends ConfigStore, HistoryStore, EditStore {
   /**
    * Resolves when every queued write reached the server; rejects with a {@link FlushError} saying why
    * not: at once for a dead letter, a conflict or paused delivery, else once `timeoutMs` (default
@@ -82,22 +87,6 @@ export interface HybridStore extends ConfigStore, HistoryStore {
    * the server holds, as opposed to what this browser keeps.
    */
   serverNames(): string[] | null;
-  /**
-   * Keeps unsaved edits of `name` in the browser (not sent, no local copy changed), with the version
-   * they started from, so that they survive a reload; `draftOf` gives them back, `dropDraft` forgets
-   * them.
-   */
-  keepDraft(
-    name: string,
-    draft: LinkConfig,
-    base: LinkConfig | null,
-  ): Promise<void>;
-  /** The unsaved edits kept for `name` and the version they started from, or `null`. */
-  draftOf(
-    name: string,
-  ): Promise<{ draft: LinkConfig; base: LinkConfig | null } | null>;
-  /** Forgets the unsaved edits kept for `name`. */
-  dropDraft(name: string): Promise<void>;
   /** Writes the server refused for good. */
   deadLetters(): Promise<DeadLetter[]>;
   /** Queues a dead letter again (for example after fixing the cause), or drops it. */
@@ -148,6 +137,10 @@ export function createHybridStore(options: HybridStoreOptions): HybridStore {
   const replica = createReplica(options.local, options);
   const { outbox } = replica;
   const changeListeners = new Set<(name: string) => void>();
+  const { saved, removed, ...edits } = createEdits(
+    replica.drafts,
+    options.editBases ?? new EditBases(),
+  );
   let closed = false;
 
   const report = (op: RemoteOperation, name: string, error: unknown) => {
@@ -223,6 +216,9 @@ export function createHybridStore(options: HybridStoreOptions): HybridStore {
       token: newToken(),
       queuedAt: new Date().toISOString(),
     });
+    // An edit of it now starts from what was saved (no await between this and the answer).
+    if (config === null) removed(name);
+    else saved(name, config);
     // During a Retry-After this only makes sure a pass runs when the wait is over.
     void queue.drain();
   };
@@ -273,6 +269,7 @@ export function createHybridStore(options: HybridStoreOptions): HybridStore {
   };
 
   return {
+    ...edits,
     ...createHybridHistory({
       remote,
       reachability,
@@ -287,12 +284,6 @@ export function createHybridStore(options: HybridStoreOptions): HybridStore {
     load: async (name) => (await readThrough.loadEntry(name))?.config ?? null,
     list: () => readThrough.list(),
     serverNames: () => readThrough.serverNames(),
-    keepDraft: (name, draft, base) => replica.drafts.keep(name, draft, base),
-    async draftOf(name) {
-      const kept = await replica.drafts.get(name);
-      return kept === null ? null : { draft: kept.draft, base: kept.base };
-    },
-    dropDraft: (name) => replica.drafts.drop(name),
     async flush(flushOptions = {}) {
       const deadline = Date.now() + (flushOptions.timeoutMs ?? 30_000);
       for (let first = true; ; first = false) {

@@ -11,6 +11,11 @@ import type { DraftRecord } from './sync-records.js';
 export interface Drafts {
   /** Keeps `draft` of `name`, started from `base`, in place of any earlier one. */
   keep(name: string, draft: LinkConfig, base: LinkConfig | null): Promise<void>;
+  /**
+   * Moves the version the kept draft of `name` started from to `base` (the edit settled on a newer
+   * version); nothing when no draft of `name` is kept.
+   */
+  rebase(name: string, base: LinkConfig): Promise<void>;
   /** The kept draft of `name`, or `null`. */
   get(name: string): Promise<DraftRecord | null>;
   /** Forgets the draft of `name` (saved, reverted, or given up). */
@@ -28,6 +33,13 @@ export function createDrafts(db: ConfigDb): Drafts {
           base,
           keptAt: new Date().toISOString(),
         });
+      }),
+    rebase: (name, base) =>
+      db.run(`move the base of the unsaved edits of "${name}"`, async (d) => {
+        const tx = d.transaction('drafts', 'readwrite');
+        const kept = await tx.store.get(name);
+        if (kept !== undefined) await tx.store.put({ ...kept, base });
+        await tx.done;
       }),
     get: (name) =>
       db.run(
