@@ -16,6 +16,8 @@ export interface HostLog {
   maxOpen: number;
   last: number;
   minGap: number;
+  /** Gaps shorter than a second. */
+  short: number;
 }
 
 /** What the hosts tell the benchmark. */
@@ -32,6 +34,7 @@ function startHost(log: HostLog): Promise<number> {
   const server = createServer((request, response) => {
     const now = performance.now();
     log.minGap = Math.min(log.minGap, now - log.last);
+    if (now - log.last < 1000) log.short++;
     log.last = now;
     log.count++;
     log.open++;
@@ -61,6 +64,7 @@ const ports = await Promise.all(
       maxOpen: 0,
       last: -Infinity,
       minGap: Infinity,
+      short: 0,
     };
     logs[i] = log;
     return startHost(log);

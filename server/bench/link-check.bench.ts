@@ -8,7 +8,7 @@
  * from its `undici:client:sendHeaders` channel), and the p50/p99 of `GET /configs/:name` before and
  * during the round.
  *
- * `npm run bench:links` (about four minutes; `--links N --hosts N` for other sizes, `--hosts-nice -10` to
+ * `npm run bench:links` (about four minutes; `--links N --hosts N` for other sizes, `--hosts-nice=-10` to
  * give the hosts' process a CPU first, as a site on its own machine would have).
  */
 import { fork } from 'node:child_process';
@@ -190,7 +190,7 @@ async function main(): Promise<void> {
     hosts.ports.some((port) => origin === `http://127.0.0.1:${port}`),
   );
   console.log(
-    `politeness as the hosts saw it: at most ${Math.max(...logs.map((l) => l.maxOpen))} open per host, smallest gap ${Math.min(...logs.map((l) => l.minGap)).toFixed(1)} ms, at most ${maxOpenAll} open over all hosts; requests per host ${Math.min(...logs.map((l) => l.count))}–${Math.max(...logs.map((l) => l.count))}`,
+    `politeness as the hosts saw it: at most ${Math.max(...logs.map((l) => l.maxOpen))} open per host, smallest gap ${Math.min(...logs.map((l) => l.minGap)).toFixed(1)} ms (${logs.reduce((n, l) => n + l.short, 0)} gaps under 1 s), at most ${maxOpenAll} open over all hosts; requests per host ${Math.min(...logs.map((l) => l.count))}–${Math.max(...logs.map((l) => l.count))}`,
   );
   console.log(
     `as the checker sent it: smallest gap between two requests written to one host ${Math.min(...hostSends.map(([, s]) => s.minGap)).toFixed(1)} ms (${hostSends.length} hosts)`,
