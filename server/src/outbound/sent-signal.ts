@@ -1,9 +1,11 @@
 /**
  * Telling a caller the moment its request leaves: undici calls a dispatch handler's `onRequestStart`
- * right before it writes the request's head to the socket, in the same turn, once the connection is set
- * up, the guard has passed it and the request's place in the client's queue has come. A handler that
- * wraps the request's own says so to `onSent` and passes everything on. The callback belongs to the one
- * request (it travels in its dispatcher), so nothing is kept anywhere about requests.
+ * once the connection is set up, the guard has passed it and the request's turn in the client's queue has
+ * come, and then, in the same synchronous run, writes the request's head to the socket. The caller is told
+ * in a microtask queued at `onRequestStart`: it runs only once that run has ended, so after the write,
+ * even when the process is paused by the system between the two (a loaded machine does that for tens of
+ * milliseconds). A handler that wraps the request's own does it and passes everything on. The callback
+ * belongs to the one request (it travels in its dispatcher), so nothing is kept anywhere about requests.
  */
 import type { Dispatcher } from 'undici';
 
@@ -23,7 +25,7 @@ class SentSignal implements Dispatcher.DispatchHandler {
   ): void {
     this.#inner.onRequestStart?.(controller, context);
     // Aborted at the last moment (its time ran out): nothing is written.
-    if (!controller.aborted) this.#onSent();
+    if (!controller.aborted) queueMicrotask(this.#onSent);
   }
 
   onRequestUpgrade(
