@@ -50,8 +50,9 @@ export function pacedSend(
     // A request the guard refuses at once costs its host nothing: it is refused without waiting a turn.
     deps.outbound.refusesAtOnce(request.url)
       ? deps.outbound.send(request)
-      : deps.pacer.run(hostOf(String(request.url)), () =>
-          deps.outbound.send(request),
+      : deps.pacer.run(hostOf(String(request.url)), (sent) =>
+          // The host's spacing counts from the moment this request is written to its socket.
+          deps.outbound.send({ ...request, onSent: sent }),
         );
 }
 

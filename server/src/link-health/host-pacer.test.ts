@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock, realTick } from '../test-clock.js';
 import { HostPacer } from './host-pacer.js';
+import type { Sent } from './host-pacer.js';
 
 /** Tasks that end when the test says so, recording when each started (clock time) and how many ran. */
 function tasks(clock: ManualClock) {
@@ -8,8 +9,10 @@ function tasks(clock: ManualClock) {
   const open = new Map<string, number>();
   let running = 0;
   const finishers: (() => void)[] = [];
-  const task = (host: string) => () =>
+  // Each request leaves at once (`sent` as it starts).
+  const task = (host: string) => (sent: Sent) =>
     new Promise<void>((resolve) => {
+      sent();
       running++;
       open.set(host, (open.get(host) ?? 0) + 1);
       starts.push({ host, at: clock.now(), running });
@@ -39,8 +42,11 @@ describe('HostPacer', () => {
     );
     await realTick();
     expect(starts.map((s) => s.at - t0)).toEqual([0]);
+    // A second and the clock's grain (1 ms) after the first left.
     await clock.advance(1000);
-    expect(starts.map((s) => s.at - t0)).toEqual([0, 1000]);
+    expect(starts.map((s) => s.at - t0)).toEqual([0]);
+    await clock.advance(1);
+    expect(starts.map((s) => s.at - t0)).toEqual([0, 1001]);
     // Two are running: the third waits for one of them, whatever the time.
     await clock.advance(5000);
     expect(starts).toHaveLength(2);
@@ -49,9 +55,9 @@ describe('HostPacer', () => {
     finishAll();
     await realTick();
     await realTick();
-    expect(starts.map((s) => s.at - t0)).toEqual([0, 1000, 6000]);
-    await clock.advance(1000);
-    expect(starts.map((s) => s.at - t0)).toEqual([0, 1000, 6000, 7000]);
+    expect(starts.map((s) => s.at - t0)).toEqual([0, 1001, 6001]);
+    await clock.advance(1001);
+    expect(starts.map((s) => s.at - t0)).toEqual([0, 1001, 6001, 7002]);
     finishAll();
     await clock.advance(10_000);
     finishAll();
@@ -81,5 +87,75 @@ describe('HostPacer', () => {
     await all;
     expect(new Set(starts.map((s) => s.host)).size).toBe(40);
     expect(Math.max(...starts.map((s) => s.running))).toBe(16);
+  });
+
+  it('spaces from the moment a request leaves, and lets nothing go while one has not left', async () => {
+    const clock = new ManualClock();
+    const pacer = new HostPacer(clock);
+    const t0 = clock.now();
+    const starts: number[] = [];
+    /** Per started task: tell it left, and end it. */
+    const started: { sent: Sent; end: () => void }[] = [];
+    const all = Promise.all(
+      Array.from({ length: 3 }, () =>
+        pacer.run(
+          'a.example',
+          (sent) =>
+            new Promise<void>((resolve) => {
+              starts.push(clock.now() - t0);
+              started.push({ sent, end: resolve });
+            }),
+        ),
+      ),
+    );
+    await realTick();
+    expect(starts).toEqual([0]);
+    // The first has not left (its connection is slow): a second may not go, whatever the time.
+    await clock.advance(5000);
+    expect(starts).toEqual([0]);
+    started[0]?.sent();
+    await clock.advance(1000);
+    expect(starts).toEqual([0]);
+    await clock.advance(1);
+    expect(starts).toEqual([0, 6001]);
+    // Writing again (undici may rewrite a request) moves the spacing on; after the end, nothing does.
+    started[1]?.sent();
+    started[1]?.end();
+    started[0]?.end();
+    await realTick();
+    started[1]?.sent();
+    await clock.advance(1000);
+    expect(starts).toEqual([0, 6001]);
+    await clock.advance(1);
+    expect(starts).toEqual([0, 6001, 7002]);
+    started[2]?.sent();
+    started[2]?.end();
+    await all;
+  });
+
+  it('counts a request that never left from the moment it was let go', async () => {
+    const clock = new ManualClock();
+    const pacer = new HostPacer(clock);
+    const t0 = clock.now();
+    const starts: number[] = [];
+    const first = pacer
+      .run('a.example', async () => {
+        starts.push(clock.now() - t0);
+        await clock.sleep(300);
+        throw new Error('no connection');
+      })
+      .catch((error: unknown) => error);
+    const second = pacer.run('a.example', async (sent) => {
+      starts.push(clock.now() - t0);
+      sent();
+    });
+    await realTick();
+    expect(starts).toEqual([0]);
+    await clock.advance(300);
+    expect(await first).toEqual(new Error('no connection'));
+    expect(starts).toEqual([0]);
+    await clock.advance(701);
+    expect(starts).toEqual([0, 1001]);
+    await second;
   });
 });

@@ -16,6 +16,7 @@ import {
 } from './guarded-connector.js';
 import type { Resolver, SocketOpener } from './guarded-connector.js';
 import { OutboundError, refused, toOutboundError } from './outbound-error.js';
+import { tellingSent } from './sent-signal.js';
 
 /** Default cap of the body bytes read from an answer. */
 export const DEFAULT_MAX_BYTES = 64 * 1024;
@@ -54,6 +55,11 @@ export interface OutboundRequest {
   /** Who asks (`link-check`, `purge`, `webhook`): the label of `/metrics`. */
   readonly purpose: string;
   readonly signal?: AbortSignal;
+  /**
+   * Called when the request's head is written to the socket (after the connection's set-up and the
+   * guard's checks): the moment a host sees it leave. Not called for a request that never leaves.
+   */
+  readonly onSent?: () => void;
 }
 
 /** An answer: its status, headers and at most `maxBytes` of its body. */
@@ -192,7 +198,10 @@ export class Outbound {
         : AbortSignal.any([limit.signal, request.signal]);
     try {
       const answer = await undiciRequest(url, {
-        dispatcher: this.#agent,
+        dispatcher:
+          request.onSent === undefined
+            ? this.#agent
+            : tellingSent(this.#agent, request.onSent),
         method: (request.method ?? 'GET') as 'GET',
         headers,
         ...(request.body === undefined ? {} : { body: request.body }),
