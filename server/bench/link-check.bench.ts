@@ -18,6 +18,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { POLITE, SPACING_MARGIN_MS } from '../src/link-health/host-pacer.js';
 import { createLogger } from '../src/logger.js';
 import { OutboundAllowList } from '../src/outbound/index.js';
 import { startServer } from '../src/start-server.js';
@@ -185,9 +186,10 @@ async function main(): Promise<void> {
   const reads = await during.stop();
 
   const perHost = Math.ceil(LINKS / HOSTS) + 1; // its links and robots.txt
+  const GAP_MS = POLITE.spacingMs + SPACING_MARGIN_MS;
   const counts = await server.services.linkHealth.checker.stats.checks;
   console.log(
-    `round: ${seconds.toFixed(1)} s for ${LINKS} links (the limits allow ${perHost - 1} s: ${perHost} requests a host at 1/s); checks ${JSON.stringify(Object.fromEntries(counts))}`,
+    `round: ${seconds.toFixed(1)} s for ${LINKS} links (the limits allow ${((perHost - 1) * GAP_MS) / 1000} s: ${perHost} requests a host, ${GAP_MS} ms apart); checks ${JSON.stringify(Object.fromEntries(counts))}`,
   );
   const { logs, maxOpenAll } = await hosts.report();
   const hostSends = [...sends.entries()].filter(([origin]) =>

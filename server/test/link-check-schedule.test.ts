@@ -4,7 +4,7 @@
  * forgotten, and a check on demand wakes the schedule at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLOCK_GRAIN_MS, POLITE } from '../src/link-health/host-pacer.js';
+import { SPACING_MARGIN_MS, POLITE } from '../src/link-health/host-pacer.js';
 import { realTick } from '../src/test-clock.js';
 import { checkerHarness } from './link-check-harness.js';
 import { startLoopbackServer } from './loopback-server.js';
@@ -83,7 +83,7 @@ describe('link checker schedule', () => {
       canAdvance: () => h.checker.inFlight === 0,
     });
     expect(h.clock.now() - before).toBeLessThanOrEqual(
-      POLITE.spacingMs + CLOCK_GRAIN_MS,
+      POLITE.spacingMs + SPACING_MARGIN_MS,
     );
     await h.close();
   });

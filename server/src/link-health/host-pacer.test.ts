@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock, realTick } from '../test-clock.js';
-import { HostPacer } from './host-pacer.js';
+import { HostPacer, POLITE, SPACING_MARGIN_MS } from './host-pacer.js';
 import type { Sent } from './host-pacer.js';
+
+/** Between two requests to one host: a second and the margin after the first was sent. */
+const GAP = POLITE.spacingMs + SPACING_MARGIN_MS;
 
 /** Tasks that end when the test says so, recording when each started (clock time) and how many ran. */
 function tasks(clock: ManualClock) {
@@ -42,11 +45,11 @@ describe('HostPacer', () => {
     );
     await realTick();
     expect(starts.map((s) => s.at - t0)).toEqual([0]);
-    // A second and the clock's grain (1 ms) after the first left.
-    await clock.advance(1000);
+    // A second and the margin after the first left.
+    await clock.advance(GAP - 1);
     expect(starts.map((s) => s.at - t0)).toEqual([0]);
     await clock.advance(1);
-    expect(starts.map((s) => s.at - t0)).toEqual([0, 1001]);
+    expect(starts.map((s) => s.at - t0)).toEqual([0, GAP]);
     // Two are running: the third waits for one of them, whatever the time.
     await clock.advance(5000);
     expect(starts).toHaveLength(2);
@@ -55,9 +58,14 @@ describe('HostPacer', () => {
     finishAll();
     await realTick();
     await realTick();
-    expect(starts.map((s) => s.at - t0)).toEqual([0, 1001, 6001]);
-    await clock.advance(1001);
-    expect(starts.map((s) => s.at - t0)).toEqual([0, 1001, 6001, 7002]);
+    expect(starts.map((s) => s.at - t0)).toEqual([0, GAP, GAP + 5000]);
+    await clock.advance(GAP);
+    expect(starts.map((s) => s.at - t0)).toEqual([
+      0,
+      GAP,
+      GAP + 5000,
+      2 * GAP + 5000,
+    ]);
     finishAll();
     await clock.advance(10_000);
     finishAll();
@@ -114,20 +122,20 @@ describe('HostPacer', () => {
     await clock.advance(5000);
     expect(starts).toEqual([0]);
     started[0]?.sent();
-    await clock.advance(1000);
+    await clock.advance(GAP - 1);
     expect(starts).toEqual([0]);
     await clock.advance(1);
-    expect(starts).toEqual([0, 6001]);
+    expect(starts).toEqual([0, 5000 + GAP]);
     // Writing again (undici may rewrite a request) moves the spacing on; after the end, nothing does.
     started[1]?.sent();
     started[1]?.end();
     started[0]?.end();
     await realTick();
     started[1]?.sent();
-    await clock.advance(1000);
-    expect(starts).toEqual([0, 6001]);
+    await clock.advance(GAP - 1);
+    expect(starts).toEqual([0, 5000 + GAP]);
     await clock.advance(1);
-    expect(starts).toEqual([0, 6001, 7002]);
+    expect(starts).toEqual([0, 5000 + GAP, 5000 + 2 * GAP]);
     started[2]?.sent();
     started[2]?.end();
     await all;
@@ -154,8 +162,8 @@ describe('HostPacer', () => {
     await clock.advance(300);
     expect(await first).toEqual(new Error('no connection'));
     expect(starts).toEqual([0]);
-    await clock.advance(701);
-    expect(starts).toEqual([0, 1001]);
+    await clock.advance(GAP - 300);
+    expect(starts).toEqual([0, GAP]);
     await second;
   });
 });
