@@ -35,6 +35,7 @@ describe('OUTBOUND_ALLOW and OUTBOUND_CONTACT', () => {
     expect(settings.outboundContact).toBeUndefined();
   });
 
+  // Settings are parsed and the allow-list looked up here; no address named below is ever contacted.
   it('read IP:PORT pairs, normalised, from the variable or the flag', () => {
     expect(
       load({ OUTBOUND_ALLOW: '127.0.0.1:8080, [::1]:9000,,2130706433:81' })

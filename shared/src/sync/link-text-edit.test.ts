@@ -6,6 +6,7 @@ import { countLinks, diffConfigs, summarizeDiff } from '../util/config-diff.js';
 import { EDIT_MAX_CHARS, linkEditOfText } from './link-text-edit.js';
 import { findLinkSpans } from './link-text-patch.js';
 import type { LinkSpans } from './link-text-patch.js';
+import { config, links } from './test-config-arbitraries.js';
 
 const MAX_DEPTH = 6;
 
@@ -45,39 +46,6 @@ const comparable = (spans: LinkSpans | undefined) =>
         ends: [...spans.ends],
       };
 
-const key = fc.oneof(
-  fc.constantFrom('url', 'label', 'tags', 'a"b', 'x\\y', 'é', '\u2028'),
-  fc.string({ maxLength: 4 }),
-);
-const scalar = fc.oneof(
-  fc.string({ maxLength: 8 }),
-  fc.integer(),
-  fc.double({ noNaN: true, noDefaultInfinity: true }),
-  fc.boolean(),
-  fc.constant(null),
-);
-const json = fc.letrec((tie) => ({
-  value: fc.oneof(
-    { depthSize: 'small' },
-    scalar,
-    fc.array(tie('value'), { maxLength: 3 }),
-    fc.dictionary(key, tie('value'), { maxKeys: 3 }),
-  ),
-})).value;
-const link = fc
-  .tuple(fc.string({ maxLength: 6 }), fc.dictionary(key, json, { maxKeys: 3 }))
-  .map(([url, rest]) => ({ ...rest, url }));
-const links = fc.dictionary(fc.string({ maxLength: 4 }), link, {
-  minKeys: 1,
-  maxKeys: 6,
-});
-const config = fc.record({
-  allLinks: links,
-  macros: fc.dictionary(key, fc.record({ linkItems: fc.string() }), {
-    maxKeys: 2,
-  }),
-  settings: fc.dictionary(key, json, { maxKeys: 2 }),
-});
 const spacing = fc.constantFrom(0, 1, 2);
 
 /** A stored text (the config check accepts it) with its spacing, and where its links sit. */

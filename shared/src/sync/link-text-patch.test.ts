@@ -4,6 +4,7 @@ import { validateLinkConfig } from '../schemas/validate-config.js';
 import { applyMergePatch } from './merge-patch.js';
 import { findLinkSpans, patchLinksText } from './link-text-patch.js';
 import { countLinks, diffConfigs, summarizeDiff } from '../util/config-diff.js';
+import { config, json, key } from './test-config-arbitraries.js';
 
 const MAX_DEPTH = 6;
 
@@ -13,39 +14,6 @@ function full(text: string, patch: unknown): string | undefined {
   const checked = validateLinkConfig(next, { maxDepth: MAX_DEPTH });
   return checked.ok ? JSON.stringify(next) : undefined;
 }
-
-const key = fc.oneof(
-  fc.constantFrom('url', 'label', 'tags', 'a"b', 'x\\y', 'é', '\u2028'),
-  fc.string({ maxLength: 4 }),
-);
-const scalar = fc.oneof(
-  fc.string({ maxLength: 8 }),
-  fc.integer(),
-  fc.double({ noNaN: true, noDefaultInfinity: true }),
-  fc.boolean(),
-  fc.constant(null),
-);
-const json = fc.letrec((tie) => ({
-  value: fc.oneof(
-    { depthSize: 'small' },
-    scalar,
-    fc.array(tie('value'), { maxLength: 3 }),
-    fc.dictionary(key, tie('value'), { maxKeys: 3 }),
-  ),
-})).value;
-const link = fc
-  .tuple(fc.string({ maxLength: 6 }), fc.dictionary(key, json, { maxKeys: 3 }))
-  .map(([url, rest]) => ({ ...rest, url }));
-const config = fc.record({
-  allLinks: fc.dictionary(fc.string({ maxLength: 4 }), link, {
-    minKeys: 1,
-    maxKeys: 6,
-  }),
-  macros: fc.dictionary(key, fc.record({ linkItems: fc.string() }), {
-    maxKeys: 2,
-  }),
-  settings: fc.dictionary(key, json, { maxKeys: 2 }),
-});
 
 describe('patchLinksText', () => {
   it('answers exactly the full computation whenever it answers (generated configs and patches)', () => {
