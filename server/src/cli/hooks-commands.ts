@@ -19,7 +19,7 @@ import {
   UsageError,
 } from './cli-io.js';
 import type { CliIo } from './cli-io.js';
-import { openCliDatabase } from './open-database.js';
+import { withCliDatabase } from './open-database.js';
 import type { DatabaseUse } from './open-database.js';
 
 interface DatabaseOption {
@@ -35,14 +35,11 @@ async function withHooks<T>(
   }: { options: DatabaseOption; io: CliIo; use: DatabaseUse },
   work: (hooks: HookService) => Promise<T>,
 ): Promise<T> {
-  const repository = await openCliDatabase(databaseUrlOf(options, io), use);
-  try {
-    return await work(
-      new HookService({ store: repository.hooks, log: repository }),
-    );
-  } finally {
-    await repository.close();
-  }
+  return withCliDatabase(
+    { url: databaseUrlOf(options, io), use },
+    (repository) =>
+      work(new HookService({ store: repository.hooks, log: repository })),
+  );
 }
 
 const list = (text: string): string[] =>

@@ -20,7 +20,7 @@ import {
   UsageError,
 } from './cli-io.js';
 import type { CliIo } from './cli-io.js';
-import { openCliDatabase } from './open-database.js';
+import { withCliDatabase } from './open-database.js';
 import type { DatabaseUse } from './open-database.js';
 
 interface DatabaseOption {
@@ -36,12 +36,10 @@ async function withKeys<T>(
   }: { options: DatabaseOption; io: CliIo; use: DatabaseUse },
   work: (keys: KeyService) => Promise<T>,
 ): Promise<T> {
-  const repository = await openCliDatabase(databaseUrlOf(options, io), use);
-  try {
-    return await work(new KeyService(repository.keys));
-  } finally {
-    await repository.close();
-  }
+  return withCliDatabase(
+    { url: databaseUrlOf(options, io), use },
+    (repository) => work(new KeyService(repository.keys)),
+  );
 }
 
 /** `--expires`: a duration from now (`30d`, `12h`) or an ISO 8601 date, which must lie ahead. */

@@ -8,6 +8,7 @@
 import { existsSync } from 'node:fs';
 import type { ConfigRepository } from '../storage/config-repository.js';
 import { parseDatabaseUrl } from '../config/database-url.js';
+import { DomainError } from '../errors.js';
 import { openRepository } from '../storage/open-repository.js';
 
 /** What a command does with the database: `read` needs one that exists, `create` may make it. */
@@ -25,4 +26,26 @@ export async function openCliDatabase(
     );
   }
   return openRepository(url);
+}
+
+/**
+ * Runs `work` on the database `url` names (opened for `use`), closing it afterwards. With `what`, a
+ * refusal by the service's rules (`DomainError`) is told as `what: reason`, so the command's error
+ * line says what it was doing.
+ */
+export async function withCliDatabase<T>(
+  { url, use, what }: { url: string; use: DatabaseUse; what?: string },
+  work: (repository: ConfigRepository) => Promise<T>,
+): Promise<T> {
+  const repository = await openCliDatabase(url, use);
+  try {
+    return await work(repository);
+  } catch (error) {
+    if (what !== undefined && error instanceof DomainError) {
+      throw new Error(`${what}: ${error.message}`, { cause: error });
+    }
+    throw error;
+  } finally {
+    await repository.close();
+  }
 }

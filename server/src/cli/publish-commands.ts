@@ -12,7 +12,7 @@ import type {
   PublishRecord,
   UnpublishOutput,
 } from '@linkconfig/shared';
-import { describeIssues, DomainError, issuesOf } from '../errors.js';
+import { describeIssues, issuesOf } from '../errors.js';
 import type { PublishService } from '../services/publish-service.js';
 import { UsageError } from './cli-io.js';
 import type { CliIo } from './cli-io.js';
@@ -52,19 +52,11 @@ async function inDatabase<T>(
   what: string,
   work: (publish: PublishService) => Promise<T>,
 ): Promise<T> {
-  const { openCliDatabase } = await import('./open-database.js');
+  const { withCliDatabase } = await import('./open-database.js');
   const { createServices } = await import('../services/services.js');
-  const repository = await openCliDatabase(url, 'read');
-  try {
-    return await work(createServices({ repository }).publish);
-  } catch (error) {
-    if (error instanceof DomainError) {
-      throw new Error(`${what}: ${error.message}`, { cause: error });
-    }
-    throw error;
-  } finally {
-    await repository.close();
-  }
+  return withCliDatabase({ url, use: 'read', what }, (repository) =>
+    work(createServices({ repository }).publish),
+  );
 }
 
 const publishPath = (name: string): string =>

@@ -6,7 +6,7 @@
 import type { Command } from 'commander';
 import { TagRenameRequestSchema } from '@linkconfig/shared';
 import type { TagRenameRequest, TagRenameResult } from '@linkconfig/shared';
-import { describeIssues, DomainError, issuesOf } from '../errors.js';
+import { describeIssues, issuesOf } from '../errors.js';
 import { UsageError } from './cli-io.js';
 import type { CliIo, ExitStatus } from './cli-io.js';
 import { restTargetOf, serverJson } from './server-call.js';
@@ -42,21 +42,13 @@ async function renameInDatabase(
   name: string,
   request: TagRenameRequest,
 ): Promise<TagRenameResult> {
-  const { openCliDatabase } = await import('./open-database.js');
+  const { withCliDatabase } = await import('./open-database.js');
   const { createServices } = await import('../services/services.js');
-  const repository = await openCliDatabase(url, 'read');
-  try {
-    return await createServices({ repository }).tags.rename(name, request, {});
-  } catch (error) {
-    if (error instanceof DomainError) {
-      throw new Error(`renaming tags of "${name}": ${error.message}`, {
-        cause: error,
-      });
-    }
-    throw error;
-  } finally {
-    await repository.close();
-  }
+  return withCliDatabase(
+    { url, use: 'read', what: `renaming tags of "${name}"` },
+    (repository) =>
+      createServices({ repository }).tags.rename(name, request, {}),
+  );
 }
 
 /** The preview and outcome in lines for a person. */
