@@ -21,12 +21,25 @@ export interface Context {
   readonly stillValid: () => Promise<boolean>;
   /** The request's id (`X-Request-Id`), kept with the revisions its writes make; absent in-process. */
   readonly requestId?: string | undefined;
+  /**
+   * The origin of the page of another site that sent the request (its `Origin`, when that is not the
+   * server's own), or unset: not such a page (curl, a server, the service's own page, in-process).
+   * Under the published view it decides which configs the request may read ({@link publishedContext}).
+   */
+  readonly pageOrigin?: string | undefined;
+  /**
+   * Over the published view of a page of another site: whether its origin may read a published name
+   * (`auth` is already narrowed to those). Unset: not narrowed by origin.
+   */
+  readonly originAllows?: ((name: string) => boolean) | undefined;
 }
 
 /** What HTTP knows of a request besides its access. */
 export interface RequestFacts {
   readonly stillValid?: () => Promise<boolean>;
   readonly requestId?: string | undefined;
+  readonly pageOrigin?: string | undefined;
+  readonly originAllows?: ((name: string) => boolean) | undefined;
 }
 
 /** An auth that allows everything, for in-process callers and tests. */
@@ -52,6 +65,8 @@ export function createContextInner(
     services,
     auth,
     requestId: facts.requestId,
+    pageOrigin: facts.pageOrigin,
+    originAllows: facts.originAllows,
     stateToken: () => (token ??= services.configs.stateToken()),
     stillValid: facts.stillValid ?? (() => Promise.resolve(true)),
   };
@@ -67,15 +82,52 @@ export function writeOrigin(ctx: Context, op?: WriteOrigin['op']): WriteOrigin {
 }
 
 /**
- * The request's context over the published view (`/published`): the same caller and request, the
- * services reading publish records instead of heads (`Services.publishedView`), and the view's own state
- * token.
+ * `auth` narrowed to the configs a page on `origin` may read: `allows` refuses a name, and the name
+ * looks missing. Its read view names the origin, so answers kept for reuse are never handed to a page
+ * of another site.
  */
-export function publishedContext(ctx: Context): Context {
+export function originBound(
+  auth: RequestAuth,
+  origin: string,
+  allows: (name: string) => boolean,
+): RequestAuth {
+  return {
+    canRead: (name) => allows(name) && auth.canRead(name),
+    canWrite: (name) => auth.canWrite(name),
+    may: (need) => auth.may(need),
+    token: () => auth.token(),
+    author: () => auth.author(),
+    clientId: () => auth.clientId(),
+    readView: () => `${auth.readView()}\u0000origin=${origin}`,
+    grant: () => auth.grant(),
+  };
+}
+
+/**
+ * The request's context over the published view (`/published` and `/trpc` `published.*` alike): the
+ * same caller and request, the services reading publish records instead of heads
+ * (`Services.publishedView`), and the view's own state token. A page of another site
+ * (`ctx.pageOrigin`) reads only the configs whose publish records allow its origin
+ * (docs/publishing.md#origins, `PublishService.originAllows`): the others look missing, lists leave
+ * them out, searches do not look in them. `name` is the one config the call names, if any: then only
+ * its record is read. The caller's own rights still apply first (`auth`).
+ */
+export async function publishedContext(
+  ctx: Context,
+  name?: string,
+): Promise<Context> {
   const view = ctx.services.publishedView;
   if (ctx.services === view) return ctx;
-  return createContextInner(view, ctx.auth, {
+  const origin = ctx.pageOrigin;
+  const facts = {
     stillValid: ctx.stillValid,
     requestId: ctx.requestId,
+    pageOrigin: origin,
+  };
+  if (origin === undefined) return createContextInner(view, ctx.auth, facts);
+  const allows = await ctx.services.publish.originAllows(origin, name);
+  return createContextInner(view, originBound(ctx.auth, origin, allows), {
+    ...facts,
+    originAllows: allows,
   });
 }

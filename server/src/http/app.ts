@@ -34,7 +34,7 @@ import {
 import { mountRestRoutes } from './routes/rest-routes.js';
 import { isPublishedPath } from './routes/route-table.js';
 import { publishedCaching } from './routes/published-caching.js';
-import { publishedOrigins } from './middleware/published-cors.js';
+import { pageOrigin, publishedOrigins } from './middleware/published-cors.js';
 import { mountEmbedRoute } from './routes/embed-route.js';
 import type { PublishedLifetimes } from './routes/published-caching.js';
 import { PUBLISHED_CACHE_DEFAULTS } from '../config/publish-settings.js';
@@ -155,22 +155,15 @@ export function createApp(options: AppOptions): Hono {
     }),
   );
   const metrics = options.metrics;
-  const published = publishedOrigins({
-    publish: options.services.publish,
-    allowHeaders: options.corsHeaders,
-  });
+  const published = publishedOrigins({ allowHeaders: options.corsHeaders });
   const publicPublished = (options.publishedRead ?? 'public') === 'public';
   app.use('*', async (c, next) => {
     const header = c.req.header('authorization');
     const resolved = await resolveAccess(header);
-    // `/published` under PUBLISHED_READ=public: anyone reads it, whatever the header says; a page of
-    // another site reads only the configs published for its origin (published-cors.ts).
-    const auth = isPublishedPath(c.req.path)
-      ? await published.access(
-          c,
-          publicPublished ? publicReader(resolved) : resolved,
-        )
-      : resolved;
+    const underPublished = isPublishedPath(c.req.path);
+    // `/published` under PUBLISHED_READ=public: anyone reads it, whatever the header says.
+    const auth =
+      underPublished && publicPublished ? publicReader(resolved) : resolved;
     // A stream asks again later: the same header must still give the same kind of access to the same
     // names (a stream opened while the server was open loses its reads once keys exist).
     const stillValid = async () => {
@@ -180,13 +173,14 @@ export function createApp(options: AppOptions): Hono {
         now.readView() === resolved.readView()
       );
     };
-    c.set(
-      CONTEXT,
-      createContextInner(options.services, auth, {
-        stillValid,
-        requestId: c.get('requestId'),
-      }),
-    );
+    const ctx = createContextInner(options.services, auth, {
+      stillValid,
+      requestId: c.get('requestId'),
+      pageOrigin: pageOrigin(c),
+    });
+    // `/published` reads the published view; a page of another site only the configs published for
+    // its origin (`publishedContext`, which `/trpc` `published.*` apply per call).
+    c.set(CONTEXT, underPublished ? await published.context(c, ctx) : ctx);
     // Request metrics, then security headers on every answer (`/metrics` included): once two more
     // layers of the chain, run here since each layer costs a promise and a dispatch per request.
     const started = metrics === undefined ? 0 : performance.now();

@@ -5,6 +5,7 @@ import {
   PublishRecordSchema,
   UnpublishOutputSchema,
 } from '@linkconfig/shared';
+import { namedConfig } from '../access-check.js';
 import { publishedContext, writeOrigin } from '../context.js';
 import { operation, plain, proceduresOf, router } from '../trpc.js';
 import type { AnyOperation } from '../trpc.js';
@@ -90,7 +91,9 @@ export const publishRouter = router(proceduresOf(publishOperations));
 
 /**
  * A read operation of the contract, under `/published`: the same operation over the published view
- * (`publishedContext`), with the same input and answer shapes.
+ * (`publishedContext`: a page of another site reads only what its origin may), with the same input and
+ * answer shapes. Over REST the view is taken before the route runs (its CORS headers and kept answers
+ * need it); over tRPC here, for the one config the call names, if any.
  */
 function published<O extends AnyOperation>(
   op: O,
@@ -108,16 +111,26 @@ function published<O extends AnyOperation>(
         summary: `${op.meta.openapi.summary ?? ''} (published versions only)`,
       },
     },
-    run: (ctx, value, received) =>
-      op.run(publishedContext(ctx), value, received),
+    run: async (ctx, value, received) =>
+      op.run(
+        await publishedContext(
+          ctx,
+          op.configName === undefined
+            ? undefined
+            : namedConfig(value, op.configName),
+        ),
+        value,
+        received,
+      ),
   };
 }
 
 /**
  * `/published`: the contract's read endpoints over published versions only (docs/publishing.md). Over
  * REST `PUBLISHED_READ` and the cache headers apply; the tRPC procedures (`published.*`) read with the
- * caller's key, as every procedure does. `GET /published/configs` lists published names only (its
- * `deleted` parameter is not there: unknown parameters are ignored).
+ * caller's key, as every procedure does. Both follow the publish records' origins for a page of another
+ * site (docs/publishing.md#origins). `GET /published/configs` lists published names only (its `deleted`
+ * parameter is not there: unknown parameters are ignored).
  */
 export const publishedOperations = {
   list: published(

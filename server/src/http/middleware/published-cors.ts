@@ -14,10 +14,13 @@
  *   pages out; it does not stop a client that is not a browser.
  *
  * Answers vary by `Origin` (`published-caching.ts`), so a shared cache keeps one copy per site.
+ *
+ * Which configs a page may read is decided once, for REST and `/trpc` alike, by `publishedContext`
+ * (`context.ts`) from the request's {@link pageOrigin}; this module adds what only HTTP has: the headers.
  */
 import type { Context as HonoContext, MiddlewareHandler } from 'hono';
-import type { RequestAuth } from '../../auth.js';
-import type { PublishService } from '../../services/publish-service.js';
+import { publishedContext } from '../../context.js';
+import type { Context } from '../../context.js';
 
 /** Whether the request's cross-site page may have the answer (unset: not a cross-site request). */
 const ALLOWED = 'linkconfig.publishedOriginAllowed';
@@ -50,41 +53,31 @@ export function publishedConfigName(pathname: string): string | undefined {
 }
 
 /**
- * `auth` narrowed to the configs a page on `origin` may read: `allows` refuses a name, and the name
- * looks missing. Its read view names the origin, so answers kept for reuse are never handed to a page
- * of another site.
+ * The origin of the page of another site a request comes from (`Context.pageOrigin`): its `Origin`,
+ * unless there is none or it is the server's own (the service's own page is not another site).
  */
-export function originBound(
-  auth: RequestAuth,
-  origin: string,
-  allows: (name: string) => boolean,
-): RequestAuth {
-  return {
-    canRead: (name) => allows(name) && auth.canRead(name),
-    canWrite: (name) => auth.canWrite(name),
-    may: (need) => auth.may(need),
-    token: () => auth.token(),
-    author: () => auth.author(),
-    clientId: () => auth.clientId(),
-    readView: () => `${auth.readView()}\u0000origin=${origin}`,
-    grant: () => auth.grant(),
-  };
+export function pageOrigin(c: HonoContext): string | undefined {
+  const origin = c.req.header('origin');
+  if (origin === undefined || origin === new URL(c.req.url).origin) {
+    return undefined;
+  }
+  return origin;
 }
 
 /** What {@link publishedOrigins} needs. */
 export interface PublishedOriginsDeps {
-  readonly publish: Pick<PublishService, 'originAllows'>;
   /** Request headers a preflight may ask for (unset: whatever it asks for). */
   readonly allowHeaders?: readonly string[] | undefined;
 }
 
-/** The two halves of `/published` CORS: the caller's access narrowed to its origin, then the headers. */
+/** The two halves of `/published` CORS: the request's published view, then the headers. */
 export interface PublishedOrigins {
   /**
-   * The access of a `/published` request: `auth` narrowed to the configs its page's origin may read when
-   * it comes from another site, else `auth` itself. Called once per request, before the routes.
+   * The context of a `/published` request: `ctx` over the published view (`publishedContext`, the one
+   * rule: narrowed to the configs its page's origin may read when it comes from another site). Called
+   * once per request, before the routes; the operations then run on it as it is.
    */
-  access(c: HonoContext, auth: RequestAuth): Promise<RequestAuth>;
+  context(c: HonoContext, ctx: Context): Promise<Context>;
   /** Answers preflights and adds the CORS headers of `/published` (mounted where the CORS layer is). */
   readonly cors: MiddlewareHandler;
 }
@@ -92,15 +85,12 @@ export interface PublishedOrigins {
 /** CORS of `/published`, bound to the publish records' origins. */
 export function publishedOrigins(deps: PublishedOriginsDeps): PublishedOrigins {
   return {
-    access: async (c, auth) => {
-      const origin = c.req.header('origin');
-      if (origin === undefined) return auth;
-      const url = new URL(c.req.url);
-      if (origin === url.origin) return auth;
-      const name = publishedConfigName(url.pathname);
-      const allows = await deps.publish.originAllows(origin, name);
-      c.set(ALLOWED, name === undefined || allows(name));
-      return originBound(auth, origin, allows);
+    context: async (c, ctx) => {
+      if (ctx.pageOrigin === undefined) return publishedContext(ctx);
+      const name = publishedConfigName(new URL(c.req.url).pathname);
+      const view = await publishedContext(ctx, name);
+      c.set(ALLOWED, name === undefined || view.originAllows?.(name) === true);
+      return view;
     },
     cors: async (c, next) => {
       const allowed = c.get(ALLOWED);
