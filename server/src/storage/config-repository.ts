@@ -86,6 +86,23 @@ export interface WriteOptions extends WriteConditions {
    * (history fills it in when it lists it, `history-service.ts`).
    */
   readonly summary?: SummaryOver | undefined;
+  /**
+   * Where the text written first and last differs from a text the caller compared it with, when it found
+   * that already (a PUT read as an edit): the history's delta against exactly that text takes the cut
+   * instead of comparing both again (`encodeRevision`).
+   */
+  readonly cut?: TextCut | undefined;
+}
+
+/**
+ * Two texts and how many UTF-16 units they share at their start (`commonHead` up to the shorter length),
+ * then at their end (`commonTail` of what is left).
+ */
+export interface TextCut {
+  readonly from: string;
+  readonly to: string;
+  readonly head: number;
+  readonly tail: number;
 }
 
 /** A write that happened. */

@@ -11,6 +11,7 @@ import { constants as bufferConstants } from 'node:buffer';
 import { promisify } from 'node:util';
 import { deflateRawSync, inflateRaw, inflateRawSync } from 'node:zlib';
 import { commonHead, commonTail } from '@linkconfig/shared';
+import type { TextCut } from '../config-repository.js';
 
 /**
  * Stored content that cannot be read back: a keyframe that is not deflated data or inflates past the
@@ -76,22 +77,31 @@ export function keyframe(rev: number, json: string): RevisionContent {
 /**
  * The content of revision `rev` holding `json`: a delta against `previous` when it is the revision just
  * before and the chain has room, else a keyframe. Cut points never split a surrogate pair, so the middle
- * survives UTF-8.
+ * survives UTF-8. `known`: the cut of the previous text and `json` when the caller found it already (used
+ * only when its texts are these two).
  */
 export function encodeRevision(
   rev: number,
   json: string,
   previous: PreviousContent | null,
+  known?: TextCut,
 ): RevisionContent {
   if (previous === null || previous.rev !== rev - 1) return keyframe(rev, json);
   if (rev - previous.base + 1 > MAX_CHAIN) return keyframe(rev, json);
   const old = previous.json;
   const max = Math.min(old.length, json.length);
-  let head = commonHead(old, json, max);
+  const cut =
+    known !== undefined && known.from === old && known.to === json
+      ? known
+      : undefined;
+  let head = cut?.head ?? commonHead(old, json, max);
   if (head > 0 && head < json.length && isHigh(json.charCodeAt(head - 1))) {
     head--;
   }
-  let tail = commonTail(old, json, max - head);
+  let tail =
+    cut !== undefined && head === cut.head
+      ? cut.tail
+      : commonTail(old, json, max - head);
   if (tail > 0 && isLow(json.charCodeAt(json.length - tail))) tail--;
   const data = Buffer.from(json.slice(head, json.length - tail), 'utf8');
   const chain = previous.chain + data.length;

@@ -156,7 +156,7 @@ export function appendRevision(
     content:
       stored === null
         ? null
-        : encodeRevision(rev, stored.json, before.deltaBase),
+        : encodeRevision(rev, stored.json, before.deltaBase, options.cut),
     summary: summaryOfWrite(before, facts),
   });
   return rev;
