@@ -100,18 +100,17 @@ describe('revision content', () => {
     for (const [one, two] of pairs) {
       const previous = { rev: 1, json: one, base: 1, chain: 0 };
       const computed = encodeRevision(2, two, previous);
-      expect(encodeRevision(2, two, previous, cutOf(one, two))).toEqual(
-        computed,
-      );
+      expect(
+        encodeRevision(2, two, { ...previous, cut: cutOf(one, two) }),
+      ).toEqual(computed);
       // A cut of other texts is not this write's: it is found again.
       const other = `  ${two.slice(3)}`;
       const { head, tail } = cutOf(one, other);
-      expect(encodeRevision(2, two, previous, cutOf(one, other))).toEqual(
-        computed,
-      );
       expect(
-        encodeRevision(2, two, previous, { from: other, to: two, head, tail }),
+        encodeRevision(2, two, { ...previous, cut: cutOf(one, other) }),
       ).toEqual(computed);
+      const cut = { from: other, to: two, head, tail };
+      expect(encodeRevision(2, two, { ...previous, cut })).toEqual(computed);
       expect(read([keyframe(1, one), computed], [1, 2])).toBe(two);
     }
   });

@@ -58,6 +58,11 @@ export interface PreviousContent {
   readonly json: string;
   readonly base: number;
   readonly chain: number;
+  /**
+   * The cut of `json` and the text written, when the writer found it already (a PUT read as an edit):
+   * taken only when its texts are these two.
+   */
+  readonly cut?: TextCut | undefined;
 }
 
 const isHigh = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
@@ -77,19 +82,18 @@ export function keyframe(rev: number, json: string): RevisionContent {
 /**
  * The content of revision `rev` holding `json`: a delta against `previous` when it is the revision just
  * before and the chain has room, else a keyframe. Cut points never split a surrogate pair, so the middle
- * survives UTF-8. `known`: the cut of the previous text and `json` when the caller found it already (used
- * only when its texts are these two).
+ * survives UTF-8.
  */
 export function encodeRevision(
   rev: number,
   json: string,
   previous: PreviousContent | null,
-  known?: TextCut,
 ): RevisionContent {
   if (previous === null || previous.rev !== rev - 1) return keyframe(rev, json);
   if (rev - previous.base + 1 > MAX_CHAIN) return keyframe(rev, json);
   const old = previous.json;
   const max = Math.min(old.length, json.length);
+  const known = previous.cut;
   const cut =
     known !== undefined && known.from === old && known.to === json
       ? known
