@@ -8,6 +8,7 @@ import type { HookStore } from './hook-store.js';
 import type { KeyRepository, StoredKey } from './key-repository.js';
 import type { LinkHealthStore } from './link-health-store.js';
 import type { PublishStore, StoredPublish } from './publish-store.js';
+import type { TextCut } from './log/revision-content.js';
 import type {
   HistoryRepository,
   RevisionRecord,
@@ -92,17 +93,6 @@ export interface WriteOptions extends WriteConditions {
    * instead of comparing both again (`encodeRevision`).
    */
   readonly cut?: TextCut | undefined;
-}
-
-/**
- * Two texts and how many UTF-16 units they share at their start (`commonHead` up to the shorter length),
- * then at their end (`commonTail` of what is left).
- */
-export interface TextCut {
-  readonly from: string;
-  readonly to: string;
-  readonly head: number;
-  readonly tail: number;
 }
 
 /** A write that happened. */

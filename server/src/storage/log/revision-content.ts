@@ -11,7 +11,6 @@ import { constants as bufferConstants } from 'node:buffer';
 import { promisify } from 'node:util';
 import { deflateRawSync, inflateRaw, inflateRawSync } from 'node:zlib';
 import { commonHead, commonTail } from '@linkconfig/shared';
-import type { TextCut } from '../config-repository.js';
 
 /**
  * Stored content that cannot be read back: a keyframe that is not deflated data or inflates past the
@@ -50,6 +49,17 @@ export interface RevisionContent {
   readonly data: Uint8Array;
   /** Bytes of delta data since the keyframe, this one included (0 for a keyframe). */
   readonly chain: number;
+}
+
+/**
+ * Two texts and how many UTF-16 units they share at their start (`commonHead` up to the shorter length),
+ * then at their end (`commonTail` of what is left).
+ */
+export interface TextCut {
+  readonly from: string;
+  readonly to: string;
+  readonly head: number;
+  readonly tail: number;
 }
 
 /** What a write knows of the revision before it (`null`: no revision, or it has no content). */
