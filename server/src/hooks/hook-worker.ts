@@ -6,6 +6,12 @@
  * hook, and after a failed attempt leaves the cursor where it is and tries the same event again after a
  * growing delay, for up to 24 hours (then it records that it gave up and goes on). Hooks are served side by
  * side, so a receiver that never answers holds up only its own hook, for one time limit per attempt.
+ *
+ * Most servers have no hook: a round that claims nothing looks whether any hook that delivers is stored
+ * (`HookStore.anyDeliverable`), and when none is, the writes of the next `idleMs` pass without a round (no
+ * claim transaction per write). A hook made through this process's service wakes the worker at once
+ * ({@link HookWorker.wake}); one made elsewhere (another instance, the CLI on the same file) is found by
+ * the first round after that moment, so its events go out at most `idleMs` (or the poll) later.
  */
 import { randomUUID } from 'node:crypto';
 import { SYSTEM_CLOCK } from '../clock.js';
@@ -39,6 +45,8 @@ export interface HookWorkerOptions {
   readonly leaseMs?: number;
   /** How often the log is looked at without a hint of new entries, ms (default 5 s). */
   readonly pollMs?: number;
+  /** How long writes pass without a round once a round found no hook that delivers, ms (default 1 s). */
+  readonly idleMs?: number;
   /** Entries read per page (default 100). */
   readonly pageSize?: number;
   /** Told of a round that failed (it is tried again at the next one). */
@@ -62,6 +70,7 @@ export class HookWorker {
   readonly #leaseMs: number;
   readonly #pollMs: number;
   readonly #pageSize: number;
+  readonly #idleMs: number;
   readonly #onError: (error: unknown) => void;
   readonly stats: HookStats = new Map();
   #running: Promise<void> | undefined;
@@ -69,6 +78,10 @@ export class HookWorker {
   #nap: AbortController | undefined;
   #again = false;
   #soonest = Number.POSITIVE_INFINITY;
+  /** Until then (ms) writes need no round: none of the stored hooks delivered when last looked. */
+  #idleUntil = Number.NEGATIVE_INFINITY;
+  /** Moved by each {@link wake}: a look that started before one may not conclude there is no hook. */
+  #wakes = 0;
 
   constructor(options: HookWorkerOptions) {
     this.#store = options.store;
@@ -82,6 +95,7 @@ export class HookWorker {
     this.#leaseMs = options.leaseMs ?? 120_000;
     this.#pollMs = options.pollMs ?? 5_000;
     this.#pageSize = options.pageSize ?? 100;
+    this.#idleMs = Math.min(options.idleMs ?? 1_000, this.#pollMs);
     this.#onError = options.onError ?? (() => undefined);
   }
 
@@ -89,7 +103,7 @@ export class HookWorker {
   start(): void {
     if (this.#running !== undefined) return;
     this.#stop = new AbortController();
-    const unwatch = this.#log.watch(() => this.wake());
+    const unwatch = this.#log.watch(() => this.#written());
     this.#running = this.#loop().finally(unwatch);
   }
 
@@ -101,8 +115,17 @@ export class HookWorker {
     this.#running = undefined;
   }
 
-  /** New entries may be in the log: look now rather than at the next poll. */
+  /** A hook was made, or new entries may be in the log: look now rather than at the next poll. */
   wake(): void {
+    this.#wakes++;
+    this.#idleUntil = Number.NEGATIVE_INFINITY;
+    this.#again = true;
+    this.#nap?.abort();
+  }
+
+  /** New entries may be in the log: a round, unless no stored hook delivered a moment ago. */
+  #written(): void {
+    if (this.#clock.now() < this.#idleUntil) return;
     this.#again = true;
     this.#nap?.abort();
   }
@@ -129,7 +152,9 @@ export class HookWorker {
   /** One round: claims the hooks with something due, and serves them side by side. */
   async round(): Promise<void> {
     const now = this.#clock.now();
+    if (now < this.#idleUntil) return;
     this.#soonest = Number.POSITIVE_INFINITY;
+    const wakes = this.#wakes;
     const head = await this.#log.head();
     const hooks = await this.#store.claim({
       owner: this.#owner,
@@ -140,6 +165,12 @@ export class HookWorker {
     });
     // More hooks may be due than were claimed: another round at once.
     if (hooks.length >= this.#concurrency) this.#again = true;
+    if (hooks.length === 0) {
+      // Nothing claimed: when no hook delivers at all, the next writes need no round for a moment.
+      const none = !(await this.#store.anyDeliverable());
+      if (none && wakes === this.#wakes) this.#idleUntil = now + this.#idleMs;
+      return;
+    }
     await Promise.all(hooks.map((hook) => this.#serve(hook)));
   }
 

@@ -175,6 +175,7 @@ export class ConfigService {
       // The text of the version it replaces, when held: the history's delta is made from it.
       heldText: held?.heldText,
       summary: plan.summary,
+      cut: plan.cut,
       now: this.#now,
     });
     if (!result.ok) throw preconditionFailed(name, conditions, result);

@@ -16,6 +16,7 @@ import { TEXT_PATCH_MAX_CHARS } from '../event-loop.js';
 import { ReceivedJson } from '../received-json.js';
 import type { EditTemplate } from '../received-json.js';
 import type { SummaryOver } from '../storage/config-repository.js';
+import type { TextCut } from '../storage/log/revision-content.js';
 import type { ConfigVersion } from '../versions/config-version.js';
 import { spansWeight } from './patched-config.js';
 import { summaryOver } from './revision-summary.js';
@@ -64,6 +65,8 @@ export interface PutPlan {
   readonly parsed?: Record<string, unknown> | undefined;
   /** Where the text's links sit, when known (the next PUT's template skips its scan). */
   readonly spans?: LinkSpans | undefined;
+  /** Where the text differs from the version it was read against (the history's delta takes it). */
+  readonly cut?: TextCut | undefined;
 }
 
 /**
@@ -83,6 +86,7 @@ export async function planPut(
       json: received.text,
       summary: { over: edit.template.version, summary: edit.edit.counts },
       spans: edit.edit.spans,
+      cut: { from: edit.template.text, to: received.text, ...edit.edit.cut },
     };
   }
   const value: unknown = received === undefined ? config : received.value;

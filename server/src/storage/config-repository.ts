@@ -8,6 +8,7 @@ import type { HookStore } from './hook-store.js';
 import type { KeyRepository, StoredKey } from './key-repository.js';
 import type { LinkHealthStore } from './link-health-store.js';
 import type { PublishStore, StoredPublish } from './publish-store.js';
+import type { TextCut } from './log/revision-content.js';
 import type {
   HistoryRepository,
   RevisionRecord,
@@ -86,6 +87,12 @@ export interface WriteOptions extends WriteConditions {
    * (history fills it in when it lists it, `history-service.ts`).
    */
   readonly summary?: SummaryOver | undefined;
+  /**
+   * Where the text written first and last differs from a text the caller compared it with, when it found
+   * that already (a PUT read as an edit): the history's delta against exactly that text takes the cut
+   * instead of comparing both again (`encodeRevision`).
+   */
+  readonly cut?: TextCut | undefined;
 }
 
 /** A write that happened. */

@@ -64,6 +64,11 @@ export interface HookStore {
   insert(hook: StoredHook): Promise<void>;
   /** Every hook, oldest first (ties by id). */
   list(): Promise<StoredHook[]>;
+  /**
+   * Whether any stored hook has a secret (only those deliver, see `claim`): one cheap read, so a worker
+   * that finds none may pass over writes for a moment without a claim each.
+   */
+  anyDeliverable(): Promise<boolean>;
   /** The hook with this id, or `null`. */
   get(id: string): Promise<StoredHook | null>;
   /** Deletes a hook and its delivery log; `false` when no hook has this id. */

@@ -80,6 +80,20 @@ function applyTextEdit(
   return text.slice(0, at) + edit.put + text.slice(at + edit.cut);
 }
 
+/** The units both texts share at their start, then at their end in what is left, one by one. */
+function naiveCut(old: string, next: string) {
+  const max = Math.min(old.length, next.length);
+  let head = 0;
+  while (head < max && old[head] === next[head]) head++;
+  let tail = 0;
+  while (
+    tail < max - head &&
+    old[old.length - 1 - tail] === next[next.length - 1 - tail]
+  )
+    tail++;
+  return { head, tail };
+}
+
 function check(old: string, next: string): 'edit' | 'full' {
   const spans = findLinkSpans(old);
   if (spans === undefined) throw new Error('a stored text has links');
@@ -88,6 +102,8 @@ function check(old: string, next: string): 'edit' | 'full' {
   expect({ counts: edit.counts, spans: comparable(edit.spans) }).toEqual(
     full(old, next),
   );
+  // The cut the history's delta takes from it.
+  expect(edit.cut).toEqual(naiveCut(old, next));
   return 'edit';
 }
 

@@ -29,6 +29,11 @@ export interface LinkTextTemplate {
 export interface LinkTextEdit {
   readonly spans: LinkSpans;
   readonly counts: TextPatchCounts;
+  /**
+   * How many UTF-16 units both texts share at their start (`commonHead` up to the shorter length) and then
+   * at their end (`commonTail` of what is left): the cut the history's delta makes too.
+   */
+  readonly cut: { readonly head: number; readonly tail: number };
 }
 
 /**
@@ -62,7 +67,11 @@ export function linkEditOfText(
   if (next === old) {
     const { spans } = template;
     const links = spans.starts.length;
-    return { spans, counts: { added: 0, removed: 0, changed: 0, links } };
+    return {
+      spans,
+      counts: { added: 0, removed: 0, changed: 0, links },
+      cut: { head: old.length, tail: 0 },
+    };
   }
   const max = Math.min(old.length, next.length);
   const head = commonHead(old, next, max);
@@ -105,6 +114,7 @@ export function linkEditOfText(
       },
     ),
     counts,
+    cut: { head, tail },
   };
 }
 

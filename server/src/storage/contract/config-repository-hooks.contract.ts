@@ -84,6 +84,19 @@ export function runHooksContract(
       expect(ids(await hooks.list())).toEqual(['b']);
     });
 
+    it('tells whether a hook that delivers (one with a secret) is stored', async () => {
+      const { hooks } = repo;
+      expect(await hooks.anyDeliverable()).toBe(false);
+      await hooks.insert(hook('restored', { secret: null }));
+      expect(await hooks.anyDeliverable()).toBe(false);
+      await hooks.insert(hook('live'));
+      expect(await hooks.anyDeliverable()).toBe(true);
+      await hooks.remove('live');
+      expect(await hooks.anyDeliverable()).toBe(false);
+      await hooks.putAll([hook('restored')]);
+      expect(await hooks.anyDeliverable()).toBe(true);
+    });
+
     it('claims only hooks behind the head, due, with a secret and no live lease of another owner', async () => {
       const { hooks } = repo;
       await hooks.insert(hook('due'));
@@ -197,6 +210,13 @@ export function runHooksContract(
           other.hooks.claim(claimBy('two')),
         ]);
         expect([...ids(mine), ...ids(theirs)]).toEqual(['shared']);
+      });
+
+      it('sees a hook that delivers as soon as another instance stores it', async () => {
+        const other = scope.track(await connect(repo));
+        expect(await repo.hooks.anyDeliverable()).toBe(false);
+        await other.hooks.insert(hook('elsewhere'));
+        expect(await repo.hooks.anyDeliverable()).toBe(true);
       });
     }
   });

@@ -1,4 +1,5 @@
 import { deflateRawSync } from 'node:zlib';
+import { commonHead, commonTail } from '@linkconfig/shared';
 import { describe, expect, it } from 'vitest';
 import {
   ChainReader,
@@ -76,6 +77,42 @@ describe('revision content', () => {
       chain: 0,
     });
     expect(read([keyframe(1, one), delta], [1, 2])).toBe(two);
+  });
+
+  it('takes a cut found already only for its own two texts, and writes what it writes without it', () => {
+    const pad = 'x'.repeat(200);
+    const surrogates = `{"a":"😀😀😀","b":"${pad}"}`;
+    const pairs: [string, string][] = [
+      [big('first'), big('second')],
+      [big('same'), big('same')],
+      [big('long mark'), big('')],
+      // The cut falls between the halves of a surrogate pair: the start kept is one unit shorter.
+      [surrogates, surrogates.replace('😀","b"', '😁","b"')],
+      [surrogates, surrogates.replace('😀😀😀', '😀😁😀')],
+      // … and then the end kept may be one unit longer than the cut's.
+      [`{"a":"😀","b":"${pad}"}`, `{"a":"😁😀","b":"${pad}"}`],
+    ];
+    const cutOf = (from: string, to: string) => {
+      const max = Math.min(from.length, to.length);
+      const head = commonHead(from, to, max);
+      return { from, to, head, tail: commonTail(from, to, max - head) };
+    };
+    for (const [one, two] of pairs) {
+      const previous = { rev: 1, json: one, base: 1, chain: 0 };
+      const computed = encodeRevision(2, two, previous);
+      expect(
+        encodeRevision(2, two, { ...previous, cut: cutOf(one, two) }),
+      ).toEqual(computed);
+      // A cut of other texts is not this write's: it is found again.
+      const other = `  ${two.slice(3)}`;
+      const { head, tail } = cutOf(one, other);
+      expect(
+        encodeRevision(2, two, { ...previous, cut: cutOf(one, other) }),
+      ).toEqual(computed);
+      const cut = { from: other, to: two, head, tail };
+      expect(encodeRevision(2, two, { ...previous, cut })).toEqual(computed);
+      expect(read([keyframe(1, one), computed], [1, 2])).toBe(two);
+    }
   });
 
   it('writes a keyframe when the revision before is not the previous one, or the chain is full', () => {

@@ -51,12 +51,28 @@ export interface RevisionContent {
   readonly chain: number;
 }
 
+/**
+ * Two texts and how many UTF-16 units they share at their start (`commonHead` up to the shorter length),
+ * then at their end (`commonTail` of what is left).
+ */
+export interface TextCut {
+  readonly from: string;
+  readonly to: string;
+  readonly head: number;
+  readonly tail: number;
+}
+
 /** What a write knows of the revision before it (`null`: no revision, or it has no content). */
 export interface PreviousContent {
   readonly rev: number;
   readonly json: string;
   readonly base: number;
   readonly chain: number;
+  /**
+   * The cut of `json` and the text written, when the writer found it already (a PUT read as an edit):
+   * taken only when its texts are these two.
+   */
+  readonly cut?: TextCut | undefined;
 }
 
 const isHigh = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
@@ -87,11 +103,19 @@ export function encodeRevision(
   if (rev - previous.base + 1 > MAX_CHAIN) return keyframe(rev, json);
   const old = previous.json;
   const max = Math.min(old.length, json.length);
-  let head = commonHead(old, json, max);
+  const known = previous.cut;
+  const cut =
+    known !== undefined && known.from === old && known.to === json
+      ? known
+      : undefined;
+  let head = cut?.head ?? commonHead(old, json, max);
   if (head > 0 && head < json.length && isHigh(json.charCodeAt(head - 1))) {
     head--;
   }
-  let tail = commonTail(old, json, max - head);
+  let tail =
+    cut !== undefined && head === cut.head
+      ? cut.tail
+      : commonTail(old, json, max - head);
   if (tail > 0 && isLow(json.charCodeAt(json.length - tail))) tail--;
   const data = Buffer.from(json.slice(head, json.length - tail), 'utf8');
   const chain = previous.chain + data.length;

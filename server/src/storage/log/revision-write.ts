@@ -156,7 +156,11 @@ export function appendRevision(
     content:
       stored === null
         ? null
-        : encodeRevision(rev, stored.json, before.deltaBase),
+        : encodeRevision(
+            rev,
+            stored.json,
+            before.deltaBase && { ...before.deltaBase, cut: options.cut },
+          ),
     summary: summaryOfWrite(before, facts),
   });
   return rev;

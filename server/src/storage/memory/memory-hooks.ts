@@ -22,6 +22,11 @@ export function createMemoryHooks(open: () => void): HookStore {
       open();
       return [...hooks.values()].sort(byCreationThenId);
     },
+    anyDeliverable: async () => {
+      open();
+      for (const hook of hooks.values()) if (hook.secret !== null) return true;
+      return false;
+    },
     get: async (id) => {
       open();
       return hooks.get(id) ?? null;

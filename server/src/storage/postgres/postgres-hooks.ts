@@ -118,6 +118,12 @@ export function createPostgresHooks(
       );
     },
     list: () => hookRows('ORDER BY created_at, id', []),
+    anyDeliverable: async () =>
+      (
+        await query<{ any: boolean }>(
+          `SELECT EXISTS (SELECT 1 FROM ${hooks} WHERE secret IS NOT NULL) AS any`,
+        )
+      ).rows[0]?.any === true,
     get: async (id) => (await hookRows('WHERE id = $1', [id]))[0] ?? null,
     remove: (id) =>
       inTransaction(async (client) => {

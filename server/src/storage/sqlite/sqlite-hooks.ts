@@ -65,6 +65,11 @@ export function createSqliteHooks(
   const selectAll = db.prepare<[], HookRow>(
     `SELECT ${HOOK_COLUMNS} FROM hooks ORDER BY created_at, id`,
   );
+  const selectDeliverable = db
+    .prepare<[], number>(
+      'SELECT EXISTS (SELECT 1 FROM hooks WHERE secret IS NOT NULL)',
+    )
+    .pluck();
   const selectOne = db.prepare<[string], HookRow>(
     `SELECT ${HOOK_COLUMNS} FROM hooks WHERE id = ?`,
   );
@@ -130,6 +135,7 @@ export function createSqliteHooks(
         insert.run(...hookValues(hook));
       }),
     list: () => guard(() => selectAll.all().map(hookOfRow)),
+    anyDeliverable: () => guard(() => selectDeliverable.get() === 1),
     get: (id) =>
       guard(() => {
         const row = selectOne.get(id);
