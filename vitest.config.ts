@@ -14,6 +14,11 @@ const alias = {
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Vitest's default in a run is one worker fewer than the cores: a single worker on a 2-core CI
+    // machine, idle while most server files wait on sockets, child processes and disks. Every file runs
+    // in its own process (the default `forks` pool, isolated) with its own temporary directories, free
+    // ports and Postgres schemas, so files may run side by side.
+    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },

@@ -1,7 +1,7 @@
 /**
  * Starts the real server (production build) as a child process on its own port and throwaway SQLite
- * database, for tests that stop and restart it. The shared server of most tests is Playwright's
- * `webServer` (playwright.config.ts), started with the same {@link serverEnv}.
+ * database: each worker's shared server (`sharedServer` in fixtures.ts), and the servers of tests that
+ * stop and restart it.
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
