@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -15,10 +16,10 @@ export default defineConfig({
   resolve: { alias },
   test: {
     // Vitest's default in a run is one worker fewer than the cores: a single worker on a 2-core CI
-    // machine, idle while most server files wait on sockets, child processes and disks. Every file runs
-    // in its own process (the default `forks` pool, isolated) with its own temporary directories, free
-    // ports and Postgres schemas, so files may run side by side.
-    maxWorkers: 2,
+    // machine, idle while most server files wait on sockets, child processes and disks. At least two
+    // here. Every file runs in its own process (the default `forks` pool, isolated) with its own
+    // temporary directories, free ports and Postgres schemas, so files may run side by side.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         resolve: { alias },
