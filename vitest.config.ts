@@ -12,6 +12,20 @@ const alias = {
   '@linkconfig/web-client': src('web-client'),
 };
 
+/**
+ * Server files whose bounds are of wall-clock time or whose work is thousands of requests against real
+ * server processes, SQLite files or PostgreSQL under a test timeout: they run alone, never beside
+ * another file.
+ */
+const ALONE = [
+  'test/shutdown.test.ts',
+  'test/durability.test.ts',
+  'test/sqlite-processes.test.ts',
+  'test/events-catch-up.test.ts',
+  'test/hooks-delivery.test.ts',
+  'src/storage/postgres/postgres-config-repository.test.ts',
+];
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -39,6 +53,20 @@ export default defineConfig({
             'test/**/*.test.ts',
             'bench/**/*.test.ts',
           ],
+          exclude: ALONE,
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'server-alone',
+          root: './server',
+          include: ALONE,
+          // After every other project, one file at a time, as the whole suite ran before.
+          sequence: { groupOrder: 1 },
+          maxWorkers: 1,
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },

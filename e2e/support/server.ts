@@ -65,7 +65,7 @@ export function serverEnv(options: {
 /** Polls `GET /healthz` until it answers 200, or throws after `timeoutMs`. */
 export async function waitForHealthy(
   baseURL: string,
-  timeoutMs = 20_000,
+  timeoutMs = 30_000,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last = 'no answer yet';
