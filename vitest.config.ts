@@ -13,12 +13,14 @@ const alias = {
 };
 
 /**
- * Server files whose bounds are of wall-clock time or whose work is thousands of requests against real
- * server processes, SQLite files or PostgreSQL under a test timeout: they run alone, never beside
- * another file.
+ * Server files whose bounds are of wall-clock time, or whose work (thousands of requests against real
+ * server processes, SQLite files or PostgreSQL; heavy child processes) must end within a test timeout:
+ * they run alone, never beside another file.
  */
 const ALONE = [
   'test/shutdown.test.ts',
+  'test/refused-settings.test.ts',
+  'src/heap.test.ts',
   'test/durability.test.ts',
   'test/sqlite-processes.test.ts',
   'test/events-catch-up.test.ts',
