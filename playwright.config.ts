@@ -1,18 +1,13 @@
 /**
- * End-to-end tests of the web page against the real server in a real Chromium (issue #5). The shared
- * server runs the production build on a free port with a throwaway database; tests that stop the
- * server start their own (e2e/support/server.ts).
+ * End-to-end tests of the web page against the real server in a real Chromium (issue #5). Each worker
+ * starts its own shared server (the production build on a free port with a throwaway database, the
+ * `sharedServer` fixture of e2e/support/fixtures.ts), so the two workers never share configs, keys,
+ * counts or event streams; tests that stop the server start their own (e2e/support/server.ts).
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import {
-  REPO_ROOT,
-  SERVER_ENTRY,
-  freePort,
-  serverEnv,
-  tempDir,
-} from './e2e/support/server.js';
+import { REPO_ROOT, SERVER_ENTRY } from './e2e/support/server.js';
 
 for (const [file, hint] of [
   [SERVER_ENTRY, 'the server build is missing'],
@@ -25,18 +20,14 @@ for (const [file, hint] of [
     throw new Error(`${hint} (${file}): run "npm run build" first.`);
 }
 
-// The config is read by the runner and again by each worker: pick the port and database once and
-// hand them down through the environment.
-process.env['E2E_PORT'] ??= String(await freePort());
-process.env['E2E_DB'] ??= join(tempDir(), 'shared.db');
-const port = Number(process.env['E2E_PORT']);
-const baseURL = `http://127.0.0.1:${port}`;
-
 export default defineConfig({
   testDir: './e2e/tests',
   outputDir: './test-results',
+  // Files run in parallel, the tests of one file in order in one worker. Two workers for two cores:
+  // each has its own server and database (see above), and the files that start servers of their own
+  // use their own ports and databases.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   forbidOnly: true,
   timeout: 45_000,
@@ -46,7 +37,6 @@ export default defineConfig({
     ['html', { open: 'never', outputFolder: 'playwright-report' }],
   ],
   use: {
-    baseURL,
     headless: true,
     serviceWorkers: 'block',
     trace: 'retain-on-failure',
@@ -65,14 +55,4 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    command: `node ${JSON.stringify(SERVER_ENTRY)}`,
-    cwd: REPO_ROOT,
-    url: `${baseURL}/healthz`,
-    env: serverEnv({ port, databaseFile: process.env['E2E_DB'] }),
-    reuseExistingServer: false,
-    timeout: 30_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
 });

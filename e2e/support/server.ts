@@ -1,7 +1,7 @@
 /**
  * Starts the real server (production build) as a child process on its own port and throwaway SQLite
- * database, for tests that stop and restart it. The shared server of most tests is Playwright's
- * `webServer` (playwright.config.ts), started with the same {@link serverEnv}.
+ * database: each worker's shared server (`sharedServer` in fixtures.ts), and the servers of tests that
+ * stop and restart it.
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 /** The repository root (this file is e2e/support/server.ts). */
 export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
@@ -18,6 +19,11 @@ export const SERVER_ENTRY = resolve(
   REPO_ROOT,
   process.env['E2E_SERVER_ENTRY'] ?? 'server/dist/main.js',
 );
+
+/** The preload that lets a test move a server's clock forward (movable-clock.mjs). */
+const MOVABLE_CLOCK = pathToFileURL(
+  resolve(import.meta.dirname, 'movable-clock.mjs'),
+).href;
 
 /** The origin the CORS test calls from; the servers started here allow it. */
 export const ALLOWED_ORIGIN = 'http://allowed.test';
@@ -59,7 +65,7 @@ export function serverEnv(options: {
 /** Polls `GET /healthz` until it answers 200, or throws after `timeoutMs`. */
 export async function waitForHealthy(
   baseURL: string,
-  timeoutMs = 20_000,
+  timeoutMs = 30_000,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let last = 'no answer yet';
@@ -76,6 +82,12 @@ export async function waitForHealthy(
   throw new Error(`The server at ${baseURL} did not become healthy: ${last}`);
 }
 
+/** How a {@link ServerProcess} is started. */
+interface LaunchOptions {
+  readonly env: Record<string, string>;
+  readonly clockStepMs: number | undefined;
+}
+
 /** A server process owned by one test. */
 export class ServerProcess {
   readonly baseURL: string;
@@ -85,16 +97,23 @@ export class ServerProcess {
   private constructor(
     readonly port: number,
     private readonly dir: string,
-    private readonly extraEnv: Record<string, string>,
+    private readonly options: LaunchOptions,
   ) {
     this.baseURL = `http://127.0.0.1:${port}`;
   }
 
-  /** Starts a server on a free port with an empty database; `env` adds variables (e.g. API_TOKEN). */
+  /**
+   * Starts a server on a free port with an empty database; `env` adds variables (e.g. API_TOKEN);
+   * `clockStepMs` lets {@link moveClock} move its clock forward by that much at a time.
+   */
   static async launch(
     env: Record<string, string> = {},
+    { clockStepMs }: { clockStepMs?: number } = {},
   ): Promise<ServerProcess> {
-    const server = new ServerProcess(await freePort(), tempDir(), env);
+    const server = new ServerProcess(await freePort(), tempDir(), {
+      env,
+      clockStepMs,
+    });
     await server.start();
     return server;
   }
@@ -112,7 +131,15 @@ export class ServerProcess {
   /** Starts the process (same port and database as before) and waits until it is healthy. */
   async start(): Promise<void> {
     if (this.child) return;
-    const child = spawn(process.execPath, [SERVER_ENTRY], {
+    const { env, clockStepMs } = this.options;
+    const clock =
+      clockStepMs === undefined
+        ? { args: [], env: {} }
+        : {
+            args: ['--import', MOVABLE_CLOCK],
+            env: { E2E_CLOCK_STEP_MS: String(clockStepMs) },
+          };
+    const child = spawn(process.execPath, [...clock.args, SERVER_ENTRY], {
       cwd: REPO_ROOT,
       env: {
         ...process.env,
@@ -120,7 +147,8 @@ export class ServerProcess {
           port: this.port,
           databaseFile: join(this.dir, 'e2e.db'),
         }),
-        ...this.extraEnv,
+        ...clock.env,
+        ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -140,6 +168,27 @@ export class ServerProcess {
       throw new Error(`${String(error)}\nServer output:\n${this.output}`, {
         cause: error,
       });
+    }
+  }
+
+  /**
+   * Moves the server's clock forward by the `clockStepMs` it was launched with (`Date.now()` only: its
+   * timers keep real time), and waits until the server has done so.
+   */
+  async moveClock(): Promise<void> {
+    const child = this.child;
+    if (!child || this.options.clockStepMs === undefined)
+      throw new Error(
+        'moveClock: not running, or launched without clockStepMs',
+      );
+    const moves = () => this.output.split('movable-clock: moved').length;
+    const before = moves();
+    child.kill('SIGUSR2');
+    const deadline = Date.now() + 10_000;
+    while (moves() === before) {
+      if (Date.now() > deadline)
+        throw new Error(`moveClock: no answer from the server\n${this.output}`);
+      await new Promise((done) => setTimeout(done, 20));
     }
   }
 
