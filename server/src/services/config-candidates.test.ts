@@ -74,6 +74,40 @@ describe('searches across configs with summaries', () => {
     expect(limited.configsSearched).toBe(4);
   });
 
+  it('keep the configs searches read first in the cache, in place of those only a write or a scan read', async () => {
+    // Versions of ~150 KiB each: the cache keeps a few, the last ones written.
+    const { services, reads } = counted(2 * 1024 * 1024);
+    const full = createServices({
+      repository: createMemoryConfigRepository(),
+      cacheBytes: 256 * 1024 * 1024,
+    });
+    for (let n = 0; n < 20; n++) {
+      const name = `c${String(n).padStart(2, '0')}`;
+      await services.configs.put(name, config(n, 150));
+      await full.configs.put(name, config(n, 150));
+    }
+    // A scan reads every config once: none is asked for more than the others.
+    await services.search.search(search('qzxjvk'));
+    for (const [i, q] of [
+      'guide 12 park',
+      'GUIDE 12 PARK 3',
+      'guide 12 park 1',
+    ].entries()) {
+      reads.count = 0;
+      const input = search(q, 20);
+      const answer = await services.search.search(input);
+      expect(answer).toEqual(await full.search.search(input));
+      expect(answer.results.map((r) => r.configName)).toContain('c12');
+      // Read from storage the first time; kept since, asked for more than what the scan left.
+      expect(reads.count).toBe(i === 0 ? 1 : 0);
+    }
+    // Another scan does not flush it.
+    await services.search.search(search('qzvvjw'));
+    reads.count = 0;
+    await services.search.search(search('guide 12 park 2'));
+    expect(reads.count).toBe(0);
+  });
+
   it('never trust a summary of another version: a rewritten config is read again', async () => {
     const { services } = counted(2 * 1024 * 1024);
     for (let n = 0; n < 5; n++)
