@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { VersionCache } from './cache-policy.js';
 import type { CachedVersion } from './cache-policy.js';
+import { FrequencySketch } from './frequency-sketch.js';
 
-/** The sketch of uses the cache weighs in its budget (two rows of 32,768 one-byte counters). */
-const SKETCH_BYTES = 65_536;
+/** A cache of versions with 100 bytes beside its sketch of uses (32 bytes, weighed in its budget). */
+const cache100 = () =>
+  new VersionCache(132, 'versions', new FrequencySketch(16));
 
 const version = (name: string, weight = 40): CachedVersion => ({
   name,
@@ -14,7 +16,7 @@ const version = (name: string, weight = 40): CachedVersion => ({
 
 /** A cache holding `a` and `b` (40 bytes each) in 100 bytes, `a` the least recently used. */
 function full(): VersionCache {
-  const cache = new VersionCache(SKETCH_BYTES + 100);
+  const cache = cache100();
   cache.set(version('a'));
   cache.set(version('b'));
   return cache;
@@ -22,7 +24,7 @@ function full(): VersionCache {
 
 describe('VersionCache.offer', () => {
   it('keeps what fits beside the versions held', () => {
-    const cache = new VersionCache(SKETCH_BYTES + 100);
+    const cache = cache100();
     cache.set(version('a'));
     expect(cache.offer(version('b'))).toBe(true);
     expect(cache.peek('a')?.name).toBe('a');
@@ -65,6 +67,15 @@ describe('VersionCache.offer', () => {
     expect(cache.offer(version('hot'))).toBe(true);
     expect(cache.peek('a')?.name).toBe('a');
     expect(cache.peek('b')).toBeUndefined();
+  });
+
+  it('weighs its sketch of uses in its budget, a counter per 64 bytes and 64 KiB at most', () => {
+    expect(new VersionCache(1024 * 1024).stats().budget).toBe(
+      1024 * 1024 - 16_384,
+    );
+    expect(new VersionCache(256 * 1024 * 1024).stats().budget).toBe(
+      256 * 1024 * 1024 - 65_536,
+    );
   });
 
   it('never keeps a version heavier than the whole budget', () => {

@@ -8,7 +8,8 @@
  * | `versions`  | one stored version per config and all derived from it:    | config name                 | a write or delete of that name (here at once;   | 60 %  |
  * |             | the parsed config, the sanitized entry, the engine's      |                             | other processes: the repository's change token  |       |
  * |             | prepared form (with its working data), the search index,  |                             | moves and the version check misses); LRU        |       |
- * |             | and the HTTP bodies (plain, gzip, br) of that version     |                             |                                                 |       |
+ * |             | and the HTTP bodies (plain, gzip, br) of that version     |                             | (a version a search read evicts only versions   |       |
+ * |             |                                                           |                             | asked for less often; uses sketched, ≤ 64 KiB)  |       |
  * | `merges`    | prepared merges of several stored configs (`/query` with  | the names and versions, in  | any part's new version (it is in the key); LRU; | 9.5 % |
  * |             | `configs`) asked at least twice recently                  | order                       | built from the parts' prepared forms            |       |
  * | `responses` | whole read answers (`/search`, `/query`, `/cherry-pick`,  | route + request text        | any write (change token), the answer's own time | 18.5 % |
@@ -73,10 +74,16 @@ export interface CachedVersion {
 export class VersionCache<V extends CachedVersion = CachedVersion> {
   readonly #lru: WeightedLru<string, V>;
   /** How often each name was asked for lately (weighed in the budget): what {@link offer} admits. */
-  readonly #uses = new FrequencySketch();
+  readonly #uses: FrequencySketch;
 
-  constructor(budget: number, name = 'versions') {
-    this.#lru = new WeightedLru({ name, budget: budget - this.#uses.bytes });
+  /** `uses`: by default one counter per 64 bytes of budget, at most 64 KiB in all. */
+  constructor(
+    budget: number,
+    name = 'versions',
+    uses = new FrequencySketch(Math.min(32_768, Math.floor(budget / 128))),
+  ) {
+    this.#uses = uses;
+    this.#lru = new WeightedLru({ name, budget: budget - uses.bytes });
   }
 
   /**
