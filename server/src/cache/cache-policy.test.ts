@@ -40,7 +40,7 @@ describe('VersionCache.offer', () => {
     expect(cache.stats()).toMatchObject({ entries: 2, bytes: 80 });
   });
 
-  it('keeps a version asked for more often than the least recently used ones, evicting those only', () => {
+  it('keeps a version asked for more than twice as often as the least recently used ones, evicting those only', () => {
     const cache = full();
     for (let i = 0; i < 3; i++) cache.get('hot', 1);
     cache.get('a', 1);
@@ -52,7 +52,7 @@ describe('VersionCache.offer', () => {
     expect(cache.peek('b')?.name).toBe('b');
   });
 
-  it('refuses a version that would evict one asked for as often or more', () => {
+  it('refuses a version that would evict one asked for half as often or more', () => {
     const cache = full();
     cache.get('b', 1);
     for (let i = 0; i < 3; i++) {

@@ -111,8 +111,8 @@ export class VersionCache<V extends CachedVersion = CachedVersion> {
 
   /**
    * Keeps `view` as {@link set} does if it fits beside the versions held; else only if its name was asked
-   * for ({@link get}) more often lately than each least recently used version it would evict: for a
-   * request that reads more configs than the cache holds (a search), so a scan does not flush the
+   * for ({@link get}) more than twice as often lately as each least recently used version it would evict:
+   * for a request that reads more configs than the cache holds (a search), so a scan does not flush the
    * versions other requests use (nor one scanned version another, each asked for as often), while the
    * configs most searches read (the first ones, where a search stops at its limit) take the place of
    * those only scans read. What it cannot keep is garbage while still young. Returns whether it was kept.
@@ -128,7 +128,7 @@ export class VersionCache<V extends CachedVersion = CachedVersion> {
     return kept;
   }
 
-  /** Whether `view`'s name was asked for more often than each version that would make room for it. */
+  /** Whether `view`'s name was asked for more than twice as often as each version making room for it. */
   #asksMoreThanVictims(view: V): boolean {
     const uses = this.#uses.estimate(view.name);
     const held = this.#lru.peek(view.name)?.weight ?? 0;
@@ -137,7 +137,8 @@ export class VersionCache<V extends CachedVersion = CachedVersion> {
     for (const [name, weight] of this.#lru.oldest()) {
       if (excess <= 0) break;
       if (name === view.name) continue;
-      if (this.#uses.estimate(name) >= uses) return false;
+      // More than twice as often: versions asked for about as often (a scan) do not trade places.
+      if (2 * this.#uses.estimate(name) >= uses) return false;
       excess -= weight;
     }
     return excess <= 0;
