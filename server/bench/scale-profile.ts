@@ -94,6 +94,12 @@ ConfigVersion.prototype['searchIndexInSlices'] = function (
   return inSlices.apply(this, args);
 };
 
+// The heap flags the server sets when it starts (`serve.ts`): without them V8 pretenures what a search reads.
+const { tuneHeap } = (await import(`${dist}/heap.js`)) as {
+  tuneHeap: () => void;
+};
+tuneHeap();
+
 const services = createServices({
   repository: createMemoryConfigRepository(),
   now: () => new Date(),
