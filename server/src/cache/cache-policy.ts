@@ -8,7 +8,8 @@
  * | `versions`  | one stored version per config and all derived from it:    | config name                 | a write or delete of that name (here at once;   | 60 %  |
  * |             | the parsed config, the sanitized entry, the engine's      |                             | other processes: the repository's change token  |       |
  * |             | prepared form (with its working data), the search index,  |                             | moves and the version check misses); LRU        |       |
- * |             | and the HTTP bodies (plain, gzip, br) of that version     |                             |                                                 |       |
+ * |             | and the HTTP bodies (plain, gzip, br) of that version     |                             | (a version a search read evicts only versions   |       |
+ * |             |                                                           |                             | asked for less often; uses sketched, ≤ 64 KiB)  |       |
  * | `merges`    | prepared merges of several stored configs (`/query` with  | the names and versions, in  | any part's new version (it is in the key); LRU; | 9.5 % |
  * |             | `configs`) asked at least twice recently                  | order                       | built from the parts' prepared forms            |       |
  * | `responses` | whole read answers (`/search`, `/query`, `/cherry-pick`,  | route + request text        | any write (change token), the answer's own time | 18.5 % |
@@ -38,6 +39,7 @@
 import type { PreparedConfig } from '@linkconfig/shared';
 import { Doorkeeper } from './doorkeeper.js';
 import { ResponseCache } from './response-cache.js';
+import { FrequencySketch } from './frequency-sketch.js';
 import { SummaryIndex } from './summary-index.js';
 import { WeightedLru } from './weighted-lru.js';
 import type { CacheStats } from './weighted-lru.js';
@@ -71,13 +73,25 @@ export interface CachedVersion {
 /** The per-name cache of stored versions; an entry is valid only for the version it was built from. */
 export class VersionCache<V extends CachedVersion = CachedVersion> {
   readonly #lru: WeightedLru<string, V>;
+  /** How often each name was asked for lately (weighed in the budget): what {@link offer} admits. */
+  readonly #uses: FrequencySketch;
 
-  constructor(budget: number, name = 'versions') {
-    this.#lru = new WeightedLru({ name, budget });
+  /** `uses`: by default one counter per 64 bytes of budget, at most 64 KiB in all. */
+  constructor(
+    budget: number,
+    name = 'versions',
+    uses = new FrequencySketch(Math.min(32_768, Math.floor(budget / 128))),
+  ) {
+    this.#uses = uses;
+    this.#lru = new WeightedLru({ name, budget: budget - uses.bytes });
   }
 
-  /** The cached view of `name` at exactly `version`; a view of another version is dropped. */
+  /**
+   * The cached view of `name` at exactly `version`; a view of another version is dropped. Counts a use of
+   * the name, held or not.
+   */
   get(name: string, version: number): V | undefined {
+    this.#uses.increment(name);
     const view = this.#lru.get(name);
     if (view === undefined || view.version === version) return view;
     this.delete(name);
@@ -96,16 +110,38 @@ export class VersionCache<V extends CachedVersion = CachedVersion> {
   }
 
   /**
-   * Keeps `view` as {@link set} does, but only if it fits beside the versions held, evicting none: for a
-   * request that reads more configs than the cache holds (a search), so it does not flush the versions
-   * other requests use, and what it cannot keep is garbage while still young. Returns whether it was kept.
+   * Keeps `view` as {@link set} does if it fits beside the versions held; else only if its name was asked
+   * for ({@link get}) more than twice as often lately as each least recently used version it would evict:
+   * for a request that reads more configs than the cache holds (a search), so a scan does not flush the
+   * versions other requests use (nor one scanned version another, each asked for as often), while the
+   * configs most searches read (the first ones, where a search stops at its limit) take the place of
+   * those only scans read. What it cannot keep is garbage while still young. Returns whether it was kept.
    */
   offer(view: V): boolean {
     const old = this.#lru.peek(view.name);
     if (old === view) return true;
-    const kept = this.#lru.setIfRoom(view.name, view, view.weight);
+    const kept =
+      this.#lru.setIfRoom(view.name, view, view.weight) ||
+      (this.#asksMoreThanVictims(view) &&
+        this.#lru.set(view.name, view, view.weight));
     if (kept) this.#watch(view, old, true);
     return kept;
+  }
+
+  /** Whether `view`'s name was asked for more than twice as often as each version making room for it. */
+  #asksMoreThanVictims(view: V): boolean {
+    const uses = this.#uses.estimate(view.name);
+    const held = this.#lru.peek(view.name)?.weight ?? 0;
+    let excess = this.#lru.bytes - held + view.weight - this.#lru.budget;
+    if (uses === 0 || view.weight > this.#lru.budget) return false;
+    for (const [name, weight] of this.#lru.oldest()) {
+      if (excess <= 0) break;
+      if (name === view.name) continue;
+      // More than twice as often: versions asked for about as often (a scan) do not trade places.
+      if (2 * this.#uses.estimate(name) >= uses) return false;
+      excess -= weight;
+    }
+    return excess <= 0;
   }
 
   /** After `view` took the place of `old` (`kept`) or was refused: only a held view is re-weighed. */

@@ -53,6 +53,19 @@ export class SummaryIndex {
     return slot === undefined ? undefined : this.#slots[slot]?.version;
   }
 
+  /** The slot holding the summary of `name` at `version`, or undefined (none, or one of another version). */
+  slotAt(name: string, version: number): number | undefined {
+    const slot = this.#slotOf.get(name);
+    return slot !== undefined && this.#slots[slot]?.version === version
+      ? slot
+      : undefined;
+  }
+
+  /** Slots in use or freed so far: every slot number is below it. */
+  get slotCount(): number {
+    return this.#slots.length;
+  }
+
   /**
    * Keeps the summary of `name` at `version` (its buckets, taken modulo {@link buckets}), replacing the
    * name's earlier one. Returns whether it was kept (false: no slot left within the budget).
@@ -88,12 +101,12 @@ export class SummaryIndex {
   }
 
   /**
-   * The names whose summary holds every bucket of at least one of `alternatives` (each a list of bucket
-   * numbers), in no particular order. Names without a summary are not among them: the caller searches
+   * The slots ({@link slotAt}) whose summary holds every bucket of at least one of `alternatives` (each a
+   * list of bucket numbers), ascending. Names without a summary are not among them: the caller searches
    * those anyway.
    */
-  candidates(alternatives: readonly (readonly number[])[]): string[] {
-    const out: string[] = [];
+  candidates(alternatives: readonly (readonly number[])[]): number[] {
+    const out: number[] = [];
     const mask = this.buckets - 1;
     for (const [c, chunk] of this.#chunks.entries()) {
       let any = 0;
@@ -107,8 +120,8 @@ export class SummaryIndex {
       }
       while (any !== 0) {
         const low = any & -any;
-        const entry = this.#slots[c * CHUNK + 31 - Math.clz32(low)];
-        if (entry !== undefined) out.push(entry.name);
+        const slot = c * CHUNK + 31 - Math.clz32(low);
+        if (this.#slots[slot] !== undefined) out.push(slot);
         any ^= low;
       }
     }

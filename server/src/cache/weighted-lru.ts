@@ -105,6 +105,16 @@ export class WeightedLru<K, V> {
     this.#bytes -= slot.weight;
   }
 
+  /** The keys and weights held, least recently used first (for an admission policy to weigh its victims). */
+  *oldest(): Generator<[K, number]> {
+    for (const [key, slot] of this.#map) yield [key, slot.weight];
+  }
+
+  /** The summed weight of the entries held. */
+  get bytes(): number {
+    return this.#bytes;
+  }
+
   clear(): void {
     this.#map.clear();
     this.#bytes = 0;

@@ -2,6 +2,7 @@ import { SearchInputSchema } from '@linkconfig/shared';
 import { describe, expect, it } from 'vitest';
 import { createMemoryConfigRepository } from '../storage/memory/memory-config-repository.js';
 import { createServices } from './services.js';
+import { SearchService } from './search-service.js';
 
 /** A config of `links` links whose labels are long, so that few fit in a small cache. */
 function config(n: number, links: number, extra = '') {
@@ -74,6 +75,41 @@ describe('searches across configs with summaries', () => {
     expect(limited.configsSearched).toBe(4);
   });
 
+  it('keep the configs searches read first in the cache, in place of those only a write or a scan read', async () => {
+    // Versions of ~150 KiB each: the cache keeps a few, the last ones written.
+    const { services, reads } = counted(2 * 1024 * 1024);
+    const full = createServices({
+      repository: createMemoryConfigRepository(),
+      cacheBytes: 256 * 1024 * 1024,
+    });
+    for (let n = 0; n < 20; n++) {
+      const name = `c${String(n).padStart(2, '0')}`;
+      await services.configs.put(name, config(n, 150));
+      await full.configs.put(name, config(n, 150));
+    }
+    // A scan reads every config once: none is asked for more than the others.
+    await services.search.search(search('qzxjvk'));
+    for (const [i, q] of [
+      'guide 12 park',
+      'GUIDE 12 PARK 3',
+      'guide 12 park 1',
+      'guide 12 park 4',
+    ].entries()) {
+      reads.count = 0;
+      const input = search(q, 20);
+      const answer = await services.search.search(input);
+      expect(answer).toEqual(await full.search.search(input));
+      expect(answer.results.map((r) => r.configName)).toContain('c12');
+      // Read from storage until asked for more than twice as often as what the scan left; kept since.
+      expect(reads.count).toBe(i < 2 ? 1 : 0);
+    }
+    // Another scan does not flush it.
+    await services.search.search(search('qzvvjw'));
+    reads.count = 0;
+    await services.search.search(search('guide 12 park 2'));
+    expect(reads.count).toBe(0);
+  });
+
   it('never trust a summary of another version: a rewritten config is read again', async () => {
     const { services } = counted(2 * 1024 * 1024);
     for (let n = 0; n < 5; n++)
@@ -92,5 +128,75 @@ describe('searches across configs with summaries', () => {
       configsSearched: 4,
       linksScanned: 0,
     });
+  });
+});
+
+describe('searches across configs with summaries, against a search without them', () => {
+  /** A config of three small links, each holding `word`. */
+  const small = (word: string) => ({
+    allLinks: Object.fromEntries(
+      [0, 1, 2].map((i) => [
+        `l${i}`,
+        { url: `https://h/${i}`, label: `${word} ${i}` },
+      ]),
+    ),
+  });
+
+  it('find every match in catalog order whatever the order the summaries were made in', async () => {
+    const { services } = counted(2 * 1024 * 1024);
+    const plain = new SearchService(services.configs);
+    for (let n = 0; n < 10; n++)
+      await services.configs.put(`c${n}`, small(`w${n}`));
+    await services.search.search(search('qzxjvk'));
+    // A freed slot taken by a later name, names before and between those summarized first.
+    await services.configs.remove('c2');
+    await services.configs.put('c9', small('harbor'));
+    await services.configs.put('c11', small('harbor'));
+    await services.configs.put('a0', small('harbor'));
+    await services.configs.put('c5', small('harbor w5'));
+    await services.search.search(search('qzxjvq'));
+    for (const q of ['harbor', 'w5', 'w7', 'w2', 'qzz', 'harbor 1']) {
+      for (const limit of [1, 2, 4, 100]) {
+        const input = search(q, limit);
+        expect(await services.search.search(input)).toEqual(
+          await plain.search(input),
+        );
+      }
+    }
+    const all = await services.search.search(search('harbor'));
+    expect([...new Set(all.results.map((r) => r.configName))]).toEqual([
+      'a0',
+      'c11',
+      'c5',
+      'c9',
+    ]);
+  });
+
+  it('still search the configs the summaries have no room for', async () => {
+    // 640 KiB: room for one chunk of 32 summaries (8,192 buckets); the last 8 configs have none.
+    const { services, reads } = counted(640 * 1024);
+    const plain = new SearchService(services.configs);
+    for (let n = 0; n < 40; n++) {
+      const word = n === 38 ? 'lighthouse' : `w${n}`;
+      await services.configs.put(`c${String(n).padStart(2, '0')}`, small(word));
+    }
+    await services.search.search(search('qzxjvk'));
+    expect(services.caches.summaries.stats()).toMatchObject({
+      entries: 32,
+      evictions: 8,
+    });
+    reads.count = 0;
+    const found = await services.search.search(search('lighthouse'));
+    expect(found.results.map((r) => `${r.configName}/${r.id}`)).toEqual([
+      'c38/l0',
+      'c38/l1',
+      'c38/l2',
+    ]);
+    expect(found).toEqual(await plain.search(search('lighthouse')));
+    for (const q of ['w3', 'w35', 'w39', 'qzz']) {
+      expect(await services.search.search(search(q))).toEqual(
+        await plain.search(search(q)),
+      );
+    }
   });
 });

@@ -9,11 +9,14 @@ import type { NameVersion } from '../storage/config-repository.js';
 import type { ConfigSearchIndex } from '../versions/search-index.js';
 import { summaryBuckets } from '../versions/search-summary.js';
 
-/** Where each name sits in one catalog listing, and the positions whose summary is missing or old. */
+/**
+ * Where each summary slot's config sits in one catalog listing (-1: not in it, or summarized at another
+ * version), and the positions whose summary is missing or old.
+ */
 interface View {
   readonly entries: readonly NameVersion[];
   readonly generation: number;
-  readonly positionOf: ReadonlyMap<string, number>;
+  readonly positionOfSlot: Int32Array;
   readonly unsummarized: readonly number[];
 }
 
@@ -28,22 +31,24 @@ export class ConfigCandidates {
   }
 
   /**
-   * The positions in `entries` (ascending) of the configs a search must read, given the bucket lists one
-   * of which a config must hold all of (`summaryQuery`); `undefined` when every config must be read.
+   * The positions in `entries` (ascending, lazily: a search that stops at its limit walks no further) of
+   * the configs a search must read, given the bucket lists one of which a config must hold all of
+   * (`summaryQuery`); `undefined` when every config must be read.
    */
   positions(
     entries: readonly NameVersion[],
     query: readonly (readonly number[])[] | null,
-  ): number[] | undefined {
+  ): Iterable<number> | undefined {
     const summaries = this.#summaries;
     if (summaries === undefined || query === null) return undefined;
     const view = this.#viewOf(entries, summaries);
-    const out = new Set(view.unsummarized);
-    for (const name of summaries.candidates(query)) {
-      const at = view.positionOf.get(name);
-      if (at !== undefined) out.add(at);
+    const read = new Uint8Array(entries.length);
+    for (const at of view.unsummarized) read[at] = 1;
+    for (const slot of summaries.candidates(query)) {
+      const at = view.positionOfSlot[slot] ?? -1;
+      if (at >= 0) read[at] = 1;
     }
-    return [...out].sort((a, b) => a - b);
+    return marked(read);
   }
 
   /** Keeps the summary of a config a search read, unless the one of that version is kept already. */
@@ -61,18 +66,24 @@ export class ConfigCandidates {
     if (view?.entries === entries && view.generation === summaries.generation) {
       return view;
     }
-    const positionOf = new Map<string, number>();
+    const positionOfSlot = new Int32Array(summaries.slotCount).fill(-1);
     const unsummarized: number[] = [];
     for (const [at, { name, version }] of entries.entries()) {
-      positionOf.set(name, at);
-      if (summaries.versionOf(name) !== version) unsummarized.push(at);
+      const slot = summaries.slotAt(name, version);
+      if (slot === undefined) unsummarized.push(at);
+      else positionOfSlot[slot] = at;
     }
     this.#view = {
       entries,
       generation: summaries.generation,
-      positionOf,
+      positionOfSlot,
       unsummarized,
     };
     return this.#view;
   }
+}
+
+/** The positions marked in `read`, ascending. */
+function* marked(read: Uint8Array): Generator<number> {
+  for (let at = 0; at < read.length; at++) if (read[at] === 1) yield at;
 }

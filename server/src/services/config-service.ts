@@ -133,8 +133,9 @@ export class ConfigService {
 
   /**
    * Keeps a version read by {@link readVersion} only if the cache has room for it (with the parts built so
-   * far) without evicting another: a search over more configs than the cache holds leaves the cached
-   * versions in place, and the versions it cannot keep die young instead of growing the old heap.
+   * far) without evicting another, or its name was asked for more often than those it evicts
+   * (`VersionCache.offer`): a search over more configs than the cache holds leaves the cached versions in
+   * place, and the versions it cannot keep die young instead of growing the old heap.
    */
   offer(view: ConfigVersion): void {
     this.#cache.offer(view);
