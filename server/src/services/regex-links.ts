@@ -26,40 +26,41 @@ export interface RegexQuery {
 /**
  * The positions (ascending) of the links whose trigram signatures allow every literal of one of the
  * lists, or `null` when a list narrows nothing (a literal shorter than a trigram: every link may match).
+ * Several lists are merged as far as the search reads them (it stops at its limit).
  */
 export function regexCandidates(
   index: ConfigSearchIndex,
   literals: readonly (readonly string[])[],
-): readonly number[] | null {
-  let out: readonly number[] | undefined;
+): Iterable<number> | null {
+  const lists: (readonly number[])[] = [];
   for (const all of literals) {
     const some = candidateLinks(index, all);
     if (some === null) return null;
-    out = out === undefined ? some : ascendingUnion(out, some);
+    lists.push(some);
   }
-  return out ?? null;
+  const [only] = lists;
+  return lists.length === 1 && only !== undefined
+    ? only
+    : ascendingUnion(lists);
 }
 
-/** Two ascending lists merged, each position once. */
-function ascendingUnion(
-  a: readonly number[],
-  b: readonly number[],
-): readonly number[] {
-  if (a.length === 0) return b;
-  if (b.length === 0) return a;
-  const out: number[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) {
-    const x = a[i] ?? 0;
-    const y = b[j] ?? 0;
-    out.push(x <= y ? x : y);
-    if (x <= y) i++;
-    if (y <= x) j++;
+/** Ascending lists merged, each position once, in ascending order, read as far as asked. */
+function* ascendingUnion(
+  lists: readonly (readonly number[])[],
+): Generator<number> {
+  const at = lists.map(() => 0);
+  for (;;) {
+    let least = Infinity;
+    lists.forEach((list, i) => {
+      const head = list[at[i] ?? 0];
+      if (head !== undefined && head < least) least = head;
+    });
+    if (least === Infinity) return;
+    yield least;
+    lists.forEach((list, i) => {
+      if (list[at[i] ?? 0] === least) at[i] = (at[i] ?? 0) + 1;
+    });
   }
-  while (i < a.length) out.push(a[i++] ?? 0);
-  while (j < b.length) out.push(b[j++] ?? 0);
-  return out;
 }
 
 /** Whether a selected field of the link at `position` matches the pattern. */

@@ -194,8 +194,9 @@ export class SearchService {
 
 /**
  * Link positions worth testing, in catalog order, narrowed by the indexes where possible: the tag map for
- * `tag`; for `q`, or for the literals every match of `regex` must contain, the links whose trigram
- * signatures allow the text and whose selected fields hold it. Every candidate is still tested in full by
+ * `tag`; for `q`, the links whose trigram signatures allow the text and whose selected fields hold it; for
+ * the literals every match of `regex` must contain, the links whose signatures allow one list of them
+ * (`regex-links.ts`: each field is then looked at once). Every candidate is still tested in full by
  * {@link matches}.
  */
 function candidates(
@@ -206,7 +207,6 @@ function candidates(
   const q = criteria.q;
   if (q !== undefined && haystackSafe(q)) return holding(index, [q], criteria);
   const literals = criteria.regex?.literals ?? null;
-  // The links whose signatures allow one list of literals; `matches` looks for them in each field.
   const some = literals === null ? null : regexCandidates(index, literals);
   return some ?? allPositions(index.links.length);
 }
