@@ -128,7 +128,9 @@ type Conjunctions = string[][];
 /** Every set of `a` joined with every set of `b`, or `null` when that would be too many. */
 function crossed(a: Conjunctions, b: Conjunctions): Conjunctions | null {
   if (a.length * b.length > MAX_CONJUNCTIONS) return null;
-  return a.flatMap((x) => b.map((y) => [...x, ...y]));
+  const out: Conjunctions = [];
+  for (const x of a) for (const y of b) out.push(x.concat(y));
+  return out;
 }
 
 /**
