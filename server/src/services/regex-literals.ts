@@ -38,12 +38,22 @@ const META = new Set([
   '\\',
 ]);
 
+/** A repetition `{n}`, `{n,}`, `{n,m}`, `{,m}` at the start of a text. */
+const REPETITION = /^\{(\d*)(,\d*)?\}/;
+/** What opens a group with a name or flags: `(?P<name>`, `(?<name>`, `(?flags:`. */
+const GROUP_PREFIX = /^\(\?(?:P?<[A-Za-z_]\w*>|[A-Za-z-]*:)/;
+/** An escaped letter or digit: a class, an assertion or a code (`\b`, `\d`, `\x41`…), not a literal. */
+const ESCAPE_CODE = /[A-Za-z0-9]/;
+/** The two halves of a code point beyond the BMP in UTF-16. */
+const isHighSurrogate = (c: number) => c >= 0xd800 && c <= 0xdbff;
+const isLowSurrogate = (c: number) => c >= 0xdc00 && c <= 0xdfff;
+
 /** `{n}`, `{n,}`, `{n,m}`, `{,m}` at `i`: the repetition's minimum and its length, or `null`. */
 function repetition(
   pattern: string,
   i: number,
 ): { min: number; length: number } | null {
-  const match = /^\{(\d*)(,\d*)?\}/.exec(pattern.slice(i, i + 32));
+  const match = REPETITION.exec(pattern.slice(i, i + 32));
   if (match === null) return null;
   const [text, min = ''] = match;
   if (min === '' && match[2] === undefined) return null;
@@ -118,7 +128,9 @@ type Conjunctions = string[][];
 /** Every set of `a` joined with every set of `b`, or `null` when that would be too many. */
 function crossed(a: Conjunctions, b: Conjunctions): Conjunctions | null {
   if (a.length * b.length > MAX_CONJUNCTIONS) return null;
-  return a.flatMap((x) => b.map((y) => [...x, ...y]));
+  const out: Conjunctions = [];
+  for (const x of a) for (const y of b) out.push(x.concat(y));
+  return out;
 }
 
 /**
@@ -127,9 +139,7 @@ function crossed(a: Conjunctions, b: Conjunctions): Conjunctions | null {
  */
 function groupBody(pattern: string, open: number): number {
   if (pattern[open + 1] !== '?') return open + 1;
-  const prefix = /^\(\?(?:P?<[A-Za-z_]\w*>|[A-Za-z-]*:)/.exec(
-    pattern.slice(open, open + 40),
-  );
+  const prefix = GROUP_PREFIX.exec(pattern.slice(open, open + 40));
   return prefix === null ? -1 : open + prefix[0].length;
 }
 
@@ -181,7 +191,7 @@ function requiredRuns(
       const e = pattern[i + 1];
       if (e === undefined || e === 'Q' || e === 'p' || e === 'P' || e === 'x')
         return undefined;
-      if (/[A-Za-z0-9]/.test(e)) {
+      if (ESCAPE_CODE.test(e)) {
         // \b \d \w \s … : not a literal character (with its quantifier, if any).
         end();
         i += 2;
@@ -214,8 +224,8 @@ function requiredRuns(
     } else if (c === '{' && repetition(pattern, i) === null) {
       literal = c;
     } else if (
-      /[\uD800-\uDBFF]/.test(c) &&
-      /[\uDC00-\uDFFF]/.test(pattern[i + 1] ?? '')
+      isHighSurrogate(pattern.charCodeAt(i)) &&
+      isLowSurrogate(pattern.charCodeAt(i + 1))
     ) {
       // One code point in two UTF-16 units: a quantifier after it applies to both.
       literal = pattern.slice(i, i + 2);

@@ -15,16 +15,14 @@ import { ConfigCandidates } from './config-candidates.js';
 import type { ConfigService } from './config-service.js';
 import type { Readable, StateRead } from './version-catalog.js';
 import { foldCase } from '../versions/fold-case.js';
-import type { RequiredLiterals } from './regex-literals.js';
 import { CompiledPattern, compile, patternWeight } from './compiled-pattern.js';
-import type { PatternTest } from './compiled-pattern.js';
 import {
   candidateLinks,
-  FIELD_ORDER,
-  fieldContains,
   haystackSafe,
   linkContains,
 } from '../versions/search-index.js';
+import { fieldTexts, regexCandidates, regexMatches } from './regex-links.js';
+import type { RegexQuery } from './regex-links.js';
 import { searchAnswerText } from '../versions/search-texts.js';
 import type {
   ConfigSearchIndex,
@@ -39,12 +37,11 @@ interface Criteria {
   readonly tag: string | undefined;
   /** `q`, case-folded. */
   readonly q: string | undefined;
-  readonly regex: PatternTest | undefined;
   /**
-   * Literals a match of `regex` contains (folded; all of one list), when they can be told and searched
-   * for in the haystack.
+   * The pattern, with the literals a match contains (folded; all of one list) when they can be told and
+   * searched for in the haystack.
    */
-  readonly regexLiterals: RequiredLiterals;
+  readonly regex: RegexQuery | undefined;
   readonly fields: ReadonlySet<SearchField>;
 }
 
@@ -112,15 +109,19 @@ export class SearchService {
         ? undefined
         : this.#compiled(input.regex, 'regex');
     const literals = pattern === undefined ? null : pattern.literals;
+    const fields = new Set(input.fields);
     const criteria: Criteria = {
       tag: input.tag,
       q: input.q === undefined ? undefined : foldCase(input.q),
-      regex: pattern?.regex,
-      regexLiterals:
-        literals !== null && literals.every((all) => all.every(haystackSafe))
-          ? literals
-          : null,
-      fields: new Set(input.fields),
+      regex: pattern && {
+        regex: pattern.regex,
+        literals:
+          literals !== null && literals.every((all) => all.every(haystackSafe))
+            ? literals
+            : null,
+        fields,
+      },
+      fields,
     };
     const configFilter =
       input.config === undefined
@@ -193,8 +194,9 @@ export class SearchService {
 
 /**
  * Link positions worth testing, in catalog order, narrowed by the indexes where possible: the tag map for
- * `tag`; for `q`, or for the literals every match of `regex` must contain, the links whose trigram
- * signatures allow the text and whose selected fields hold it. Every candidate is still tested in full by
+ * `tag`; for `q`, the links whose trigram signatures allow the text and whose selected fields hold it; for
+ * the literals every match of `regex` must contain, the links whose signatures allow one list of them
+ * (`regex-links.ts`: each field is then looked at once). Every candidate is still tested in full by
  * {@link matches}.
  */
 function candidates(
@@ -204,35 +206,9 @@ function candidates(
   if (criteria.tag !== undefined) return index.tags.get(criteria.tag) ?? [];
   const q = criteria.q;
   if (q !== undefined && haystackSafe(q)) return holding(index, [q], criteria);
-  const literals = criteria.regexLiterals;
-  if (literals !== null) {
-    const [only] = literals;
-    if (literals.length === 1 && only !== undefined) {
-      return holding(index, only, criteria);
-    }
-    // Lazily, in catalog order: a search that reaches its limit builds none of the rest.
-    return ascendingUnion(literals.map((all) => holding(index, all, criteria)));
-  }
-  return allPositions(index.links.length);
-}
-
-/** The positions of ascending `sources` merged, each once, in ascending order, read as far as asked. */
-function* ascendingUnion(sources: Iterable<number>[]): Generator<number> {
-  const iterators = sources.map((s) => s[Symbol.iterator]());
-  const heads = iterators.map((it) => it.next());
-  for (;;) {
-    let least = Infinity;
-    for (const head of heads) {
-      if (head.done !== true && head.value < least) least = head.value;
-    }
-    if (least === Infinity) return;
-    yield least;
-    for (const [i, head] of heads.entries()) {
-      if (head.done !== true && head.value === least) {
-        heads[i] = iterators[i]?.next() ?? { done: true, value: undefined };
-      }
-    }
-  }
+  const literals = criteria.regex?.literals ?? null;
+  const some = literals === null ? null : regexCandidates(index, literals);
+  return some ?? allPositions(index.links.length);
 }
 
 /** The terms the summaries across configs can tell (texts they cannot hold left out). */
@@ -241,7 +217,7 @@ function terms(criteria: Criteria): SummaryTerms {
   return {
     tag: criteria.tag,
     q: q !== undefined && haystackSafe(q) ? q : undefined,
-    literals: criteria.regexLiterals,
+    literals: criteria.regex?.literals ?? null,
   };
 }
 
@@ -267,21 +243,6 @@ function* holding(
   }
 }
 
-function fieldTexts(entry: IndexedLink, field: SearchField): readonly string[] {
-  switch (field) {
-    case 'id':
-      return [entry.id];
-    case 'label':
-      return entry.label === undefined ? [] : [entry.label];
-    case 'url':
-      return [entry.url];
-    case 'tags':
-      return entry.tags;
-    case 'description':
-      return entry.description === undefined ? [] : [entry.description];
-  }
-}
-
 function matches(
   index: ConfigSearchIndex,
   position: number,
@@ -301,40 +262,10 @@ function matches(
   ) {
     return false;
   }
-  if (regex !== undefined && !regexMatches(index, position, criteria)) {
+  if (regex !== undefined && !regexMatches(index, position, regex)) {
     return false;
   }
   return true;
-}
-
-/**
- * Whether a selected field of the link matches `regex`. With literals a match must contain, only the
- * fields that hold all of one list are tested (a field without them cannot match).
- */
-function regexMatches(
-  index: ConfigSearchIndex,
-  position: number,
-  { regex, regexLiterals, fields }: Criteria,
-): boolean {
-  const entry = index.links[position];
-  if (regex === undefined || entry === undefined) return false;
-  for (const [f, field] of FIELD_ORDER.entries()) {
-    if (!fields.has(field)) continue;
-    if (
-      regexLiterals !== null &&
-      !regexLiterals.some((all) =>
-        all.every((text) =>
-          fieldContains(index, { link: position, field: f }, text),
-        ),
-      )
-    ) {
-      continue;
-    }
-    for (const text of fieldTexts(entry, field)) {
-      if (regex.test(text)) return true;
-    }
-  }
-  return false;
 }
 
 function someField(

@@ -238,16 +238,35 @@ export function fieldContains(
   { link, field }: { readonly link: number; readonly field: number },
   text: string,
 ): boolean {
-  const f = field;
-  const start = index.offsets[link * STRIDE + f] ?? 0;
-  // The field's text ends one character before the next field starts (the separator). A slice is a
-  // view in V8, so the search stays within the field.
-  const end = (index.offsets[link * STRIDE + f + 1] ?? 0) - 1;
+  const start = fieldStart(index, link, field);
+  const end = fieldEnd(index, link, field);
   return (
     end - start >= text.length &&
     index.haystack.slice(start, end).includes(text)
   );
 }
+
+/**
+ * The folded text of field number `field` (of {@link FIELD_ORDER}) of link `link`: a slice of the
+ * haystack (a view in V8), so a search in it stays within the field.
+ */
+export function foldedField(
+  index: ConfigSearchIndex,
+  link: number,
+  field: number,
+): string {
+  return index.haystack.slice(
+    fieldStart(index, link, field),
+    fieldEnd(index, link, field),
+  );
+}
+
+const fieldStart = (index: ConfigSearchIndex, link: number, field: number) =>
+  index.offsets[link * STRIDE + field] ?? 0;
+
+/** The field's text ends one character before the next field starts (the separator). */
+const fieldEnd = (index: ConfigSearchIndex, link: number, field: number) =>
+  (index.offsets[link * STRIDE + field + 1] ?? 0) - 1;
 
 /** `true` when `q` can be searched through the haystack (it holds no separator). */
 export function haystackSafe(q: string): boolean {

@@ -13,9 +13,17 @@ export function searchAnswerText(
   output: SearchOutput,
   entries: readonly IndexedLink[],
 ): string {
-  const items = output.results.map((result, i) => {
+  // One string built in order; a config's name, the same for a run of results, is written once per run.
+  let out = '{"results":[';
+  let name: string | undefined;
+  let nameJson = '';
+  output.results.forEach((result, i) => {
+    if (result.configName !== name) {
+      name = result.configName;
+      nameJson = JSON.stringify(name);
+    }
     const link = entries[i]?.json ?? JSON.stringify(result.link);
-    return `{"configName":${JSON.stringify(result.configName)},"id":${JSON.stringify(result.id)},"link":${link}}`;
+    out += `${i === 0 ? '' : ','}{"configName":${nameJson},"id":${JSON.stringify(result.id)},"link":${link}}`;
   });
-  return `{"results":[${items.join(',')}],"configsSearched":${output.configsSearched},"linksScanned":${output.linksScanned}}`;
+  return `${out}],"configsSearched":${output.configsSearched},"linksScanned":${output.linksScanned}}`;
 }
