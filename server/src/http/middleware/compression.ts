@@ -71,13 +71,14 @@ export function encodingFor(c: HonoContext, enabled: boolean): Encoding | null {
 
 /**
  * A JSON response, compressed when `encoding` is given and the body is big enough. Every JSON answer
- * says `Vary: Accept-Encoding`, compressed or not, so caches keep the variants apart.
+ * says `Vary: Accept-Encoding`, compressed or not, so caches keep the variants apart. An answer sent as
+ * it is comes back at once (no promise); a compressed one once it is compressed.
  */
-export async function jsonResponse(
+export function jsonResponse(
   body: string,
   encoding: Encoding | null,
   headers: Record<string, string> = {},
-): Promise<Response> {
+): Response | Promise<Response> {
   const all: Record<string, string> = {
     'Content-Type': 'application/json; charset=utf-8',
     Vary: 'Accept-Encoding',
@@ -86,8 +87,10 @@ export async function jsonResponse(
   if (encoding === null || body.length < MIN_COMPRESSED_BYTES) {
     return new Response(body, { headers: all });
   }
-  const bytes = await compress(body, encoding, 'per-request');
-  return new Response(bytes, {
-    headers: { ...all, 'Content-Encoding': encoding },
-  });
+  return compress(body, encoding, 'per-request').then(
+    (bytes) =>
+      new Response(bytes, {
+        headers: { ...all, 'Content-Encoding': encoding },
+      }),
+  );
 }

@@ -1,28 +1,21 @@
 import type { Context as HonoContext, Hono } from 'hono';
-import { isPlainObject } from '@linkconfig/shared';
 import type { ResponseCache } from '../../cache/response-cache.js';
 import type { Context } from '../../context.js';
 import { DomainError, describeIssues, issuesOf } from '../../errors.js';
 import type { Outcome } from '../../outcome.js';
-import type { EditTemplate, ReceivedJson } from '../../received-json.js';
+import type { ReceivedJson } from '../../received-json.js';
 import { accessDenied, nameDenied } from '../../access-check.js';
 import { HttpError } from '../http-error.js';
-import { readJsonBody } from '../middleware/json-body.js';
-import {
-  NO_SEGMENTS,
-  decodeSegment,
-  nameInPath,
-  pathSegments,
-} from './path-segments.js';
-import type { BodyLimits } from '../middleware/json-body.js';
+import { NO_SEGMENTS, nameInPath, pathSegments } from './path-segments.js';
 import { routeBodyKind, routeBodyLimits } from '../middleware/body-limits.js';
 import type { BodyKind, BodyLimitSet } from '../middleware/body-limits.js';
 import { encodingFor, jsonResponse } from '../middleware/compression.js';
 import type { Encoding } from '../middleware/compression.js';
 import { entryResponse, etagMatches } from './entry-response.js';
 import { answerHeaders } from '../middleware/request-context.js';
-import { bodyProgress } from '../middleware/body-pace.js';
 import { responseReuse } from './response-reuse.js';
+import { rawInput } from './raw-input.js';
+import type { RawInput } from './raw-input.js';
 import { REST_ROUTES, allowedMethods, isPublishedPath } from './route-table.js';
 import {
   IMMUTABLE_CACHING,
@@ -67,6 +60,7 @@ export function mountRestRoutes(app: Hono, deps: RestDeps): void {
     const reads = route.source !== 'none' && route.source !== 'query';
     const nameAt = route.configNameAt;
     const kind = routeBodyKind(route);
+    const keyFirst = keyedByQuery(route);
     // Access first: an unauthorized caller gets 401/403 and neither waits for a permit nor has its body
     // read. Then a request with a large body waits for a permit before its body is read, and keeps it
     // until it is answered: the memory of large requests in flight stays bounded.
@@ -83,9 +77,9 @@ export function mountRestRoutes(app: Hono, deps: RestDeps): void {
       if (denied !== null) throw HttpError.of(denied);
       return reads
         ? deps.withBodyPermit(c, kind, () =>
-            handle(route, c, { deps, segments }),
+            handle(route, c, { deps, segments, keyFirst }),
           )
-        : handle(route, c, { deps, segments });
+        : handle(route, c, { deps, segments, keyFirst });
     };
     switch (route.method) {
       case 'GET':
@@ -115,44 +109,63 @@ export function mountRestRoutes(app: Hono, deps: RestDeps): void {
   }
 }
 
+/**
+ * Whether a route's kept answers are looked up before its input is assembled: a reusable route whose whole
+ * input is the query string (no path parameters, no header fields), which its reuse key holds as received.
+ * Only answers of valid inputs are kept, so a kept answer's input needs no second reading.
+ */
+export function keyedByQuery(route: RestRoute): boolean {
+  return (
+    route.reusable &&
+    (route.source === 'query' || route.source === 'none') &&
+    route.pathParams.size === 0 &&
+    Object.keys(route.headers).length === 0
+  );
+}
+
 /** What a route's handler hands on: the app's dependencies and the request's path segments. */
 interface Asked {
   readonly deps: RestDeps;
   readonly segments: readonly string[];
+  /** {@link keyedByQuery} of the route. */
+  readonly keyFirst: boolean;
 }
 
 async function handle(
   route: RestRoute,
   c: HonoContext,
-  { deps, segments }: Asked,
+  { deps, segments, keyFirst }: Asked,
 ): Promise<Response> {
   const ctx = deps.context(c);
   const named =
     route.configNameAt === undefined
       ? undefined
       : nameInPath(segments, route.configNameAt);
-  const raw = await rawInput(route, c, {
-    limits: routeBodyLimits(route, deps.limits),
-    segments,
-    held: () => ctx.services.configs.editTemplate(named),
-  });
-  // Whole answers are kept per view: callers who may read different names never share one.
-  const reuse = route.reusable
-    ? await responseReuse(route, c, {
-        ctx,
-        body: raw.body,
-        responses: deps.responses,
-      })
-    : undefined;
   const encoding = encodingFor(c, deps.compression);
   const caching =
     route.method === 'GET' && isPublishedPath(route.path)
       ? deps.published
       : undefined;
+  // Whole answers are kept per view: callers who may read different names never share one.
+  const reuseOf = (body: ReceivedJson | undefined) =>
+    responseReuse(route, c, { ctx, body, responses: deps.responses });
+  const early = keyFirst ? await reuseOf(undefined) : undefined;
+  if (early?.kept !== undefined) {
+    return keptAnswer(c, early.kept, { encoding, caching });
+  }
+  const pending = rawInput(route, c, {
+    limits: routeBodyLimits(route, deps.limits),
+    segments,
+    held: () => ctx.services.configs.editTemplate(named),
+  });
+  const raw = pending instanceof Promise ? await pending : pending;
+  const reuse = keyFirst
+    ? early
+    : route.reusable
+      ? await reuseOf(raw.body)
+      : undefined;
   if (reuse?.kept !== undefined) {
-    return caching === undefined
-      ? jsonResponse(reuse.kept, encoding, answerHeaders(c))
-      : publishedJson(c, reuse.kept, { encoding, caching, name: undefined });
+    return keptAnswer(c, reuse.kept, { encoding, caching });
   }
   const outcome = await run(route, ctx, raw);
   const headers = answerHeaders(c);
@@ -176,15 +189,26 @@ async function handle(
       if (caching !== undefined) {
         return publishedJson(c, body, { encoding, caching, name: named });
       }
+      if (route.status === 200) return jsonResponse(body, encoding, headers);
       const response = await jsonResponse(body, encoding, headers);
-      return route.status === 200
-        ? response
-        : new Response(response.body, {
-            status: route.status,
-            headers: response.headers,
-          });
+      return new Response(response.body, {
+        status: route.status,
+        headers: response.headers,
+      });
     }
   }
+}
+
+/** A kept answer: as JSON, or as a `/published` JSON answer when `caching` is given. */
+function keptAnswer(
+  c: HonoContext,
+  kept: string,
+  answer: { encoding: Encoding | null; caching: PublishedCaching | undefined },
+): Response | Promise<Response> {
+  const { encoding, caching } = answer;
+  return caching === undefined
+    ? jsonResponse(kept, encoding, answerHeaders(c))
+    : publishedJson(c, kept, { encoding, caching, name: undefined });
 }
 
 /**
@@ -248,84 +272,4 @@ async function run(
   } catch (error) {
     throw error instanceof DomainError ? HttpError.of(error) : error;
   }
-}
-
-/** An operation's raw input, and the body it was read from, if any. */
-interface RawInput {
-  readonly input: unknown;
-  readonly body: ReceivedJson | undefined;
-}
-
-/**
- * The operation's raw input, assembled from where the route table says, and the body if one was read (a
- * config body against the version `held` of its name: an edit of some links costs those links).
- */
-async function rawInput(
-  route: RestRoute,
-  c: HonoContext,
-  {
-    limits,
-    segments,
-    held,
-  }: {
-    limits: BodyLimits;
-    segments: readonly string[];
-    held: () => EditTemplate | undefined;
-  },
-): Promise<RawInput> {
-  const fields: Record<string, unknown> = {};
-  let body: ReceivedJson | undefined;
-  const { source } = route;
-  if (source === 'query') {
-    for (const [field, value] of Object.entries(c.req.query())) {
-      fields[field] = textInput(route, field, value);
-    }
-  }
-  if (source === 'fields' || typeof source === 'object') {
-    // A config body's depth is checked with the config itself, in one walk (ConfigService.put); every
-    // other body (a merge patch too, which is applied before any config check) is checked here.
-    const config = typeof source === 'object' && source.as === 'config';
-    body = await readJsonBody(c.req.raw, limits, {
-      checkDepth: !config,
-      progress: bodyProgress(c),
-      template: config ? held() : undefined,
-    });
-    if (!isPlainObject(body.inputValue)) {
-      throw new HttpError(
-        400,
-        typeof source === 'object'
-          ? `the body must be a JSON object: the ${source.as} itself`
-          : 'the body must be a JSON object',
-      );
-    }
-    if (typeof source === 'object') fields[source.as] = body.inputValue;
-    else Object.assign(fields, body.inputValue);
-  }
-  for (const [field, header] of Object.entries(route.headers)) {
-    const value = c.req.header(header);
-    if (value !== undefined) fields[field] = value;
-  }
-  // Path parameters last: nothing in a query or body can replace them.
-  if (route.pathParams.size > 0) {
-    for (const [index, param] of route.pathParams) {
-      fields[param] = textInput(
-        route,
-        param,
-        decodeSegment(segments[index] ?? '', param),
-      );
-    }
-  }
-
-  if (source === 'none' && route.pathParams.size === 0) {
-    return { input: undefined, body };
-  }
-  return { input: fields, body };
-}
-
-/**
- * An input field read as text (a query parameter, a path segment): a number where the schema wants one
- * (`Number`: `'banana'` becomes NaN, which the schema refuses with its own words), else the text.
- */
-function textInput(route: RestRoute, field: string, value: string): unknown {
-  return route.numberFields.has(field) ? Number(value) : value;
 }
