@@ -9,9 +9,8 @@
  * Usage: node --import tsx server/bench/in-process.ts ROOT [scenario,…] [requests per window]
  *   e.g. node --import tsx server/bench/in-process.ts /tmp/lc-main query-three,query-one 1000
  */
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { pino } from 'pino';
+import { loadBuiltTree } from './built-tree.js';
 import { generateDataset } from './dataset.js';
 import { buildScenarios } from './scenarios.js';
 
@@ -21,27 +20,7 @@ const [root = '.', only = 'query-three', perWindow = '1000'] =
   process.argv.slice(2);
 const count = Number(perWindow);
 
-interface Built {
-  createApp: (options: unknown) => {
-    request: (url: string, init?: RequestInit) => Promise<Response>;
-  };
-  createServices: (deps: unknown) => unknown;
-  createMemoryConfigRepository: () => unknown;
-}
-
-async function load(): Promise<Built> {
-  const dist = pathToFileURL(resolve(root, 'server/dist')).href;
-  const { createApp } = (await import(`${dist}/http/app.js`)) as Built;
-  const { createServices } = (await import(
-    `${dist}/services/services.js`
-  )) as Built;
-  const { createMemoryConfigRepository } = (await import(
-    `${dist}/storage/memory/memory-config-repository.js`
-  )) as Built;
-  return { createApp, createServices, createMemoryConfigRepository };
-}
-
-const built = await load();
+const built = await loadBuiltTree(root);
 const services = built.createServices({
   repository: built.createMemoryConfigRepository(),
   now: () => new Date(),

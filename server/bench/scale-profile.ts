@@ -13,10 +13,10 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
+import { loadBuiltTree } from './built-tree.js';
 import { generateDataset } from './dataset.js';
 import { buildScenarios } from './scenarios.js';
 
@@ -49,33 +49,22 @@ const windows = Number(values.windows);
 interface Counted {
   calls: number;
 }
-interface Built {
-  createApp: (options: unknown) => {
-    request: (url: string, init?: RequestInit) => Promise<Response>;
-  };
-  createServices: (deps: unknown) => {
-    configs: Record<string, (...args: unknown[]) => unknown>;
-    caches: {
-      summaries: Record<string, unknown> & {
-        candidates: (q: unknown) => string[];
-        stats: () => { entries: number };
-      };
-      versions: {
-        stats: () => { entries: number; bytes: number; evictions: number };
-      };
+/** What this benchmark reads of the services (counters and cache statistics). */
+interface ProfiledServices {
+  configs: Record<string, (...args: unknown[]) => unknown>;
+  caches: {
+    summaries: Record<string, unknown> & {
+      candidates: (q: unknown) => string[];
+      stats: () => { entries: number };
+    };
+    versions: {
+      stats: () => { entries: number; bytes: number; evictions: number };
     };
   };
-  createMemoryConfigRepository: () => unknown;
 }
 
-const dist = pathToFileURL(resolve(values.root, 'server/dist')).href;
-const { createApp } = (await import(`${dist}/http/app.js`)) as Built;
-const { createServices } = (await import(
-  `${dist}/services/services.js`
-)) as Built;
-const { createMemoryConfigRepository } = (await import(
-  `${dist}/storage/memory/memory-config-repository.js`
-)) as Built;
+const { dist, createApp, createServices, createMemoryConfigRepository } =
+  await loadBuiltTree<ProfiledServices>(values.root);
 
 const { ConfigVersion } = (await import(
   `${dist}/versions/config-version.js`

@@ -3,12 +3,13 @@ import { RE2JS } from 're2js';
 import { SEARCH_FIELDS } from '@linkconfig/shared';
 import type { SearchField } from '@linkconfig/shared';
 import { describe, expect, it } from 'vitest';
+import { searchLinks } from './test-search-links.js';
 import { buildSearchIndex } from '../versions/search-index.js';
 import { compile } from './compiled-pattern.js';
 import { requiredLiterals } from './regex-literals.js';
 import { fieldTexts, regexCandidates, regexMatches } from './regex-links.js';
 
-const word = fc.constantFrom(
+const WORDS = [
   'guide',
   'City',
   'cıty',
@@ -21,14 +22,8 @@ const word = fc.constantFrom(
   'a.b',
   'x y',
   'q',
-);
-const text = fc.array(word, { maxLength: 5 }).map((w) => w.join(' '));
-const link = fc.record({
-  url: text.map((t) => `https://h/${t}`),
-  label: fc.option(text, { nil: undefined }),
-  description: fc.option(text, { nil: undefined }),
-  tags: fc.array(word, { maxLength: 3 }),
-});
+];
+const link = searchLinks(WORDS, 5);
 const alternatives = fc
   .array(
     fc.constantFrom('guide', 'city', 'sun', 'key', 'ab', 'a\\.b', 'x y', 'é'),

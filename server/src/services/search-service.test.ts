@@ -3,29 +3,14 @@ import { RE2JS } from 're2js';
 import { SEARCH_FIELDS } from '@linkconfig/shared';
 import type { SearchField } from '@linkconfig/shared';
 import { describe, expect, it } from 'vitest';
+import { searchLinks } from './test-search-links.js';
 import { createMemoryConfigRepository } from '../storage/memory/memory-config-repository.js';
 import { createServices } from './services.js';
 import { foldCase } from '../versions/fold-case.js';
 
-const word = fc.constantFrom(
-  'ab',
-  'ba',
-  'Sun',
-  'ſun',
-  'KEY',
-  'key',
-  'é',
-  'a.b',
-  'x y',
-  'q',
-);
-const text = fc.array(word, { maxLength: 4 }).map((w) => w.join(' '));
-const link = fc.record({
-  url: text.map((t) => `https://h/${t}`),
-  label: fc.option(text, { nil: undefined }),
-  description: fc.option(text, { nil: undefined }),
-  tags: fc.array(word, { maxLength: 3 }),
-});
+const WORDS = ['ab', 'ba', 'Sun', 'ſun', 'KEY', 'key', 'é', 'a.b', 'x y', 'q'];
+const word = fc.constantFrom(...WORDS);
+const link = searchLinks(WORDS, 4);
 const configs = fc.array(fc.array(link, { minLength: 1, maxLength: 8 }), {
   minLength: 1,
   maxLength: 3,
