@@ -1,7 +1,13 @@
 import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
 import { describe, expect, it } from 'vitest';
 import type { AppRouter } from '../src/index.js';
-import { createTestApp } from './test-app.js';
+import {
+  originsScene,
+  OTHER,
+  PUBLISHED,
+  SITE_A,
+  SITE_B,
+} from './published-scene.js';
 import type { TestApp, TestAppOptions } from './test-app.js';
 
 /**
@@ -11,40 +17,12 @@ import type { TestApp, TestAppOptions } from './test-app.js';
  * page at all; both must answer alike, and as the rule says.
  */
 
-const SITE_A = 'https://site-a.example';
-const SITE_B = 'https://site-b.example';
-const OTHER = 'https://elsewhere.example';
 /** The test app's own origin (`createTestApp` asks `http://localhost`): not another site. */
 const OWN = 'http://localhost';
-
-/** The published configs with their origins (`null`: any); `never/menu` exists but is not published. */
-const PUBLISHED: readonly [string, string, string[] | null][] = [
-  ['a/menu', 'AMARK', [SITE_A]],
-  ['b/menu', 'BMARK', [SITE_B]],
-  ['any/menu', 'ANYMARK', null],
-];
-
-const config = (mark: string): Record<string, unknown> => ({
-  allLinks: {
-    [`${mark}1`]: {
-      label: `${mark} bridge`,
-      url: `https://${mark.toLowerCase()}.example/`,
-      tags: ['nyc', 'bridge'],
-    },
-  },
-});
-
 const ADMIN = 'Bearer admin';
 
-async function scene(options: TestAppOptions): Promise<TestApp> {
-  const t = createTestApp(options);
-  for (const [name, mark, origins] of PUBLISHED) {
-    await t.put(name, config(mark), { Authorization: ADMIN });
-    await t.services.publish.publish(name, { origins });
-  }
-  await t.put('never/menu', config('NEVERMARK'), { Authorization: ADMIN });
-  return t;
-}
+const scene = (options: TestAppOptions): Promise<TestApp> =>
+  originsScene(options, { Authorization: ADMIN });
 
 /** What a request got: its status and its JSON body (an error as REST words it, `{ error }`). */
 interface Answer {

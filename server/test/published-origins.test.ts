@@ -1,35 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from './test-app.js';
+import { originsScene, OTHER, SITE_A, SITE_B } from './published-scene.js';
 
-const SITE_A = 'https://site-a.example';
-const SITE_B = 'https://site-b.example';
-const OTHER = 'https://elsewhere.example';
-
-const config = (mark: string): Record<string, unknown> => ({
-  allLinks: {
-    [`${mark}1`]: {
-      label: `${mark} bridge`,
-      url: `https://${mark.toLowerCase()}.example/`,
-      tags: ['nyc', 'bridge'],
-    },
-  },
-});
-
-/** `a/menu` for site A, `b/menu` for site B, `any/menu` for every site, `never/menu` not published. */
-async function scene(options: Parameters<typeof createTestApp>[0] = {}) {
-  const t = createTestApp(options);
-  const published: [string, string, string[] | null][] = [
-    ['a/menu', 'AMARK', [SITE_A]],
-    ['b/menu', 'BMARK', [SITE_B]],
-    ['any/menu', 'ANYMARK', null],
-  ];
-  for (const [name, mark, origins] of published) {
-    await t.put(name, config(mark));
-    await t.services.publish.publish(name, { origins });
-  }
-  await t.put('never/menu', config('NEVERMARK'));
-  return t;
-}
+const scene = originsScene;
 
 const from = (origin: string, init: RequestInit = {}): RequestInit => ({
   ...init,

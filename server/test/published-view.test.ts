@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { markedConfig } from './published-scene.js';
 import { createTestApp } from './test-app.js';
 
-const config = (mark: string): Record<string, unknown> => ({
-  allLinks: {
-    [`${mark}1`]: {
-      label: `${mark} bridge`,
-      url: `https://${mark.toLowerCase()}.example/`,
-      tags: ['nyc', 'bridge'],
-    },
-  },
-});
+const config = markedConfig;
 
 const DRAFT = 'DRAFTMARK';
 const GONE = 'GONEMARK';
