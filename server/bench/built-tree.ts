@@ -32,3 +32,35 @@ export async function loadBuiltTree<Services = unknown>(
   )) as BuiltTree<Services>;
   return { dist, createApp, createServices, createMemoryConfigRepository };
 }
+
+type App = BuiltTree['createApp'] extends (o: unknown) => infer A ? A : never;
+
+const JSON_TYPE = { 'content-type': 'application/json' };
+
+/** Sends one benchmark request (`method`, `path`, JSON `body`) to `app` in-process. */
+export function sendTo(
+  app: App,
+  { method, path, body }: { method: string; path: string; body?: string },
+): Promise<Response> {
+  return app.request(`http://localhost${path}`, {
+    method,
+    headers: JSON_TYPE,
+    ...(body === undefined ? {} : { body }),
+  });
+}
+
+/** Stores every config of `dataset` through `PUT /configs/:name`; a refusal stops the benchmark. */
+export async function putDataset(
+  app: App,
+  dataset: Iterable<{ name: string; json: string }>,
+): Promise<void> {
+  for (const { name, json } of dataset) {
+    const response = await sendTo(app, {
+      method: 'PUT',
+      path: `/configs/${name}`,
+      body: json,
+    });
+    if (response.status >= 300)
+      throw new Error(`PUT ${name}: ${response.status}`);
+  }
+}

@@ -10,7 +10,7 @@
  *   e.g. node --import tsx server/bench/in-process.ts /tmp/lc-main query-three,query-one 1000
  */
 import { pino } from 'pino';
-import { loadBuiltTree } from './built-tree.js';
+import { loadBuiltTree, putDataset, sendTo } from './built-tree.js';
 import { generateDataset } from './dataset.js';
 import { buildScenarios } from './scenarios.js';
 
@@ -26,16 +26,7 @@ const services = built.createServices({
   now: () => new Date(),
 });
 const app = built.createApp({ services, logger: pino({ level: 'silent' }) });
-const JSON_TYPE = { 'content-type': 'application/json' };
-for (const { name, json } of generateDataset(SCOPE)) {
-  const response = await app.request(`http://localhost/configs/${name}`, {
-    method: 'PUT',
-    headers: JSON_TYPE,
-    body: json,
-  });
-  if (response.status >= 300)
-    throw new Error(`PUT ${name}: ${response.status}`);
-}
+await putDataset(app, generateDataset(SCOPE));
 
 const scenarios = buildScenarios(SCOPE);
 for (const id of only.split(',')) {
@@ -43,12 +34,7 @@ for (const id of only.split(',')) {
   if (scenario === undefined) throw new Error(`no scenario ${id}`);
   const run = async (from: number): Promise<void> => {
     for (let i = from; i < from + count; i++) {
-      const { method, path, body } = scenario.sequence.at(i);
-      const response = await app.request(`http://localhost${path}`, {
-        method,
-        headers: JSON_TYPE,
-        ...(body === undefined ? {} : { body }),
-      });
+      const response = await sendTo(app, scenario.sequence.at(i));
       await response.arrayBuffer();
       if (response.status >= 300) throw new Error(`${id}: ${response.status}`);
     }

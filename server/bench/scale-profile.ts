@@ -16,7 +16,7 @@ import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pino } from 'pino';
-import { loadBuiltTree } from './built-tree.js';
+import { loadBuiltTree, putDataset, sendTo } from './built-tree.js';
 import { generateDataset } from './dataset.js';
 import { buildScenarios } from './scenarios.js';
 
@@ -118,19 +118,10 @@ summaries.candidates = (q: unknown): string[] => {
   return out;
 };
 
-const JSON_TYPE = { 'content-type': 'application/json' };
 const loadStart = Date.now();
 const tail =
   tailLinks === undefined ? undefined : { from: named, links: tailLinks };
-for (const { name, json } of generateDataset({ configs, links, tail })) {
-  const response = await app.request(`http://localhost/configs/${name}`, {
-    method: 'PUT',
-    headers: JSON_TYPE,
-    body: json,
-  });
-  if (response.status >= 300)
-    throw new Error(`PUT ${name}: ${response.status}`);
-}
+await putDataset(app, generateDataset({ configs, links, tail }));
 console.log(
   `loaded ${configs} configs (${named} × ${links} links, the rest × ${tailLinks ?? links}) in ${Date.now() - loadStart} ms`,
 );
@@ -148,12 +139,7 @@ for (const id of values.scenarios.split(',')) {
   let searched = 0;
   const run = async (from: number, n: number): Promise<void> => {
     for (let i = from; i < from + n; i++) {
-      const { method, path, body } = scenario.sequence.at(i);
-      const response = await app.request(`http://localhost${path}`, {
-        method,
-        headers: JSON_TYPE,
-        ...(body === undefined ? {} : { body }),
-      });
+      const response = await sendTo(app, scenario.sequence.at(i));
       const text = await response.text();
       searched += Number(/"configsSearched":(\d+)/.exec(text)?.[1] ?? 0);
       if (response.status >= 300) throw new Error(`${id}: ${response.status}`);
