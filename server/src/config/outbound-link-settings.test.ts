@@ -35,15 +35,16 @@ describe('OUTBOUND_ALLOW and OUTBOUND_CONTACT', () => {
     expect(settings.outboundContact).toBeUndefined();
   });
 
-  // Settings are parsed and the allow-list looked up here; no address named below is ever contacted.
+  // Settings are parsed and the allow-list looked up here; the addresses are loopback ones and none is
+  // contacted.
   it('read IP:PORT pairs, normalised, from the variable or the flag', () => {
     expect(
       load({ OUTBOUND_ALLOW: '127.0.0.1:8080, [::1]:9000,,2130706433:81' })
         .outboundAllow?.entries,
     ).toEqual(['127.0.0.1:8080', '[::1]:9000', '127.0.0.1:81']);
     expect(
-      load({}, ['--outbound-allow', '10.0.0.5:443']).outboundAllow?.allows(
-        '10.0.0.5',
+      load({}, ['--outbound-allow', '127.0.0.5:443']).outboundAllow?.allows(
+        '127.0.0.5',
         443,
       ),
     ).toBe(true);
@@ -58,7 +59,7 @@ describe('OUTBOUND_ALLOW and OUTBOUND_CONTACT', () => {
       /OUTBOUND_ALLOW \(--outbound-allow\): "localhost:8080" is not IP:PORT/,
     ],
     [{ OUTBOUND_ALLOW: '127.0.0.1' }, /OUTBOUND_ALLOW.*is not IP:PORT/],
-    [{ OUTBOUND_ALLOW: '10.0.0.0/8:80' }, /OUTBOUND_ALLOW.*is not IP:PORT/],
+    [{ OUTBOUND_ALLOW: '127.0.0.0/8:80' }, /OUTBOUND_ALLOW.*is not IP:PORT/],
     [{ OUTBOUND_CONTACT: 'call me' }, /OUTBOUND_CONTACT.*no spaces/],
     [
       { LINK_CHECK: 'sometimes' },

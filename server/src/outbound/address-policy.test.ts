@@ -5,6 +5,7 @@ import {
   isLocalhostName,
   OutboundAllowList,
 } from './address-policy.js';
+import { guardedConnector } from './guarded-connector.js';
 
 /** Every refused range, at its edges and in its other spellings; classified only, never connected to. */
 const REFUSED: readonly (readonly [string, string])[] = [
@@ -118,6 +119,39 @@ describe('classifyAddress', () => {
     expect(verdict.public).toBe(false);
     expect(verdict.public ? undefined : verdict.range).toBe(range);
   });
+
+  // The same table through the outbound agent's connector: each address is refused by its class before
+  // a socket opener or a resolver is called, so no test (and no request) ever reaches it.
+  it.each(REFUSED.filter(([, range]) => range !== 'invalid'))(
+    'refuses %s at the connector without opening a socket',
+    async (address, range) => {
+      let opened = 0;
+      let resolved = 0;
+      const connector = guardedConnector({
+        allow: new OutboundAllowList(),
+        connectTimeoutMs: 1_000,
+        base: (_target, callback) => {
+          opened += 1;
+          callback(new Error('a socket was opened'), null);
+        },
+        resolve: (_name, _options, callback) => {
+          resolved += 1;
+          callback(new Error('a name was resolved'), []);
+        },
+      });
+      const error = await new Promise<unknown>((done) => {
+        connector(
+          { hostname: address, port: '80', protocol: 'http:' } as Parameters<
+            typeof connector
+          >[0],
+          (...args: unknown[]) => done(args[0]),
+        );
+      });
+      expect(error).toMatchObject({ kind: 'refused', reason: range });
+      expect(opened).toBe(0);
+      expect(resolved).toBe(0);
+    },
+  );
 
   it.each(PUBLIC)('lets %s through', (address) => {
     expect(classifyAddress(address).public).toBe(true);
