@@ -10,7 +10,8 @@ export type DomainErrorCode =
   | 'precondition_failed'
   | 'unauthorized'
   | 'forbidden'
-  | 'disabled';
+  | 'disabled'
+  | 'busy';
 
 /**
  * The one table of what each domain code answers: the tRPC code (`/trpc`) and the HTTP status (REST,
@@ -21,7 +22,7 @@ export const ERROR_CODES: Readonly<
     DomainErrorCode,
     {
       readonly trpc: TRPC_ERROR_CODE_KEY;
-      readonly http: 400 | 401 | 403 | 404 | 409 | 412;
+      readonly http: 400 | 401 | 403 | 404 | 409 | 412 | 503;
     }
   >
 > = {
@@ -34,6 +35,8 @@ export const ERROR_CODES: Readonly<
   forbidden: { trpc: 'FORBIDDEN', http: 403 },
   // A feature this server runs without (link checking while LINK_CHECK=off).
   disabled: { trpc: 'CONFLICT', http: 409 },
+  // Work whose memory no budget covers found its queue full (`permits.ts`): retry shortly.
+  busy: { trpc: 'SERVICE_UNAVAILABLE', http: 503 },
 };
 
 /** A rule of the service was broken; the message is safe to show to the caller as is. */

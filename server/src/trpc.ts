@@ -126,6 +126,8 @@ export type OperationMethod = 'GET' | 'PUT' | 'PATCH' | 'DELETE' | 'POST';
 export interface Received {
   /** The request body as received, when the route's input is the whole body (`rest.body.as`). */
   readonly body?: ReceivedJson | undefined;
+  /** Aborts when the client goes away before its answer: work waiting its turn gives up its place. */
+  readonly signal?: AbortSignal | undefined;
 }
 
 /**
@@ -207,8 +209,16 @@ const base = <TIn extends z.ZodType, TOut extends z.ZodType>(
 /** What tRPC answers: the outcome's value (the casts only bridge tRPC's generic helpers). */
 const answer =
   <TIn extends z.ZodType, TOut extends z.ZodType>(op: Operation<TIn, TOut>) =>
-  async ({ ctx, input }: { ctx: Context; input: unknown }) =>
-    (await op.run(ctx, input as z.output<TIn>, {})).value as never;
+  async ({
+    ctx,
+    input,
+    signal,
+  }: {
+    ctx: Context;
+    input: unknown;
+    signal: AbortSignal | undefined;
+  }) =>
+    (await op.run(ctx, input as z.output<TIn>, { signal })).value as never;
 
 const queryOf = <TIn extends z.ZodType, TOut extends z.ZodType>(
   op: Operation<TIn, TOut>,

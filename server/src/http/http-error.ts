@@ -28,12 +28,17 @@ export class HttpError extends Error {
 
   /**
    * The REST answer of a domain error: its status from the one code table (`errors.ts`), a 401 asks for
-   * a bearer token, and a refused conditional write names the stored version in `ETag` (none: no header).
+   * a bearer token, a busy server says when to come back (`Retry-After`), and a refused conditional
+   * write names the stored version in `ETag` (none: no header).
    */
   static of(error: DomainError): HttpError {
     const status = ERROR_CODES[error.code].http;
     const headers: Record<string, string> =
-      status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {};
+      status === 401
+        ? { 'WWW-Authenticate': 'Bearer' }
+        : status === 503
+          ? { 'Retry-After': '2' }
+          : {};
     if (
       error instanceof PreconditionFailedError &&
       error.currentEtag !== null

@@ -18,8 +18,12 @@ export const searchOperations = {
     },
     input: SearchInputSchema,
     output: SearchOutputSchema,
-    run: (ctx, input) =>
-      ctx.services.search.searchOutcome(input, ctx.stateToken, ctx.auth),
+    run: (ctx, input, { signal }) =>
+      ctx.services.search.searchOutcome(input, {
+        state: ctx.stateToken,
+        readable: ctx.auth,
+        signal,
+      }),
   }),
 };
 

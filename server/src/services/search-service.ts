@@ -7,11 +7,13 @@ import type {
 } from '@linkconfig/shared';
 import { EVENT_LOOP_SLICES } from '../event-loop.js';
 import type { Outcome } from '../outcome.js';
+import type { Permits } from '../permits.js';
 import type { SummaryIndex } from '../cache/summary-index.js';
 import type { WeightedLru } from '../cache/weighted-lru.js';
 import { summaryQuery } from '../versions/search-summary.js';
 import type { SummaryTerms } from '../versions/search-summary.js';
 import { ConfigCandidates } from './config-candidates.js';
+import { scanPermit } from './scan-permits.js';
 import type { ConfigService } from './config-service.js';
 import type { Readable, StateRead } from './version-catalog.js';
 import { foldCase } from '../versions/fold-case.js';
@@ -31,6 +33,14 @@ import type {
 
 /** Links tested between two looks at the clock (a pause when a slice has run its time). */
 const LINKS_PER_PAUSE = 256;
+
+/** Whom a search answers: the state it reads, the names it may read, and when its client went away. */
+export interface SearchFrom {
+  readonly state?: StateRead | undefined;
+  readonly readable?: Readable | undefined;
+  /** Aborts when the client went away: a search waiting for a scan permit leaves the queue (and throws). */
+  readonly signal?: AbortSignal | undefined;
+}
 
 /** A compiled `/search` request. */
 interface Criteria {
@@ -57,24 +67,28 @@ export class SearchService {
   readonly #slices: SliceOptions;
   readonly #candidates: ConfigCandidates;
   readonly #patterns: WeightedLru<string, CompiledPattern> | undefined;
+  readonly #scans: Permits | undefined;
 
   /**
    * `slices`: how a search over many configs shares the event loop (between two configs); `summaries`:
    * the summaries across configs that let a search skip configs that cannot match (none: every config
-   * is read).
+   * is read); `patterns`: compiled patterns; `scans`: the permits a search holds while it works on a
+   * version read from storage (`scan-permits.ts`; none: not bounded).
    */
   constructor(
     configs: ConfigService,
     slices: SliceOptions = EVENT_LOOP_SLICES,
-    caches: {
+    shared: {
       readonly summaries?: SummaryIndex;
       readonly patterns?: WeightedLru<string, CompiledPattern>;
+      readonly scans?: Permits;
     } = {},
   ) {
     this.#configs = configs;
     this.#slices = slices;
-    this.#candidates = new ConfigCandidates(caches.summaries);
-    this.#patterns = caches.patterns;
+    this.#candidates = new ConfigCandidates(shared.summaries);
+    this.#patterns = shared.patterns;
+    this.#scans = shared.scans;
   }
 
   /**
@@ -92,17 +106,15 @@ export class SearchService {
   /** Runs one search; the answer depends only on the stored configs. */
   async search(
     input: SearchInput,
-    state?: StateRead,
-    readable?: Readable,
+    from: SearchFrom = {},
   ): Promise<SearchOutput> {
-    return (await this.searchOutcome(input, state, readable)).value;
+    return (await this.searchOutcome(input, from)).value;
   }
 
   /** {@link search}, with the answer's JSON text written from the links' kept texts. */
   async searchOutcome(
     input: SearchInput,
-    state?: StateRead,
-    readable?: Readable,
+    { state, readable, signal }: SearchFrom = {},
   ): Promise<Outcome<SearchOutput>> {
     const pattern =
       input.regex === undefined
@@ -149,37 +161,46 @@ export class SearchService {
       if (configFilter !== undefined && !configFilter.test(name)) {
         continue;
       }
-      // A cached version without a promise per config; one not cached is read and then offered.
+      // A cached version without a promise per config; one not cached is read and then offered, under a
+      // scan permit held until the search is done with it (its memory is in no cache's budget).
       const cached = this.#configs.cachedAt(name, version);
-      const current =
-        cached === undefined ? await this.#configs.readVersion(name) : cached;
-      if (current === null) {
-        if (visit !== undefined) configsSearched--;
-        continue;
-      }
-      if (visit === undefined) configsSearched++;
-      // A large config's first search builds its index in slices.
-      const index =
-        current.builtSearchIndex ??
-        (await current.searchIndexInSlices(this.#slices));
-      this.#candidates.note(named, index);
-      this.#configs.offer(current);
-      for (const position of candidates(index, criteria)) {
-        const entry = index.links[position];
-        if (entry === undefined) continue;
-        // The links of one large config are tested in slices too.
-        if (++linksScanned % LINKS_PER_PAUSE === 0) {
-          const paused = pauseIfDue();
-          if (paused !== undefined) await paused;
+      const release =
+        cached === undefined
+          ? await scanPermit(this.#scans, signal)
+          : undefined;
+      try {
+        const current =
+          cached === undefined ? await this.#configs.readVersion(name) : cached;
+        if (current === null) {
+          if (visit !== undefined) configsSearched--;
+          continue;
         }
-        if (!matches(index, position, criteria)) continue;
-        results.push({
-          configName: name,
-          id: entry.id,
-          link: entry.link as SearchOutput['results'][number]['link'],
-        });
-        entries.push(entry);
-        if (results.length >= input.limit) break;
+        if (visit === undefined) configsSearched++;
+        // A large config's first search builds its index in slices.
+        const index =
+          current.builtSearchIndex ??
+          (await current.searchIndexInSlices(this.#slices));
+        this.#candidates.note(named, index);
+        this.#configs.offer(current);
+        for (const position of candidates(index, criteria)) {
+          const entry = index.links[position];
+          if (entry === undefined) continue;
+          // The links of one large config are tested in slices too.
+          if (++linksScanned % LINKS_PER_PAUSE === 0) {
+            const paused = pauseIfDue();
+            if (paused !== undefined) await paused;
+          }
+          if (!matches(index, position, criteria)) continue;
+          results.push({
+            configName: name,
+            id: entry.id,
+            link: entry.link as SearchOutput['results'][number]['link'],
+          });
+          entries.push(entry);
+          if (results.length >= input.limit) break;
+        }
+      } finally {
+        release?.();
       }
       if (results.length >= input.limit) {
         // The configs after this one were not searched.

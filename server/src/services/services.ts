@@ -31,6 +31,7 @@ import { PublishService } from './publish-service.js';
 import { purgeOnLinkEvent } from './purge.js';
 import { publishedSource } from './published-source.js';
 import { SearchService } from './search-service.js';
+import { scanPermits } from './scan-permits.js';
 import { TagService } from './tag-service.js';
 
 /** Everything the procedures call. */
@@ -110,6 +111,8 @@ export function createServices(options: ServicesOptions): Services {
     NameVersion,
     CompiledPattern
   >(options.cacheBytes);
+  // One gate for both views' searches: the versions they read from storage share one process's memory.
+  const scans = scanPermits();
   const configs = new ConfigService({
     repository: options.repository,
     cache: caches.versions,
@@ -153,7 +156,11 @@ export function createServices(options: ServicesOptions): Services {
       keyLookup.forget(),
     ),
     keyLookup,
-    search: new SearchService(configs, EVENT_LOOP_SLICES, caches),
+    search: new SearchService(configs, EVENT_LOOP_SLICES, {
+      summaries: caches.summaries,
+      patterns: caches.patterns,
+      scans,
+    }),
     expressions: new ExpressionService({
       configs,
       now,
@@ -199,6 +206,7 @@ export function createServices(options: ServicesOptions): Services {
     search: new SearchService(publishedConfigs, EVENT_LOOP_SLICES, {
       summaries: caches.summaries,
       patterns: caches.patterns,
+      scans,
     }),
     expressions: new ExpressionService({
       configs: publishedConfigs,

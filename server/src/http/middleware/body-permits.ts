@@ -1,29 +1,17 @@
 import { HttpError } from '../http-error.js';
+import { Permits } from '../../permits.js';
 import type { BodyKind } from './body-limits.js';
-
-/** One request waiting for a permit. */
-interface Waiter {
-  readonly client: string | undefined;
-  readonly grant: () => void;
-}
 
 /**
  * A bound on the requests with large bodies handled at once. A body of up to `BODY_LIMIT` becomes, while
  * its request is answered, several times its size in memory (bytes, text, parsed objects, a prepared
  * config); with many such requests in flight that working memory is not bounded by `CACHE_BYTES` or by
- * anything else. Requests over the threshold therefore wait for one of a few permits before their body
- * is read (it stays in the socket meanwhile), so the process's memory stays within the cache budget, its
- * base, and a fixed number of large requests.
- *
- * One client holds at most one permit: its next large request waits, in arrival order like any other,
- * until its first is answered, and others may go ahead of it meanwhile. So a client cannot take every
- * permit by sending several slow bodies at once.
+ * anything else. Requests over the threshold therefore wait for one of a few permits (`permits.ts`, one
+ * per client at a time) before their body is read (it stays in the socket meanwhile), so the process's
+ * memory stays within the cache budget, its base, and a fixed number of large requests.
  */
 export class BodyPermits {
-  readonly #waiting: Waiter[] = [];
-  /** The clients holding a permit. */
-  readonly #holders = new Set<string>();
-  #available: number;
+  readonly #permits: Permits;
 
   constructor(
     /** Requests with a large body answered at once. */
@@ -31,7 +19,7 @@ export class BodyPermits {
     /** Bodies above this many bytes (or of unknown length) need a permit. */
     readonly threshold: number,
   ) {
-    this.#available = Math.max(1, permits);
+    this.#permits = new Permits(permits);
   }
 
   /** Whether a request with this `Content-Length` (header value) needs a permit. */
@@ -48,67 +36,18 @@ export class BodyPermits {
    * `undefined`: the caller answers 503), so clients that send their bodies slowly cannot make every
    * other large request wait without end.
    */
-  async acquire(
+  acquire(
     timeoutMs: number,
     client?: string,
   ): Promise<(() => void) | undefined> {
-    if (this.#mayTake(client)) {
-      this.#take(client);
-    } else {
-      const granted = await new Promise<boolean>((resolve) => {
-        const waiter: Waiter = {
-          client,
-          grant: () => {
-            clearTimeout(timer);
-            resolve(true);
-          },
-        };
-        const timer = setTimeout(() => {
-          const at = this.#waiting.indexOf(waiter);
-          if (at >= 0) this.#waiting.splice(at, 1);
-          resolve(false);
-        }, timeoutMs);
-        this.#waiting.push(waiter);
-      });
-      if (!granted) return undefined;
-    }
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      this.#available++;
-      if (client !== undefined) this.#holders.delete(client);
-      this.#grantWaiting();
-    };
+    return this.#permits.acquire(
+      client === undefined ? { timeoutMs } : { timeoutMs, client },
+    );
   }
 
   /** Requests waiting for a permit (for tests and metrics). */
   get waiting(): number {
-    return this.#waiting.length;
-  }
-
-  #mayTake(client: string | undefined): boolean {
-    return (
-      this.#available > 0 &&
-      (client === undefined || !this.#holders.has(client))
-    );
-  }
-
-  #take(client: string | undefined): void {
-    this.#available--;
-    if (client !== undefined) this.#holders.add(client);
-  }
-
-  /** Hands free permits to the first waiters whose clients hold none. */
-  #grantWaiting(): void {
-    while (this.#available > 0) {
-      const at = this.#waiting.findIndex((w) => this.#mayTake(w.client));
-      if (at < 0) return;
-      const [waiter] = this.#waiting.splice(at, 1);
-      if (waiter === undefined) return;
-      this.#take(waiter.client);
-      waiter.grant();
-    }
+    return this.#permits.waiting;
   }
 }
 

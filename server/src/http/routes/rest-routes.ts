@@ -167,7 +167,7 @@ async function handle(
   if (reuse?.kept !== undefined) {
     return keptAnswer(c, reuse.kept, { encoding, caching });
   }
-  const outcome = await run(route, ctx, raw);
+  const outcome = await run(route, ctx, { raw, request: c.req.raw });
   const headers = answerHeaders(c);
   // Key management answers (a new key's secret) are kept by no cache on the way.
   if (route.access === 'admin') headers['Cache-Control'] = 'no-store';
@@ -248,7 +248,7 @@ async function publishedJson(
 async function run(
   route: RestRoute,
   ctx: Context,
-  raw: RawInput,
+  { raw, request }: { readonly raw: RawInput; readonly request: Request },
 ): Promise<Outcome<unknown>> {
   const parsed = route.operation.input.safeParse(raw.input);
   if (!parsed.success) {
@@ -268,6 +268,10 @@ async function run(
     // is passed through by reference (see the output schemas in `shared`).
     return await route.operation.run(ctx, parsed.data, {
       body: typeof route.source === 'object' ? raw.body : undefined,
+      // Made on first use: most operations never wait, and the request's signal costs an AbortController.
+      get signal() {
+        return request.signal;
+      },
     });
   } catch (error) {
     throw error instanceof DomainError ? HttpError.of(error) : error;

@@ -1,0 +1,51 @@
+import { DomainError } from '../errors.js';
+import { Permits } from '../permits.js';
+
+/**
+ * Configs read from storage, and worked on, at once by the requests that walk many configs (`/search`,
+ * the link-health listing). Such a version is not in the versions' cache, so no budget of `CACHE_BYTES`
+ * weighs it: its stored text, parsed config and search index are the request's working memory until the
+ * cache admits or drops it. Sixteen searches reading 2,700 configs each kept sixteen of them alive at once,
+ * across the pauses between slices, long enough to reach V8's old generation (RSS 449–478 MiB at 10,000
+ * configs against a bound of 413 MiB). With a permit per version read, that memory is at most this many
+ * versions, whatever the number of requests.
+ *
+ * Two: the event loop does the reading and indexing on one thread, so a second holder only helps while
+ * the first waits (a PostgreSQL read, a large config indexed in slices, each slice letting other requests
+ * in); a third would only add a third version's memory. Versions found in the cache need no permit: most
+ * searches, which stop at their `limit` among the configs read first, never wait.
+ */
+export const SCAN_PERMITS = 2;
+
+/**
+ * Requests waiting for a scan permit at once; the next one is answered 503 with `Retry-After`. A waiting
+ * request keeps only what it found so far (at most its `limit` of links), so the bound is about waiting
+ * time: each permit comes back after one config, and a request beyond four times the benchmark's sixteen
+ * connections would wait for more than 64 configs' work per config it reads.
+ */
+export const SCAN_WAITING = 64;
+
+/** The scan permits of one server (shared by the draft and published views: the memory is one process's). */
+export function scanPermits(): Permits {
+  return new Permits(SCAN_PERMITS, SCAN_WAITING);
+}
+
+/**
+ * A scan permit for one version read from storage (release it once done with that version); without
+ * `permits`, none is needed. Throws the `busy` error (503) when the queue is full, or when `signal` aborts
+ * first (the client went away; nobody reads that answer).
+ */
+export async function scanPermit(
+  permits: Permits | undefined,
+  signal: AbortSignal | undefined,
+): Promise<(() => void) | undefined> {
+  if (permits === undefined) return undefined;
+  const release = await permits.acquire(signal === undefined ? {} : { signal });
+  if (release === undefined) {
+    throw new DomainError(
+      'busy',
+      'the server is busy with other searches over many configs; retry shortly',
+    );
+  }
+  return release;
+}
