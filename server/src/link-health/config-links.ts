@@ -5,7 +5,9 @@
  */
 import { isPlainObject, slicePauser } from '@linkconfig/shared';
 import { EVENT_LOOP_SLICES } from '../event-loop.js';
+import type { Permits } from '../permits.js';
 import type { ConfigService } from '../services/config-service.js';
+import { scanPermit } from '../services/scan-permits.js';
 import type { Readable } from '../services/version-catalog.js';
 import type { StateRead } from '../services/version-catalog.js';
 
@@ -41,12 +43,18 @@ export function linksOf(stored: Record<string, unknown>): ConfigLink[] {
 
 /**
  * Every config (of those `readable`) in name order with its links, reading versions as a search does
- * (cached ones without a read, others read and offered to the cache) and pausing between configs every
- * slice, so a walk over thousands of configs shares the event loop.
+ * (cached ones without a read, others read, under a scan permit when `scans` is given, and offered to the
+ * cache) and pausing between configs every slice, so a walk over thousands of configs shares the event
+ * loop. `signal`: the client went away (a walk waiting for a permit gives up).
  */
 export async function* configLinks(
   configs: ConfigService,
-  options: { readonly state?: StateRead; readonly readable?: Readable } = {},
+  options: {
+    readonly state?: StateRead | undefined;
+    readonly readable?: Readable | undefined;
+    readonly scans?: Permits | undefined;
+    readonly signal?: AbortSignal | undefined;
+  } = {},
 ): AsyncGenerator<{ readonly name: string; readonly links: ConfigLink[] }> {
   const pauseIfDue = slicePauser(EVENT_LOOP_SLICES);
   for (const { name, version } of await configs.versions(
@@ -56,11 +64,33 @@ export async function* configLinks(
     const paused = pauseIfDue();
     if (paused !== undefined) await paused;
     const cached = configs.cachedAt(name, version);
-    const current =
-      cached === undefined ? await configs.readVersion(name) : cached;
-    if (current === null) continue;
+    const links =
+      cached === undefined
+        ? await readLinks(configs, name, options)
+        : cached && linksOf(cached.stored);
+    if (links === null) continue;
+    yield { name, links };
+  }
+}
+
+/** The links of `name` read from storage (`null`: gone), the version offered to the cache. */
+async function readLinks(
+  configs: ConfigService,
+  name: string,
+  options: {
+    readonly scans?: Permits | undefined;
+    readonly signal?: AbortSignal | undefined;
+  },
+): Promise<ConfigLink[] | null> {
+  // The permit covers the version's memory (its text and parsed config) until the cache took or left it.
+  const release = await scanPermit(options.scans, options.signal);
+  try {
+    const current = await configs.readVersion(name);
+    if (current === null) return null;
     const links = linksOf(current.stored);
     configs.offer(current);
-    yield { name, links };
+    return links;
+  } finally {
+    release?.();
   }
 }

@@ -55,7 +55,7 @@ export const linksOperations = {
     },
     input: LinksHealthInputSchema,
     output: LinksHealthOutputSchema,
-    run: (ctx, input) =>
+    run: (ctx, input, { signal }) =>
       plain(
         ctx.services.linkHealth.across(
           {
@@ -63,8 +63,7 @@ export const linksOperations = {
             limit: input?.limit ?? LINK_HEALTH_LIMITS.defaultLimit,
             after: input?.after,
           },
-          ctx.stateToken,
-          ctx.auth,
+          { state: ctx.stateToken, readable: ctx.auth, signal },
         ),
       ),
   }),

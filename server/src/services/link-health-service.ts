@@ -26,6 +26,7 @@ import {
   linksOf,
 } from '../link-health/config-links.js';
 import type { ConfigLink } from '../link-health/config-links.js';
+import type { Permits } from '../permits.js';
 import type { LinkChecker } from '../link-health/link-checker.js';
 import type { LinkHealthStore } from '../storage/link-health-store.js';
 import { uncheckedRecord } from '../storage/link-health-store.js';
@@ -45,6 +46,8 @@ export interface LinkHealthServiceDeps {
   readonly store: LinkHealthStore;
   readonly configs: ConfigService;
   readonly checker: LinkChecker;
+  /** The permits a walk over the configs holds per version read from storage (`scan-permits.ts`). */
+  readonly scans?: Permits;
 }
 
 /** The health of links, read and asked for. */
@@ -53,11 +56,13 @@ export class LinkHealthService {
   readonly #configs: ConfigService;
   /** The checker of this process (started only with `LINK_CHECK=on`). */
   readonly checker: LinkChecker;
+  readonly #scans: Permits | undefined;
 
   constructor(deps: LinkHealthServiceDeps) {
     this.#store = deps.store;
     this.#configs = deps.configs;
     this.checker = deps.checker;
+    this.#scans = deps.scans;
   }
 
   /** Each link of `name` with the health of its URL; `null` when the caller may not read it or it is none. */
@@ -81,7 +86,8 @@ export class LinkHealthService {
 
   /**
    * Links whose URL is in one of `states` (default: broken, unreachable, redirected), across the
-   * configs `readable` allows, in name order and catalog order, `limit` at a time after `after`.
+   * configs `readable` allows, in name order and catalog order, `limit` at a time after `after`. `signal`:
+   * the client went away (a walk waiting for a scan permit gives up).
    */
   async across(
     input: {
@@ -89,8 +95,11 @@ export class LinkHealthService {
       readonly limit: number;
       readonly after?: string | undefined;
     },
-    state?: StateRead,
-    readable?: Readable,
+    from: {
+      readonly state?: StateRead | undefined;
+      readonly readable?: Readable | undefined;
+      readonly signal?: AbortSignal | undefined;
+    } = {},
   ): Promise<LinksHealthOutput> {
     const states = input.state ?? NEEDS_ATTENTION;
     const records = new Map(
@@ -99,10 +108,7 @@ export class LinkHealthService {
     const links: LinksHealthItem[] = [];
     const [afterName, afterId] = cursorOf(input.after);
     if (records.size === 0) return { links, next: null };
-    const options = {
-      ...(state === undefined ? {} : { state }),
-      ...(readable === undefined ? {} : { readable }),
-    };
+    const options = { ...from, scans: this.#scans };
     for await (const config of configLinks(this.#configs, options)) {
       if (afterName !== undefined && compareNames(config.name, afterName) < 0)
         continue;

@@ -11,6 +11,8 @@ import { EVENT_LOOP_SLICES } from '../event-loop.js';
 import { Permits } from '../permits.js';
 import type { ConfigRepository } from '../storage/config-repository.js';
 import { createMemoryConfigRepository } from '../storage/memory/memory-config-repository.js';
+import { uncheckedRecord } from '../storage/link-health-store.js';
+import { LinkHealthService } from './link-health-service.js';
 import { SCAN_PERMITS } from './scan-permits.js';
 import { SearchService } from './search-service.js';
 import { createServices } from './services.js';
@@ -157,5 +159,61 @@ describe('scan permits of searches', () => {
         search('harbor 2'),
       ),
     );
+  });
+});
+
+describe('scan permits of the link-health listing', () => {
+  it('let at most SCAN_PERMITS of 16 concurrent walks read configs at once, with the answers of ungated walks, and drop a walk whose client went away', async () => {
+    const { repository, reads } = await slowRepository();
+    // Links of some configs need attention (broken), in every config's catalog order.
+    await repository.linkHealth.putAll(
+      [3, 7, 11].map((n) => ({
+        ...uncheckedRecord(`https://example.com/${n}/2`, 0),
+        state: 'broken' as const,
+      })),
+    );
+    const services = fresh(repository);
+    const pages = Array.from({ length: 16 }, (_, i) => ({
+      limit: 1 + (i % 4),
+    }));
+    const answers = await Promise.all(
+      pages.map((input) => services.linkHealth.across(input)),
+    );
+    expect(reads.most).toBeLessThanOrEqual(SCAN_PERMITS);
+
+    const other = fresh(repository);
+    const ungated = new LinkHealthService({
+      store: repository.linkHealth,
+      configs: other.configs,
+      checker: other.linkHealth.checker,
+    });
+    for (const [i, input] of pages.entries()) {
+      expect(answers[i]).toEqual(await ungated.across(input));
+    }
+    expect(answers[2]?.links.map((l) => l.config)).toEqual([
+      'c03',
+      'c07',
+      'c11',
+    ]);
+
+    const permits = new Permits(1, 1);
+    const gated = new LinkHealthService({
+      store: repository.linkHealth,
+      configs: fresh(repository).configs,
+      checker: other.linkHealth.checker,
+      scans: permits,
+    });
+    const held = await permits.acquire();
+    const gone = new AbortController();
+    const abandoned = gated
+      .across({ limit: 3 }, { signal: gone.signal })
+      .catch((error: unknown) => error);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(permits.waiting).toBe(1);
+    gone.abort();
+    expect(await abandoned).toMatchObject({ code: 'busy' });
+    expect(permits.waiting).toBe(0);
+    held?.();
+    expect(await gated.across({ limit: 3 })).toEqual(answers[2]);
   });
 });

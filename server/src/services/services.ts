@@ -177,6 +177,7 @@ export function createServices(options: ServicesOptions): Services {
       store: options.repository.linkHealth,
       configs,
       checker,
+      scans,
     }),
     hooks: new HookService({
       store: options.repository.hooks,
