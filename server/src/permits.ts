@@ -42,17 +42,16 @@ export class Permits {
 
   /**
    * Waits for a permit; call the returned function once the work is done (a second call gives nothing
-   * back). `undefined`: no permit (the wait timed out or was aborted, or the queue was full); the caller
-   * answers 503.
+   * back). `undefined`: no permit (the signal had aborted, the wait timed out or was aborted, or the queue
+   * was full); the caller answers 503.
    */
   async acquire(wait: PermitWait = {}): Promise<(() => void) | undefined> {
     const { client, signal } = wait;
+    // A request whose client is gone takes no permit, free or not: nobody reads what it would do.
+    if (signal?.aborted === true) return undefined;
     if (this.#mayTake(client)) {
       this.#take(client);
-    } else if (
-      signal?.aborted === true ||
-      this.#waiting.length >= this.maxWaiting
-    ) {
+    } else if (this.#waiting.length >= this.maxWaiting) {
       return undefined;
     } else if (!(await this.#wait(wait))) {
       return undefined;

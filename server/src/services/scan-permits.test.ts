@@ -124,7 +124,7 @@ describe('scan permits of searches', () => {
   });
 
   it('drop a waiting search whose client went away, refuse one beyond the queue, and serve the next', async () => {
-    const { repository } = await slowRepository();
+    const { repository, reads } = await slowRepository();
     const services = fresh(repository);
     const permits = new Permits(1, 1);
     const gated = new SearchService(services.configs, EVENT_LOOP_SLICES, {
@@ -150,6 +150,21 @@ describe('scan permits of searches', () => {
     gone.abort();
     expect(await abandonedError).toMatchObject({ code: 'busy' });
     expect(permits.waiting).toBe(0);
+    // A search whose client is gone reads nothing more, even with a permit free.
+    const free = new SearchService(
+      fresh(repository).configs,
+      EVENT_LOOP_SLICES,
+      {
+        scans: new Permits(1, 1),
+      },
+    );
+    reads.count = 0;
+    const stopped = await free
+      .search(search('harbor 3'), { signal: AbortSignal.abort() })
+      .catch((error: unknown) => error);
+    expect(stopped).toMatchObject({ code: 'busy' });
+    expect(reads.count).toBe(0);
+
     const next = gated.search(search('harbor 2'));
     await new Promise((resolve) => setImmediate(resolve));
     expect(permits.waiting).toBe(1);
