@@ -5,10 +5,10 @@ import { Permits } from '../permits.js';
  * Configs read from storage, and worked on, at once by the requests that walk many configs (`/search`,
  * the link-health listing). Such a version is not in the versions' cache, so no budget of `CACHE_BYTES`
  * weighs it: its stored text, parsed config and search index are the request's working memory until the
- * cache admits or drops it. Sixteen searches reading 2,700 configs each kept sixteen of them alive at once,
- * across the pauses between slices, long enough to reach V8's old generation (RSS 449–478 MiB at 10,000
- * configs against a bound of 413 MiB). With a permit per version read, that memory is at most this many
- * versions, whatever the number of requests.
+ * cache admits or drops it. Sixteen regex searches at once, each reading some 2,700 configs, had sixteen
+ * such versions in the works at a time and RSS reached 473–480 MiB at 10,000 configs against a bound of
+ * 413 MiB; with these permits it was 380–395 MiB. With a permit per version read, that memory is at most
+ * this many versions, whatever the number of requests.
  *
  * Two: the event loop does the reading and indexing on one thread, so a second holder only helps while
  * the first waits (a PostgreSQL read, a large config indexed in slices, each slice letting other requests
