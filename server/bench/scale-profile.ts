@@ -3,10 +3,10 @@
  * repository, loaded with the scale point's dataset (`--configs`, the first `--named` configs with
  * `--links` links, the others with `--tail-links`), answers a scenario's own distinct requests through
  * `app.request`. Per scenario it prints the CPU µs per request over each window and, per request, the
- * results, the configs in the catalog, those the summaries left to read (the others ruled out), those visited (read
- * from the version cache or from storage) and those read from storage (cache misses), then the summaries'
- * bytes. `--cpu-prof DIR`
- * writes a V8 profile of the measured windows only (read it with `cpu-profile-summary.ts`).
+ * results, the configs in the catalog, those the summaries left to read (the others ruled out), those
+ * visited (read from the version cache or from storage) and those read from storage (cache misses), then
+ * the summaries' bytes. `--cpu-prof DIR` writes a V8 profile of the measured windows only (read it with
+ * `cpu-profile-summary.ts`).
  *
  * Usage: node --import tsx server/bench/scale-profile.ts [--root ROOT] --configs 200 [--links 500]
  *   [--named 10] [--tail-links 50] [--scenarios search-none,search-tag] [--requests 300] [--warmup 300]
