@@ -77,8 +77,15 @@ describe('summaries of large configs (size classes, word pairs), against a searc
           { minLength: 1, maxLength: 5 },
         ),
         fc.array(query, { minLength: 1, maxLength: 4 }),
-        fc.constantFrom(1, 3, 20, 1000),
-        async (configs, queries, limit) => {
+        fc.record({
+          limit: fc.constantFrom(1, 3, 20, 1000),
+          // A config rewritten at another size (its summary moves to another class) after the first round.
+          rewrite: fc.record({
+            seed: fc.integer(),
+            links: fc.constantFrom(3, 40, 400),
+          }),
+        }),
+        async (configs, queries, { limit, rewrite }) => {
           const services = createServices({
             repository: createMemoryConfigRepository(),
           });
@@ -93,19 +100,35 @@ describe('summaries of large configs (size classes, word pairs), against a searc
           expect(services.caches.summaries.stats().entries).toBe(
             configs.length,
           );
-          for (const q of queries) {
-            const input = SearchInputSchema.parse({
-              ...q,
-              limit: String(limit),
-            });
-            // `linksScanned` says how much was examined: fewer links when a config is ruled out.
-            const { results, configsSearched } =
-              await services.search.search(input);
-            const whole = await plain.search(input);
-            expect({ results, configsSearched }).toEqual({
-              results: whole.results,
-              configsSearched: whole.configsSearched,
-            });
+          for (const round of [0, 1]) {
+            if (round === 1) {
+              await services.configs.put(
+                'c0',
+                config(rewrite.seed, rewrite.links),
+              );
+              await services.search.search(
+                SearchInputSchema.parse({ q: 'qzvvjw' }),
+              );
+              // Summarized at its new version, in the class of its new size.
+              const [c0] = await services.configs.versions();
+              expect(services.caches.summaries.versionOf('c0')).toBe(
+                c0?.version,
+              );
+            }
+            for (const q of queries) {
+              const input = SearchInputSchema.parse({
+                ...q,
+                limit: String(limit),
+              });
+              // `linksScanned` says how much was examined: fewer links when a config is ruled out.
+              const { results, configsSearched } =
+                await services.search.search(input);
+              const whole = await plain.search(input);
+              expect({ results, configsSearched }).toEqual({
+                results: whole.results,
+                configsSearched: whole.configsSearched,
+              });
+            }
           }
         },
       ),
