@@ -13,6 +13,10 @@
  * 500-link config (some 5,000 distinct terms) set most of its buckets, so that a no-match word passes by
  * chance and the config is read, or spend on a 5-link config what a 500-link one needs.
  *
+ * Word pairs are kept only by the classes from {@link PAIRS_FROM} buckets on: a small config holds few
+ * phrases and is cheap to read, and its pairs (a third of its terms) would fill the buckets its words need
+ * against no-match words. A query's pairs are asked only of those classes.
+ *
  * A summary is kept for one version of a name; a name whose summary is missing or for another version must
  * be searched as before. The memory is fixed per slot (`buckets / 8` bytes per config of its class,
  * allocated 32 slots at a time), within a byte budget (`cache-policy.ts`); a name that finds no room is
@@ -33,6 +37,24 @@ const CLASSES = 7;
  */
 export const BUCKETS_PER_TERM = 4;
 
+/** The smallest class that keeps word pairs: configs of more than 2,048 distinct terms with them. */
+const PAIRS_FROM = 16_384;
+
+/** What a config's version holds, hashed: its words' trigrams and its tags, and its word pairs apart. */
+export interface SummarySets {
+  readonly terms: ReadonlySet<number>;
+  readonly pairs: ReadonlySet<number>;
+}
+
+/**
+ * One way a config may hold a match: the hashes its summary must hold (of `pairs`, only in a class that
+ * keeps word pairs).
+ */
+export interface SummaryWay {
+  readonly terms: readonly number[];
+  readonly pairs: readonly number[];
+}
+
 /** The second bucket of a term: the high half of its hash (the first is its low bits). */
 const second = (b: number): number => b >>> 16;
 
@@ -52,11 +74,22 @@ interface SizeClass {
   readonly chunks: Uint32Array[];
 }
 
-/** The class for a summary of `terms` distinct terms: the smallest with enough buckets, else the largest. */
-export function classOf(terms: number): number {
+/** The class for `terms` distinct terms: the smallest with enough buckets, else the largest. */
+function classFor(terms: number): number {
   let c = 0;
   while (c < CLASSES - 1 && SMALLEST << c < terms * BUCKETS_PER_TERM) c++;
   return c;
+}
+
+/**
+ * The class of a summary, and whether it keeps the word pairs: with them when that puts it in a class from
+ * {@link PAIRS_FROM} on, else by its other terms alone (a class below).
+ */
+export function classOf(sets: SummarySets): { c: number; pairs: boolean } {
+  const withPairs = classFor(sets.terms.size + sets.pairs.size);
+  return SMALLEST << withPairs >= PAIRS_FROM
+    ? { c: withPairs, pairs: true }
+    : { c: classFor(sets.terms.size), pairs: false };
 }
 
 /**
@@ -109,8 +142,8 @@ export class SummaryIndex {
    * count), replacing the name's earlier one. Returns whether it was kept (false: no room within the
    * budget; the earlier one is dropped then).
    */
-  set(name: string, version: number, buckets: ReadonlySet<number>): boolean {
-    const c = classOf(buckets.size);
+  set(name: string, version: number, sets: SummarySets): boolean {
+    const { c, pairs } = classOf(sets);
     const old = this.#slotOf.get(name);
     if (old !== undefined && old % CLASSES !== c) this.delete(name);
     const slot = this.#slotOf.get(name) ?? this.#newSlot(c);
@@ -126,10 +159,12 @@ export class SummaryIndex {
     const bit = 1 << (local % CHUNK);
     const mask = k.buckets - 1;
     if (chunk !== undefined) {
-      for (const b of buckets) {
-        chunk[b & mask] = (chunk[b & mask] ?? 0) | bit;
-        const b2 = second(b) & mask;
-        chunk[b2] = (chunk[b2] ?? 0) | bit;
+      for (const buckets of pairs ? [sets.terms, sets.pairs] : [sets.terms]) {
+        for (const b of buckets) {
+          chunk[b & mask] = (chunk[b & mask] ?? 0) | bit;
+          const b2 = second(b) & mask;
+          chunk[b2] = (chunk[b2] ?? 0) | bit;
+        }
       }
     }
     this.#slotOf.set(name, slot);
@@ -152,22 +187,19 @@ export class SummaryIndex {
   }
 
   /**
-   * The slots ({@link slotAt}) whose summary holds every bucket of at least one of `alternatives` (each a
-   * list of bucket numbers). Names without a summary are not among them: the caller searches those anyway.
+   * The slots ({@link slotAt}) whose summary holds every term of at least one of `ways`. Names without a
+   * summary are not among them: the caller searches those anyway.
    */
-  candidates(alternatives: readonly (readonly number[])[]): number[] {
+  candidates(ways: readonly SummaryWay[]): number[] {
     const out: number[] = [];
     for (const [c, k] of this.#classes.entries()) {
       const mask = k.buckets - 1;
+      const pairs = k.buckets >= PAIRS_FROM;
       for (const [n, chunk] of k.chunks.entries()) {
         let any = 0;
-        for (const all of alternatives) {
-          let acc = 0xffffffff;
-          for (const b of all) {
-            acc &= (chunk[b & mask] ?? 0) & (chunk[second(b) & mask] ?? 0);
-            if (acc === 0) break;
-          }
-          any |= acc;
+        for (const way of ways) {
+          const acc = allOf(chunk, mask, way.terms);
+          any |= pairs && acc !== 0 ? acc & allOf(chunk, mask, way.pairs) : acc;
         }
         while (any !== 0) {
           const low = any & -any;
@@ -221,4 +253,18 @@ export class SummaryIndex {
     const keep = ~(1 << (local % CHUNK));
     for (let b = 0; b < k.buckets; b++) chunk[b] = (chunk[b] ?? 0) & keep;
   }
+}
+
+/** The bits of the chunk's slots whose summary holds every one of `terms`. */
+function allOf(
+  chunk: Uint32Array,
+  mask: number,
+  terms: readonly number[],
+): number {
+  let out = 0xffffffff;
+  for (const b of terms) {
+    out &= (chunk[b & mask] ?? 0) & (chunk[second(b) & mask] ?? 0);
+    if (out === 0) break;
+  }
+  return out;
 }

@@ -42,9 +42,12 @@ function config(seed: number, links: number) {
   const allLinks: Record<string, unknown> = {};
   for (let i = 0; i < links; i++) {
     allLinks[`l${i}`] = {
-      url: `https://h/${word()}`,
-      label: text(4),
-      ...(next() < 0.5 ? { description: text(8) } : {}),
+      url: `https://h/${word()}/${i * 7}`,
+      // The link's number among the words: a large config holds thousands of distinct terms.
+      label: `${text(2)} ${i} ${text(2)}`,
+      ...(next() < 0.5
+        ? { description: `${text(4)} ${i * 13} ${text(4)}` }
+        : {}),
       tags: [word()],
     };
   }

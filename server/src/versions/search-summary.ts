@@ -9,6 +9,7 @@
  * vocabulary's words and of the spaces between them, so `noodle track` passes wherever both words occur,
  * while the pair `dle tra` occurs only where one follows the other.
  */
+import type { SummarySets, SummaryWay } from '../cache/summary-index.js';
 import type { ConfigSearchIndex } from './search-index.js';
 import { plain, trigramHash } from './search-index.js';
 
@@ -51,16 +52,17 @@ function pairAt(text: string, p: number): boolean {
   );
 }
 
-/** The buckets of a config's version: every trigram and word pair of its folded texts, and every tag. */
-export function summaryBuckets(index: ConfigSearchIndex): Set<number> {
-  const out = new Set<number>();
+/** The hashes of a config's version: every trigram of its folded texts and every tag; its word pairs. */
+export function summaryBuckets(index: ConfigSearchIndex): SummarySets {
+  const terms = new Set<number>();
+  const pairs = new Set<number>();
   const { haystack } = index;
   for (let p = 0; p + 3 <= haystack.length; p++) {
-    if (plain(haystack, p)) out.add(trigramHash(haystack, p));
-    if (pairAt(haystack, p)) out.add(pairHash(haystack, p - PAIR_SIDE));
+    if (plain(haystack, p)) terms.add(trigramHash(haystack, p));
+    if (pairAt(haystack, p)) pairs.add(pairHash(haystack, p - PAIR_SIDE));
   }
-  for (const tag of index.tags.keys()) out.add(tagHash(tag));
-  return out;
+  for (const tag of index.tags.keys()) terms.add(tagHash(tag));
+  return { terms, pairs };
 }
 
 /** The terms of a search, as the summary can tell them (texts folded, as the haystack holds them). */
@@ -71,27 +73,30 @@ export interface SummaryTerms {
   readonly literals: readonly (readonly string[])[] | null;
 }
 
-/** The trigram and word-pair buckets of a folded text (none below three characters). */
-function textBuckets(text: string): number[] {
-  const out: number[] = [];
+/** Adds the trigrams and word pairs of a folded text (no trigram below three characters) to `way`. */
+function addText(way: { terms: number[]; pairs: number[] }, text: string) {
   for (let i = 0; i + 3 <= text.length; i++) {
-    out.push(trigramHash(text, i));
-    if (pairAt(text, i)) out.push(pairHash(text, i - PAIR_SIDE));
+    way.terms.push(trigramHash(text, i));
+    if (pairAt(text, i)) way.pairs.push(pairHash(text, i - PAIR_SIDE));
   }
-  return out;
 }
 
 /**
- * The bucket lists a config must hold all of one of to hold a match, or `null` when the terms narrow
+ * The ways a config may hold a match (it must hold every term of one), or `null` when the terms narrow
  * nothing (then every config is searched).
  */
-export function summaryQuery(terms: SummaryTerms): number[][] | null {
-  const base: number[] = [];
-  if (terms.tag !== undefined) base.push(tagHash(terms.tag));
-  if (terms.q !== undefined) base.push(...textBuckets(terms.q));
+export function summaryQuery(terms: SummaryTerms): SummaryWay[] | null {
+  const way = (texts: readonly string[]): SummaryWay => {
+    const out = { terms: [] as number[], pairs: [] as number[] };
+    if (terms.tag !== undefined) out.terms.push(tagHash(terms.tag));
+    for (const text of texts) addText(out, text);
+    return out;
+  };
+  const base = terms.q === undefined ? [] : [terms.q];
   const ways =
     terms.literals === null
-      ? [base]
-      : terms.literals.map((all) => [...base, ...all.flatMap(textBuckets)]);
-  return ways.some((buckets) => buckets.length === 0) ? null : ways;
+      ? [way(base)]
+      : terms.literals.map((all) => way([...base, ...all]));
+  // A text has pairs only if it has trigrams: a way without terms narrows nothing.
+  return ways.some((w) => w.terms.length === 0) ? null : ways;
 }
