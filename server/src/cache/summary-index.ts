@@ -35,7 +35,7 @@ const CLASSES = 7;
  * about 30 % as measured on the benchmark's configs: 4 to 8 buckets a term). With 8 the 10,000 configs of
  * 50 links would need twice the budget.
  */
-export const BUCKETS_PER_TERM = 4;
+const BUCKETS_PER_TERM = 4;
 
 /** The smallest class that keeps word pairs: configs of more than 2,048 distinct terms with them. */
 const PAIRS_FROM = 16_384;
@@ -85,7 +85,7 @@ function classFor(terms: number): number {
  * The class of a summary, and whether it keeps the word pairs: with them when that puts it in a class from
  * {@link PAIRS_FROM} on, else by its other terms alone (a class below).
  */
-export function classOf(sets: SummarySets): { c: number; pairs: boolean } {
+function classOf(sets: SummarySets): { c: number; pairs: boolean } {
   const withPairs = classFor(sets.terms.size + sets.pairs.size);
   return SMALLEST << withPairs >= PAIRS_FROM
     ? { c: withPairs, pairs: true }
