@@ -3,9 +3,10 @@
  * repository, loaded with the scale point's dataset (`--configs`, the first `--named` configs with
  * `--links` links, the others with `--tail-links`), answers a scenario's own distinct requests through
  * `app.request`. Per scenario it prints the CPU µs per request over each window and, per request, the
- * configs in the catalog, those the summaries left to read (the others ruled out), those visited (read
- * from the version cache or from storage) and those read from storage (cache misses). `--cpu-prof DIR`
- * writes a V8 profile of the measured windows only (read it with `cpu-profile-summary.ts`).
+ * results, the configs in the catalog, those the summaries left to read (the others ruled out), those
+ * visited (read from the version cache or from storage) and those read from storage (cache misses), then
+ * the summaries' bytes. `--cpu-prof DIR` writes a V8 profile of the measured windows only (read it with
+ * `cpu-profile-summary.ts`).
  *
  * Usage: node --import tsx server/bench/scale-profile.ts [--root ROOT] --configs 200 [--links 500]
  *   [--named 10] [--tail-links 50] [--scenarios search-none,search-tag] [--requests 300] [--warmup 300]
@@ -55,7 +56,7 @@ interface ProfiledServices {
   caches: {
     summaries: Record<string, unknown> & {
       candidates: (q: unknown) => string[];
-      stats: () => { entries: number };
+      stats: () => { entries: number; bytes: number };
     };
     versions: {
       stats: () => { entries: number; bytes: number; evictions: number };
@@ -137,11 +138,13 @@ for (const id of values.scenarios.split(',')) {
   const scenario = scenarios.find((s) => s.id === id);
   if (scenario === undefined) throw new Error(`no scenario ${id}`);
   let searched = 0;
+  let found = 0;
   const run = async (from: number, n: number): Promise<void> => {
     for (let i = from; i < from + n; i++) {
       const response = await sendTo(app, scenario.sequence.at(i));
       const text = await response.text();
       searched += Number(/"configsSearched":(\d+)/.exec(text)?.[1] ?? 0);
+      found += text.split('"configName":').length - 1;
       if (response.status >= 300) throw new Error(`${id}: ${response.status}`);
     }
   };
@@ -157,6 +160,7 @@ for (const id of values.scenarios.split(',')) {
     evictions: services.caches.versions.stats().evictions,
   };
   searched = 0;
+  found = 0;
   for (let w = 0; w < windows; w++) {
     const start = process.cpuUsage();
     await run(warmup + w * requests, requests);
@@ -175,11 +179,11 @@ for (const id of values.scenarios.split(',')) {
   const per = (x: number): string => (x / n).toFixed(1);
   const queries = summaryQueries - before.summaryQueries;
   console.log(
-    `${id} @${configs}: CPU µs/request ${cpu.join(' / ')}; per request: configsSearched ${per(searched)}, ` +
+    `${id} @${configs}: CPU µs/request ${cpu.join(' / ')}; per request: results ${per(found)}, configsSearched ${per(searched)}, ` +
       `summary asked ${per(queries)} (candidates ${per(summaryCandidates - before.summaryCandidates)}), ` +
       `visited ${per(visited.calls - before.visited)}, from storage ${per(fromStorage.calls - before.fromStorage)}, ` +
       `index builds ${per(indexBuilds - before.indexBuilds)}, versions evicted ${per(services.caches.versions.stats().evictions - before.evictions)}; ` +
-      `summaries kept ${summaries.stats().entries}, versions cached ${services.caches.versions.stats().entries} ` +
+      `summaries kept ${summaries.stats().entries} (${(summaries.stats().bytes / 2 ** 10).toFixed(0)} KiB), versions cached ${services.caches.versions.stats().entries} ` +
       `(${(services.caches.versions.stats().bytes / 2 ** 20).toFixed(0)} MiB)`,
   );
 }

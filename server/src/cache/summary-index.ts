@@ -1,39 +1,111 @@
 /**
- * A summary of each config's version as a set of buckets (what its text holds, hashed: trigrams and tags,
- * see `versions/search-summary.ts`), kept across configs as bit-sliced signatures: for each bucket, one bit
- * per config. The configs whose summary holds every bucket of a query's terms are the AND of those
- * buckets' bits: a few word operations per 32 configs, so a search rules out a config without reading it.
+ * A summary of each config's version as a set of buckets (what its text holds, hashed: trigrams, word
+ * pairs and tags, see `versions/search-summary.ts`), kept across configs as bit-sliced signatures: for
+ * each bucket, one bit per config. Each term sets two buckets (two parts of its 32-bit hash, as a Bloom
+ * filter does), and the configs whose summary holds both buckets of every term of a query are the AND of
+ * those buckets' bits: a few word operations per 32 configs, so a search rules out a config without
+ * reading it.
+ *
+ * Summaries come in size classes (1,024 to 65,536 buckets), each its own bit-sliced table: a config goes to
+ * the smallest class with {@link BUCKETS_PER_TERM} buckets per distinct term it holds, so a quarter to a
+ * third of its buckets are set whatever its size, and a term it lacks passes with a chance of about one in
+ * ten (a query of several terms, with that chance's power). One bucket count for all would either let a
+ * 500-link config (some 5,000 distinct terms) set most of its buckets, so that a no-match word passes by
+ * chance and the config is read, or spend on a 5-link config what a 500-link one needs.
+ *
+ * Word pairs are kept only by the classes from {@link PAIRS_FROM} buckets on: a small config holds few
+ * phrases and is cheap to read, and its pairs (a third of its terms) would fill the buckets its words need
+ * against no-match words. A query's pairs are asked only of those classes.
  *
  * A summary is kept for one version of a name; a name whose summary is missing or for another version must
- * be searched as before. The memory is fixed per slot (`buckets / 8` bytes per config, allocated 32 at a
- * time), and the slots are
- * as many as the budget allows (`cache-policy.ts`); a name that finds none is simply not summarized.
+ * be searched as before. The memory is fixed per slot (`buckets / 8` bytes per config of its class,
+ * allocated 32 slots at a time), within a byte budget (`cache-policy.ts`); a name that finds no room is
+ * simply not summarized.
  */
 import type { CacheStats } from './weighted-lru.js';
 
 /** Configs per chunk: one 32-bit word per bucket. */
 const CHUNK = 32;
+/** Buckets of the smallest class (a power of two); each class has twice the buckets of the one before. */
+const SMALLEST = 1024;
+/** Number of classes: 1,024 … 65,536 buckets. */
+const CLASSES = 7;
+/**
+ * Buckets per distinct term a class must have to take a summary (at most 1 − e^(−2/4) ≈ 39 % of them set,
+ * about 30 % as measured on the benchmark's configs: 4 to 8 buckets a term). With 8 the 10,000 configs of
+ * 50 links would need twice the budget.
+ */
+const BUCKETS_PER_TERM = 4;
+
+/** The smallest class that keeps word pairs: configs of more than 2,048 distinct terms with them. */
+const PAIRS_FROM = 16_384;
+
+/** What a config's version holds, hashed: its words' trigrams and its tags, and its word pairs apart. */
+export interface SummarySets {
+  readonly terms: ReadonlySet<number>;
+  readonly pairs: ReadonlySet<number>;
+}
+
+/**
+ * One way a config may hold a match: the hashes its summary must hold (of `pairs`, only in a class that
+ * keeps word pairs).
+ */
+export interface SummaryWay {
+  readonly terms: readonly number[];
+  readonly pairs: readonly number[];
+}
+
+/** The second bucket of a term: the high half of its hash (the first is its low bits). */
+const second = (b: number): number => b >>> 16;
 
 /** Options of {@link SummaryIndex}. */
 export interface SummaryIndexOptions {
   /** Bytes the index may keep. */
   readonly budget: number;
-  /** Buckets per summary (a power of two). */
-  readonly buckets?: number;
 }
 
-/** See the module comment. */
-export class SummaryIndex {
-  /** Buckets per summary (a power of two): bucket numbers are taken modulo it. */
+/** One size class: its own bit-sliced table over its own slots. */
+interface SizeClass {
   readonly buckets: number;
+  /** Per local slot: the name and version summarized, or undefined for a free slot. */
+  readonly slots: ({ name: string; version: number } | undefined)[];
+  readonly free: number[];
+  /** Per chunk of 32 local slots, one word per bucket: the bucket's bits of the chunk's slots. */
+  readonly chunks: Uint32Array[];
+}
+
+/** The class for `terms` distinct terms: the smallest with enough buckets, else the largest. */
+function classFor(terms: number): number {
+  let c = 0;
+  while (c < CLASSES - 1 && SMALLEST << c < terms * BUCKETS_PER_TERM) c++;
+  return c;
+}
+
+/**
+ * The class of a summary, and whether it keeps the word pairs: with them when that puts it in a class from
+ * {@link PAIRS_FROM} on, else by its other terms alone (a class below).
+ */
+function classOf(sets: SummarySets): { c: number; pairs: boolean } {
+  const withPairs = classFor(sets.terms.size + sets.pairs.size);
+  return SMALLEST << withPairs >= PAIRS_FROM
+    ? { c: withPairs, pairs: true }
+    : { c: classFor(sets.terms.size), pairs: false };
+}
+
+/**
+ * See the module comment. Slots are numbered across classes (`local slot × classes + class`), so callers
+ * index one array by them.
+ */
+export class SummaryIndex {
   readonly #budget: number;
-  readonly #capacity: number;
+  #bytes = 0;
+  readonly #classes: SizeClass[] = Array.from({ length: CLASSES }, (_, c) => ({
+    buckets: SMALLEST << c,
+    slots: [],
+    free: [],
+    chunks: [],
+  }));
   readonly #slotOf = new Map<string, number>();
-  /** Per slot: the name and version summarized, or undefined for a free slot. */
-  readonly #slots: ({ name: string; version: number } | undefined)[] = [];
-  readonly #free: number[] = [];
-  /** Per chunk of 32 slots, one word per bucket: the bucket's bits of the chunk's slots. */
-  readonly #chunks: Uint32Array[] = [];
   #hits = 0;
   #misses = 0;
   #refused = 0;
@@ -41,50 +113,62 @@ export class SummaryIndex {
   generation = 0;
 
   constructor(options: SummaryIndexOptions) {
-    this.buckets = options.buckets ?? 8192;
     this.#budget = options.budget;
-    const perChunk = this.buckets * 4;
-    this.#capacity = Math.floor(options.budget / perChunk) * CHUNK;
   }
 
   /** The version of `name` whose summary is kept, or undefined. */
   versionOf(name: string): number | undefined {
     const slot = this.#slotOf.get(name);
-    return slot === undefined ? undefined : this.#slots[slot]?.version;
+    return slot === undefined ? undefined : this.#entry(slot)?.version;
   }
 
   /** The slot holding the summary of `name` at `version`, or undefined (none, or one of another version). */
   slotAt(name: string, version: number): number | undefined {
     const slot = this.#slotOf.get(name);
-    return slot !== undefined && this.#slots[slot]?.version === version
+    return slot !== undefined && this.#entry(slot)?.version === version
       ? slot
       : undefined;
   }
 
-  /** Slots in use or freed so far: every slot number is below it. */
+  /** Every slot number is below it. */
   get slotCount(): number {
-    return this.#slots.length;
+    let most = 0;
+    for (const k of this.#classes) most = Math.max(most, k.slots.length);
+    return most * CLASSES;
   }
 
   /**
-   * Keeps the summary of `name` at `version` (its buckets, taken modulo {@link buckets}), replacing the
-   * name's earlier one. Returns whether it was kept (false: no slot left within the budget).
+   * Keeps the summary of `name` at `version` (its distinct buckets, each taken modulo its class's bucket
+   * count), replacing the name's earlier one. Returns whether it was kept (false: no room within the
+   * budget; the earlier one is dropped then).
    */
-  set(name: string, version: number, buckets: Iterable<number>): boolean {
-    const slot = this.#slotOf.get(name) ?? this.#newSlot();
+  set(name: string, version: number, sets: SummarySets): boolean {
+    const { c, pairs } = classOf(sets);
+    const old = this.#slotOf.get(name);
+    if (old !== undefined && old % CLASSES !== c) this.delete(name);
+    const slot = this.#slotOf.get(name) ?? this.#newSlot(c);
     if (slot === undefined) {
+      this.delete(name);
       this.#refused++;
       return false;
     }
-    this.#clear(slot);
-    const chunk = this.#chunks[Math.floor(slot / CHUNK)];
-    const bit = 1 << (slot % CHUNK);
-    const mask = this.buckets - 1;
+    const local = Math.floor(slot / CLASSES);
+    const k = this.#classes[c] as SizeClass;
+    this.#clear(k, local);
+    const chunk = k.chunks[Math.floor(local / CHUNK)];
+    const bit = 1 << (local % CHUNK);
+    const mask = k.buckets - 1;
     if (chunk !== undefined) {
-      for (const b of buckets) chunk[b & mask] = (chunk[b & mask] ?? 0) | bit;
+      for (const buckets of pairs ? [sets.terms, sets.pairs] : [sets.terms]) {
+        for (const b of buckets) {
+          chunk[b & mask] = (chunk[b & mask] ?? 0) | bit;
+          const b2 = second(b) & mask;
+          chunk[b2] = (chunk[b2] ?? 0) | bit;
+        }
+      }
     }
     this.#slotOf.set(name, slot);
-    this.#slots[slot] = { name, version };
+    k.slots[local] = { name, version };
     this.generation++;
     return true;
   }
@@ -93,36 +177,36 @@ export class SummaryIndex {
   delete(name: string): void {
     const slot = this.#slotOf.get(name);
     if (slot === undefined) return;
-    this.#clear(slot);
+    const k = this.#classes[slot % CLASSES] as SizeClass;
+    const local = Math.floor(slot / CLASSES);
+    this.#clear(k, local);
     this.#slotOf.delete(name);
-    this.#slots[slot] = undefined;
-    this.#free.push(slot);
+    k.slots[local] = undefined;
+    k.free.push(local);
     this.generation++;
   }
 
   /**
-   * The slots ({@link slotAt}) whose summary holds every bucket of at least one of `alternatives` (each a
-   * list of bucket numbers), ascending. Names without a summary are not among them: the caller searches
-   * those anyway.
+   * The slots ({@link slotAt}) whose summary holds every term of at least one of `ways`. Names without a
+   * summary are not among them: the caller searches those anyway.
    */
-  candidates(alternatives: readonly (readonly number[])[]): number[] {
+  candidates(ways: readonly SummaryWay[]): number[] {
     const out: number[] = [];
-    const mask = this.buckets - 1;
-    for (const [c, chunk] of this.#chunks.entries()) {
-      let any = 0;
-      for (const all of alternatives) {
-        let acc = 0xffffffff;
-        for (const b of all) {
-          acc &= chunk[b & mask] ?? 0;
-          if (acc === 0) break;
+    for (const [c, k] of this.#classes.entries()) {
+      const mask = k.buckets - 1;
+      const pairs = k.buckets >= PAIRS_FROM;
+      for (const [n, chunk] of k.chunks.entries()) {
+        let any = 0;
+        for (const way of ways) {
+          const acc = allOf(chunk, mask, way.terms);
+          any |= pairs && acc !== 0 ? acc & allOf(chunk, mask, way.pairs) : acc;
         }
-        any |= acc;
-      }
-      while (any !== 0) {
-        const low = any & -any;
-        const slot = c * CHUNK + 31 - Math.clz32(low);
-        if (this.#slots[slot] !== undefined) out.push(slot);
-        any ^= low;
+        while (any !== 0) {
+          const low = any & -any;
+          const local = n * CHUNK + 31 - Math.clz32(low);
+          if (k.slots[local] !== undefined) out.push(local * CLASSES + c);
+          any ^= low;
+        }
       }
     }
     if (out.length > 0) this.#hits++;
@@ -135,7 +219,7 @@ export class SummaryIndex {
     return {
       name: 'summaries',
       entries: this.#slotOf.size,
-      bytes: this.#chunks.length * this.buckets * 4,
+      bytes: this.#bytes,
       budget: this.#budget,
       hits: this.#hits,
       misses: this.#misses,
@@ -143,20 +227,44 @@ export class SummaryIndex {
     };
   }
 
-  #newSlot(): number | undefined {
-    const free = this.#free.pop();
-    if (free !== undefined) return free;
-    const slot = this.#slots.length;
-    if (slot >= this.#capacity) return undefined;
-    this.#slots.push(undefined);
-    if (slot % CHUNK === 0) this.#chunks.push(new Uint32Array(this.buckets));
-    return slot;
+  #entry(slot: number): { name: string; version: number } | undefined {
+    return this.#classes[slot % CLASSES]?.slots[Math.floor(slot / CLASSES)];
   }
 
-  #clear(slot: number): void {
-    const chunk = this.#chunks[Math.floor(slot / CHUNK)];
-    if (chunk === undefined) return;
-    const keep = ~(1 << (slot % CHUNK));
-    for (let b = 0; b < this.buckets; b++) chunk[b] = (chunk[b] ?? 0) & keep;
+  /** A free slot of class `c`, a new chunk of them when the budget has room, else undefined. */
+  #newSlot(c: number): number | undefined {
+    const k = this.#classes[c] as SizeClass;
+    const free = k.free.pop();
+    if (free !== undefined) return free * CLASSES + c;
+    const local = k.slots.length;
+    if (local % CHUNK === 0) {
+      const bytes = k.buckets * 4;
+      if (this.#bytes + bytes > this.#budget) return undefined;
+      this.#bytes += bytes;
+      k.chunks.push(new Uint32Array(k.buckets));
+    }
+    k.slots.push(undefined);
+    return local * CLASSES + c;
   }
+
+  #clear(k: SizeClass, local: number): void {
+    const chunk = k.chunks[Math.floor(local / CHUNK)];
+    if (chunk === undefined) return;
+    const keep = ~(1 << (local % CHUNK));
+    for (let b = 0; b < k.buckets; b++) chunk[b] = (chunk[b] ?? 0) & keep;
+  }
+}
+
+/** The bits of the chunk's slots whose summary holds every one of `terms`. */
+function allOf(
+  chunk: Uint32Array,
+  mask: number,
+  terms: readonly number[],
+): number {
+  let out = 0xffffffff;
+  for (const b of terms) {
+    out &= (chunk[b & mask] ?? 0) & (chunk[second(b) & mask] ?? 0);
+    if (out === 0) break;
+  }
+  return out;
 }

@@ -4,7 +4,7 @@
  * catalog order, as the search walks them. Every config read is summarized on the way, so after one
  * search that reads everything, later searches read only what may match.
  */
-import type { SummaryIndex } from '../cache/summary-index.js';
+import type { SummaryIndex, SummaryWay } from '../cache/summary-index.js';
 import type { NameVersion } from '../storage/config-repository.js';
 import type { ConfigSearchIndex } from '../versions/search-index.js';
 import { summaryBuckets } from '../versions/search-summary.js';
@@ -32,12 +32,12 @@ export class ConfigCandidates {
 
   /**
    * The positions in `entries` (ascending, lazily: a search that stops at its limit walks no further) of
-   * the configs a search must read, given the bucket lists one of which a config must hold all of
+   * the configs a search must read, given the ways one of which a config must hold every term of
    * (`summaryQuery`); `undefined` when every config must be read.
    */
   positions(
     entries: readonly NameVersion[],
-    query: readonly (readonly number[])[] | null,
+    query: readonly SummaryWay[] | null,
   ): Iterable<number> | undefined {
     const summaries = this.#summaries;
     if (summaries === undefined || query === null) return undefined;

@@ -1,9 +1,15 @@
 /**
  * What a config's summary holds (`cache/summary-index.ts`) and what a search asks of it: the hashes of
- * every trigram of the folded texts of its links (as the per-config signatures hash them) and of every
+ * every trigram of the folded texts of its links (as the per-config signatures hash them), of every word
+ * pair (the seven characters around a space: the end of one word, the start of the next) and of every
  * tag. A search's terms give the buckets a config must have to hold a match: those of `q`, of the tag,
  * and of the literals every match of the regex contains (one list per way of matching).
+ *
+ * Word pairs are what trigrams cannot tell: a config of 500 links holds nearly every trigram of its
+ * vocabulary's words and of the spaces between them, so `noodle track` passes wherever both words occur,
+ * while the pair `dle tra` occurs only where one follows the other.
  */
+import type { SummarySets, SummaryWay } from '../cache/summary-index.js';
 import type { ConfigSearchIndex } from './search-index.js';
 import { plain, trigramHash } from './search-index.js';
 
@@ -16,15 +22,47 @@ function tagHash(tag: string): number {
   return (h ^ (h >>> 15)) >>> 0;
 }
 
-/** The buckets of a config's version: every trigram of its folded texts and every tag. */
-export function summaryBuckets(index: ConfigSearchIndex): Set<number> {
-  const out = new Set<number>();
+/** Characters of a word pair: {@link PAIR_SIDE} before a space, the space, as many after. */
+const PAIR_SIDE = 3;
+const PAIR = 2 * PAIR_SIDE + 1;
+
+/**
+ * A word pair's bucket: the {@link PAIR} characters of `text` from `i` (a space in the middle), hashed
+ * apart from trigrams and tags.
+ */
+function pairHash(text: string, i: number): number {
+  let h = 0x6a09_e667;
+  for (let j = i; j < i + PAIR; j++) {
+    h = Math.imul(h ^ text.charCodeAt(j), 0x0100_0193);
+  }
+  return (h ^ (h >>> 15)) >>> 0;
+}
+
+/**
+ * Whether `text` has a space at `p` with {@link PAIR_SIDE} characters on each side (the haystack's
+ * field separators excluded: no query text holds one).
+ */
+function pairAt(text: string, p: number): boolean {
+  return (
+    text.charCodeAt(p) === 0x20 &&
+    p >= PAIR_SIDE &&
+    p + PAIR_SIDE < text.length &&
+    plain(text, p - PAIR_SIDE) &&
+    plain(text, p + 1)
+  );
+}
+
+/** The hashes of a config's version: every trigram of its folded texts and every tag; its word pairs. */
+export function summaryBuckets(index: ConfigSearchIndex): SummarySets {
+  const terms = new Set<number>();
+  const pairs = new Set<number>();
   const { haystack } = index;
   for (let p = 0; p + 3 <= haystack.length; p++) {
-    if (plain(haystack, p)) out.add(trigramHash(haystack, p));
+    if (plain(haystack, p)) terms.add(trigramHash(haystack, p));
+    if (pairAt(haystack, p)) pairs.add(pairHash(haystack, p - PAIR_SIDE));
   }
-  for (const tag of index.tags.keys()) out.add(tagHash(tag));
-  return out;
+  for (const tag of index.tags.keys()) terms.add(tagHash(tag));
+  return { terms, pairs };
 }
 
 /** The terms of a search, as the summary can tell them (texts folded, as the haystack holds them). */
@@ -35,24 +73,30 @@ export interface SummaryTerms {
   readonly literals: readonly (readonly string[])[] | null;
 }
 
-/** The trigram buckets of a folded text (none below three characters). */
-function textBuckets(text: string): number[] {
-  const out: number[] = [];
-  for (let i = 0; i + 3 <= text.length; i++) out.push(trigramHash(text, i));
-  return out;
+/** Adds the trigrams and word pairs of a folded text (no trigram below three characters) to `way`. */
+function addText(way: { terms: number[]; pairs: number[] }, text: string) {
+  for (let i = 0; i + 3 <= text.length; i++) {
+    way.terms.push(trigramHash(text, i));
+    if (pairAt(text, i)) way.pairs.push(pairHash(text, i - PAIR_SIDE));
+  }
 }
 
 /**
- * The bucket lists a config must hold all of one of to hold a match, or `null` when the terms narrow
+ * The ways a config may hold a match (it must hold every term of one), or `null` when the terms narrow
  * nothing (then every config is searched).
  */
-export function summaryQuery(terms: SummaryTerms): number[][] | null {
-  const base: number[] = [];
-  if (terms.tag !== undefined) base.push(tagHash(terms.tag));
-  if (terms.q !== undefined) base.push(...textBuckets(terms.q));
+export function summaryQuery(terms: SummaryTerms): SummaryWay[] | null {
+  const way = (texts: readonly string[]): SummaryWay => {
+    const out = { terms: [] as number[], pairs: [] as number[] };
+    if (terms.tag !== undefined) out.terms.push(tagHash(terms.tag));
+    for (const text of texts) addText(out, text);
+    return out;
+  };
+  const base = terms.q === undefined ? [] : [terms.q];
   const ways =
     terms.literals === null
-      ? [base]
-      : terms.literals.map((all) => [...base, ...all.flatMap(textBuckets)]);
-  return ways.some((buckets) => buckets.length === 0) ? null : ways;
+      ? [way(base)]
+      : terms.literals.map((all) => way([...base, ...all]));
+  // A text has pairs only if it has trigrams: a way without terms narrows nothing.
+  return ways.some((w) => w.terms.length === 0) ? null : ways;
 }
