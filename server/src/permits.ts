@@ -12,6 +12,8 @@ export interface PermitWait {
   readonly client?: string;
   /** Gives up when this aborts (the client went away): the request leaves the queue at once. */
   readonly signal?: AbortSignal;
+  /** The request was let in before (a later turn of its work): it waits even when the queue is full. */
+  readonly admitted?: boolean;
 }
 
 /**
@@ -51,7 +53,10 @@ export class Permits {
     if (signal?.aborted === true) return undefined;
     if (this.#mayTake(client)) {
       this.#take(client);
-    } else if (this.#waiting.length >= this.maxWaiting) {
+    } else if (
+      wait.admitted !== true &&
+      this.#waiting.length >= this.maxWaiting
+    ) {
       return undefined;
     } else if (!(await this.#wait(wait))) {
       return undefined;

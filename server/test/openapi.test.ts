@@ -85,7 +85,7 @@ describe('GET /openapi.json', () => {
       'PUT /configs/{name}': '204 400 401 403 412 413 415 429 500 503',
       'PATCH /configs/{name}': '204 400 401 403 404 412 413 415 429 500 503',
       'DELETE /configs/{name}': '204 400 401 403 412 429 500',
-      'GET /search': '200 400 401 429 500',
+      'GET /search': '200 400 401 429 500 503',
       'POST /cherry-pick': '200 400 401 404 413 415 429 500 503',
       'POST /query': '200 400 401 404 413 415 429 500 503',
       'GET /events': '200 400 401 500 503',
@@ -105,7 +105,7 @@ describe('GET /openapi.json', () => {
         '200 400 401 403 404 412 413 415 429 500 503',
       'GET /history': '200 400 401 429 500',
       'GET /configs/{name}/links/health': '200 400 401 404 500',
-      'GET /links/health': '200 400 401 429 500',
+      'GET /links/health': '200 400 401 429 500 503',
       'POST /configs/{name}/links/check': '200 400 401 403 404 409 429 500',
       'GET /configs/{name}/publish': '200 400 401 404 500',
       'POST /configs/{name}/publish':
@@ -113,7 +113,7 @@ describe('GET /openapi.json', () => {
       'DELETE /configs/{name}/publish': '200 400 401 403 429 500',
       'GET /published/configs': '200 400 401 429 500',
       'GET /published/configs/{name}': '200 304 400 401 404 429 500',
-      'GET /published/search': '200 400 401 429 500',
+      'GET /published/search': '200 400 401 429 500 503',
       'POST /published/cherry-pick': '200 400 401 404 413 415 429 500 503',
       'POST /published/query': '200 400 401 404 413 415 429 500 503',
       'POST /configs/{name}/tags/rename':

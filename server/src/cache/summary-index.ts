@@ -183,6 +183,7 @@ export class SummaryIndex {
     this.#slotOf.delete(name);
     k.slots[local] = undefined;
     k.free.push(local);
+    this.#shrink(k);
     this.generation++;
   }
 
@@ -245,6 +246,25 @@ export class SummaryIndex {
     }
     k.slots.push(undefined);
     return local * CLASSES + c;
+  }
+
+  /**
+   * Gives back the class's last chunks while none of their slots is in use, so the bytes of configs that
+   * moved to another class (or were dropped) can hold summaries again.
+   */
+  #shrink(k: SizeClass): void {
+    while (k.chunks.length > 0) {
+      const first = (k.chunks.length - 1) * CHUNK;
+      for (let local = first; local < k.slots.length; local++) {
+        if (k.slots[local] !== undefined) return;
+      }
+      k.chunks.pop();
+      k.slots.length = first;
+      this.#bytes -= k.buckets * 4;
+      const kept = k.free.filter((local) => local < first);
+      k.free.length = 0;
+      k.free.push(...kept);
+    }
   }
 
   #clear(k: SizeClass, local: number): void {

@@ -7,7 +7,8 @@ import { isPlainObject, slicePauser } from '@linkconfig/shared';
 import { EVENT_LOOP_SLICES } from '../event-loop.js';
 import type { Permits } from '../permits.js';
 import type { ConfigService } from '../services/config-service.js';
-import { scanPermit } from '../services/scan-permits.js';
+import { scanTurns } from '../services/scan-permits.js';
+import type { ScanTurns } from '../services/scan-permits.js';
 import type { Readable } from '../services/version-catalog.js';
 import type { StateRead } from '../services/version-catalog.js';
 
@@ -57,6 +58,7 @@ export async function* configLinks(
   } = {},
 ): AsyncGenerator<{ readonly name: string; readonly links: ConfigLink[] }> {
   const pauseIfDue = slicePauser(EVENT_LOOP_SLICES);
+  const turn = scanTurns(options.scans, options.signal);
   for (const { name, version } of await configs.versions(
     options.state,
     options.readable,
@@ -66,7 +68,7 @@ export async function* configLinks(
     const cached = configs.cachedAt(name, version);
     const links =
       cached === undefined
-        ? await readLinks(configs, name, options)
+        ? await readLinks(configs, name, turn)
         : cached && linksOf(cached.stored);
     if (links === null) continue;
     yield { name, links };
@@ -77,13 +79,10 @@ export async function* configLinks(
 async function readLinks(
   configs: ConfigService,
   name: string,
-  options: {
-    readonly scans?: Permits | undefined;
-    readonly signal?: AbortSignal | undefined;
-  },
+  turn: ScanTurns,
 ): Promise<ConfigLink[] | null> {
   // The permit covers the version's memory (its text and parsed config) until the cache took or left it.
-  const release = await scanPermit(options.scans, options.signal);
+  const release = await turn();
   try {
     const current = await configs.readVersion(name);
     if (current === null) return null;

@@ -8,6 +8,7 @@ import {
   LinksHealthOutputSchema,
 } from '@linkconfig/shared';
 import { configNotFound } from '../errors.js';
+import { SCAN_BUSY_RESPONSE } from '../services/scan-permits.js';
 import { operation, plain, proceduresOf, router } from '../trpc.js';
 
 const tags = ['links'];
@@ -50,6 +51,7 @@ export const linksOperations = {
         tags,
         summary: 'Links in some states across the configs the caller may read',
         description: `By default the links that need attention (broken, unreachable, redirected), in config-name order; \`limit\` per page (default ${LINK_HEALTH_LIMITS.defaultLimit}, at most ${LINK_HEALTH_LIMITS.maxLimit}), \`after\` the \`next\` of the page before.`,
+        errorResponses: { 503: SCAN_BUSY_RESPONSE },
       },
       rest: { expensive: true },
     },

@@ -1,4 +1,5 @@
 import { SearchInputSchema, SearchOutputSchema } from '@linkconfig/shared';
+import { SCAN_BUSY_RESPONSE } from '../services/scan-permits.js';
 import { operation, proceduresOf, router } from '../trpc.js';
 
 /** `GET /search`: links across configs. */
@@ -13,6 +14,7 @@ export const searchOperations = {
         summary: 'Links across configs by tag, substring or regular expression',
         description:
           'Configs in name order, links in catalog order; every given criterion must hold. At least one of `tag`, `q`, `regex`.',
+        errorResponses: { 503: SCAN_BUSY_RESPONSE },
       },
       rest: { expensive: true, reusable: true },
     },

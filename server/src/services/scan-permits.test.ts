@@ -175,6 +175,56 @@ describe('scan permits of searches', () => {
       ),
     );
   });
+  it('never refuse a search it let in: its later turns wait even when the queue is full', async () => {
+    const { repository } = await slowRepository();
+    const services = fresh(repository);
+    const permits = new Permits(1, 1);
+    // Every config begins with a pause the test lets go of, so others can fill the queue in between.
+    const paused: (() => void)[] = [];
+    let clock = 0;
+    const gated = new SearchService(
+      services.configs,
+      {
+        sliceMs: 0,
+        now: () => clock++,
+        pause: () => new Promise<void>((resolve) => paused.push(resolve)),
+      },
+      { scans: permits },
+    );
+    let done = false;
+    const nextPause = async () => {
+      while (paused.length === 0 && !done) {
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      return paused.shift() ?? (() => undefined);
+    };
+    const input = search('harbor 1');
+    const answer = gated.search(input);
+    // The first config: a free permit, taken; the search is let in.
+    (await nextPause())();
+    const beforeSecond = await nextPause();
+    // Between two configs, another request holds the permit and one waits: the queue is full.
+    const held = await permits.acquire();
+    const waiting = permits.acquire();
+    expect(permits.waiting).toBe(1);
+    // A new request is refused, the search already let in waits for its turn.
+    expect(await permits.acquire()).toBeUndefined();
+    beforeSecond();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(permits.waiting).toBe(2);
+    held?.();
+    (await waiting)?.();
+    const rest = (async () => {
+      while (!done) (await nextPause())();
+    })();
+    const result = await answer.finally(() => {
+      done = true;
+    });
+    await rest;
+    expect(result).toEqual(
+      await new SearchService(fresh(repository).configs).search(input),
+    );
+  });
 });
 
 describe('scan permits of the link-health listing', () => {

@@ -30,22 +30,39 @@ export function scanPermits(): Permits {
   return new Permits(SCAN_PERMITS, SCAN_WAITING);
 }
 
+/** What the OpenAPI document says of a 503 from a route that reads configs under scan permits. */
+export const SCAN_BUSY_RESPONSE =
+  'Other requests are reading many configs from storage; retry after `Retry-After` seconds';
+
+/** One request's turns at the scan permits: each call waits for a permit for one version read from storage. */
+export type ScanTurns = () => Promise<(() => void) | undefined>;
+
 /**
- * A scan permit for one version read from storage (release it once done with that version); without
- * `permits`, none is needed. Throws the `busy` error (503) when the queue is full, or when `signal` aborts
- * first (the client went away; nobody reads that answer).
+ * The turns of one request at `permits` (release each once done with that version); without `permits`,
+ * none is needed. The queue's bound is checked at the request's first turn only: once let in, a request
+ * waits for its later turns however many others wait, so work half done is never thrown away (and the
+ * waiters stay bounded, as new requests are refused while the queue is full). A turn throws the `busy`
+ * error (503) when the first one finds the queue full, or when `signal` aborts first (the client went
+ * away; nobody reads that answer).
  */
-export async function scanPermit(
+export function scanTurns(
   permits: Permits | undefined,
   signal: AbortSignal | undefined,
-): Promise<(() => void) | undefined> {
-  if (permits === undefined) return undefined;
-  const release = await permits.acquire(signal === undefined ? {} : { signal });
-  if (release === undefined) {
-    throw new DomainError(
-      'busy',
-      'the server is busy with other searches over many configs; retry shortly',
-    );
-  }
-  return release;
+): ScanTurns {
+  let admitted = false;
+  return async () => {
+    if (permits === undefined) return undefined;
+    const release = await permits.acquire({
+      admitted,
+      ...(signal === undefined ? {} : { signal }),
+    });
+    if (release === undefined) {
+      throw new DomainError(
+        'busy',
+        'the server is busy with other searches over many configs; retry shortly',
+      );
+    }
+    admitted = true;
+    return release;
+  };
 }

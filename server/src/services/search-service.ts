@@ -13,7 +13,7 @@ import type { WeightedLru } from '../cache/weighted-lru.js';
 import { summaryQuery } from '../versions/search-summary.js';
 import type { SummaryTerms } from '../versions/search-summary.js';
 import { ConfigCandidates } from './config-candidates.js';
-import { scanPermit } from './scan-permits.js';
+import { scanTurns } from './scan-permits.js';
 import type { ConfigService } from './config-service.js';
 import type { Readable, StateRead } from './version-catalog.js';
 import { foldCase } from '../versions/fold-case.js';
@@ -152,6 +152,7 @@ export class SearchService {
     let configsSearched = visit === undefined ? 0 : catalog.length;
     // A search that reads many configs lets other requests in between two of them, every slice.
     const pauseIfDue = slicePauser(this.#slices);
+    const turn = scanTurns(this.#scans, signal);
     for (const at of visit ?? allPositions(catalog.length)) {
       const named = catalog[at];
       if (named === undefined) continue;
@@ -164,10 +165,7 @@ export class SearchService {
       // A cached version without a promise per config; one not cached is read and then offered, under a
       // scan permit held until the search is done with it (its memory is in no cache's budget).
       const cached = this.#configs.cachedAt(name, version);
-      const release =
-        cached === undefined
-          ? await scanPermit(this.#scans, signal)
-          : undefined;
+      const release = cached === undefined ? await turn() : undefined;
       try {
         const current =
           cached === undefined ? await this.#configs.readVersion(name) : cached;

@@ -52,15 +52,30 @@ function pairAt(text: string, p: number): boolean {
   );
 }
 
+/**
+ * Hands every trigram of `text` (outside the haystack's field separators) and every word pair to the two
+ * callbacks, hashed: the one rule for what a config's summary holds and what a query asks of it.
+ */
+function eachTerm(
+  text: string,
+  trigram: (hash: number) => void,
+  pair: (hash: number) => void,
+): void {
+  for (let p = 0; p + 3 <= text.length; p++) {
+    if (plain(text, p)) trigram(trigramHash(text, p));
+    if (pairAt(text, p)) pair(pairHash(text, p - PAIR_SIDE));
+  }
+}
+
 /** The hashes of a config's version: every trigram of its folded texts and every tag; its word pairs. */
 export function summaryBuckets(index: ConfigSearchIndex): SummarySets {
   const terms = new Set<number>();
   const pairs = new Set<number>();
-  const { haystack } = index;
-  for (let p = 0; p + 3 <= haystack.length; p++) {
-    if (plain(haystack, p)) terms.add(trigramHash(haystack, p));
-    if (pairAt(haystack, p)) pairs.add(pairHash(haystack, p - PAIR_SIDE));
-  }
+  eachTerm(
+    index.haystack,
+    (h) => terms.add(h),
+    (h) => pairs.add(h),
+  );
   for (const tag of index.tags.keys()) terms.add(tagHash(tag));
   return { terms, pairs };
 }
@@ -75,10 +90,11 @@ export interface SummaryTerms {
 
 /** Adds the trigrams and word pairs of a folded text (no trigram below three characters) to `way`. */
 function addText(way: { terms: number[]; pairs: number[] }, text: string) {
-  for (let i = 0; i + 3 <= text.length; i++) {
-    way.terms.push(trigramHash(text, i));
-    if (pairAt(text, i)) way.pairs.push(pairHash(text, i - PAIR_SIDE));
-  }
+  eachTerm(
+    text,
+    (h) => way.terms.push(h),
+    (h) => way.pairs.push(h),
+  );
 }
 
 /**

@@ -1,0 +1,49 @@
+/**
+ * The summaries' bytes come back when their configs leave a class: a table that keeps the chunks of
+ * dropped summaries would refuse new ones until a restart, and every search would read those configs.
+ */
+import { describe, expect, it } from 'vitest';
+import { SummaryIndex } from './summary-index.js';
+import type { SummarySets } from './summary-index.js';
+
+/** A summary of `terms` distinct terms (and no word pairs). */
+function sets(terms: number, seed = 0): SummarySets {
+  return {
+    terms: new Set(Array.from({ length: terms }, (_, i) => seed * 100_000 + i)),
+    pairs: new Set(),
+  };
+}
+
+describe('SummaryIndex', () => {
+  it('gives back the bytes of chunks whose summaries all left, so another class can use them', () => {
+    // Room for one chunk of the largest class (65,536 buckets × 4 bytes) and one of the smallest.
+    const index = new SummaryIndex({ budget: 65_536 * 4 + 4096 });
+    const large = sets(20_000);
+    expect(index.set('a', 1, large)).toBe(true);
+    expect(index.set('b', 1, large)).toBe(true);
+    expect(index.stats().bytes).toBe(65_536 * 4);
+    // Both configs shrink to the smallest class: the large chunk is empty, and its bytes come back.
+    expect(index.set('a', 2, sets(10, 1))).toBe(true);
+    expect(index.set('b', 2, sets(10, 2))).toBe(true);
+    expect(index.stats().bytes).toBe(1024 * 4);
+    // A third config, large, finds room again.
+    expect(index.set('c', 1, large)).toBe(true);
+    expect(index.slotAt('c', 1)).toBeDefined();
+    expect(index.slotAt('a', 2)).toBeDefined();
+    expect(
+      index.candidates([{ terms: [1 * 100_000 + 3], pairs: [] }]),
+    ).toContain(index.slotAt('a', 2));
+  });
+
+  it('keeps a chunk while one of its summaries is in use', () => {
+    const index = new SummaryIndex({ budget: 65_536 * 4 + 4096 });
+    const large = sets(20_000);
+    index.set('a', 1, large);
+    index.set('b', 1, large);
+    index.delete('a');
+    expect(index.stats().bytes).toBe(65_536 * 4);
+    expect(index.slotAt('b', 1)).toBeDefined();
+    index.delete('b');
+    expect(index.stats().bytes).toBe(0);
+  });
+});
