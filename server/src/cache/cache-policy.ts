@@ -23,7 +23,7 @@
  * |             | set of name patterns, for lists and searches              | name patterns)              | entry and must match); LRU                      |       |
  * | `summaries` | per config, the buckets of its version's text (trigrams,  | config name                 | a newer version replaces it; one whose version  | 5 %   |
  * |             | word pairs, tags) across configs (`summary-index.ts`):    |                             | is not the current one is ignored; fixed size   |       |
- * |             | what a search can rule out without reading the config     |                             | per config by its distinct terms (128 B–8 KiB), |       |
+ * |             | what a search can rule out without reading the config     |                             | per config by its distinct terms (256 B–8 KiB), |       |
  * |             |                                                           |                             | none kept beyond the budget                     |       |
  * | `patterns`  | `/search` patterns (`regex`, `config`) compiled with      | the pattern's text          | nothing to invalidate (a pattern's meaning      | 0.5 % |
  * |             | re2js, with the literals a match needs                    |                             | never changes); LRU, about 12 KiB each          |       |

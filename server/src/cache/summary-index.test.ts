@@ -3,7 +3,7 @@
  * dropped summaries would refuse new ones until a restart, and every search would read those configs.
  */
 import { describe, expect, it } from 'vitest';
-import { SummaryIndex } from './summary-index.js';
+import { SLOT_BYTES, SummaryIndex } from './summary-index.js';
 import type { SummarySets } from './summary-index.js';
 
 /** A summary of `terms` distinct terms (and no word pairs). */
@@ -17,15 +17,17 @@ function sets(terms: number, seed = 0): SummarySets {
 describe('SummaryIndex', () => {
   it('gives back the bytes of chunks whose summaries all left, so another class can use them', () => {
     // Room for one chunk of the largest class (65,536 buckets × 4 bytes) and one of the smallest.
-    const index = new SummaryIndex({ budget: 65_536 * 4 + 4096 });
+    const index = new SummaryIndex({
+      budget: 65_536 * 4 + 4096 + 4 * SLOT_BYTES,
+    });
     const large = sets(20_000);
     expect(index.set('a', 1, large)).toBe(true);
     expect(index.set('b', 1, large)).toBe(true);
-    expect(index.stats().bytes).toBe(65_536 * 4);
+    expect(index.stats().bytes).toBe(65_536 * 4 + 2 * SLOT_BYTES);
     // Both configs shrink to the smallest class: the large chunk is empty, and its bytes come back.
     expect(index.set('a', 2, sets(10, 1))).toBe(true);
     expect(index.set('b', 2, sets(10, 2))).toBe(true);
-    expect(index.stats().bytes).toBe(1024 * 4);
+    expect(index.stats().bytes).toBe(1024 * 4 + 2 * SLOT_BYTES);
     // A third config, large, finds room again.
     expect(index.set('c', 1, large)).toBe(true);
     expect(index.slotAt('c', 1)).toBeDefined();
@@ -36,12 +38,14 @@ describe('SummaryIndex', () => {
   });
 
   it('keeps a chunk while one of its summaries is in use', () => {
-    const index = new SummaryIndex({ budget: 65_536 * 4 + 4096 });
+    const index = new SummaryIndex({
+      budget: 65_536 * 4 + 4096 + 4 * SLOT_BYTES,
+    });
     const large = sets(20_000);
     index.set('a', 1, large);
     index.set('b', 1, large);
     index.delete('a');
-    expect(index.stats().bytes).toBe(65_536 * 4);
+    expect(index.stats().bytes).toBe(65_536 * 4 + 2 * SLOT_BYTES);
     expect(index.slotAt('b', 1)).toBeDefined();
     index.delete('b');
     expect(index.stats().bytes).toBe(0);

@@ -19,7 +19,7 @@
  *
  * A summary is kept for one version of a name; a name whose summary is missing or for another version must
  * be searched as before. The memory is fixed per slot (`buckets / 8` bytes per config of its class,
- * allocated 32 slots at a time), within a byte budget (`cache-policy.ts`); a name that finds no room is
+ * allocated 32 slots at a time, and {@link SLOT_BYTES} of bookkeeping), within a byte budget (`cache-policy.ts`); a name that finds no room is
  * simply not summarized.
  */
 import type { CacheStats } from './weighted-lru.js';
@@ -54,6 +54,12 @@ export interface SummaryWay {
   readonly terms: readonly number[];
   readonly pairs: readonly number[];
 }
+
+/**
+ * What one slot costs besides its bits: its `{ name, version }` entry, the name's map entry, and the
+ * slot-to-position entries a view across classes keeps (`config-candidates.ts`, one per class).
+ */
+export const SLOT_BYTES = 128;
 
 /** The second bucket of a term: the high half of its hash (the first is its low bits). */
 const second = (b: number): number => b >>> 16;
@@ -238,12 +244,10 @@ export class SummaryIndex {
     const free = k.free.pop();
     if (free !== undefined) return free * CLASSES + c;
     const local = k.slots.length;
-    if (local % CHUNK === 0) {
-      const bytes = k.buckets * 4;
-      if (this.#bytes + bytes > this.#budget) return undefined;
-      this.#bytes += bytes;
-      k.chunks.push(new Uint32Array(k.buckets));
-    }
+    const bytes = (local % CHUNK === 0 ? k.buckets * 4 : 0) + SLOT_BYTES;
+    if (this.#bytes + bytes > this.#budget) return undefined;
+    this.#bytes += bytes;
+    if (local % CHUNK === 0) k.chunks.push(new Uint32Array(k.buckets));
     k.slots.push(undefined);
     return local * CLASSES + c;
   }
@@ -259,8 +263,8 @@ export class SummaryIndex {
         if (k.slots[local] !== undefined) return;
       }
       k.chunks.pop();
+      this.#bytes -= k.buckets * 4 + (k.slots.length - first) * SLOT_BYTES;
       k.slots.length = first;
-      this.#bytes -= k.buckets * 4;
       const kept = k.free.filter((local) => local < first);
       k.free.length = 0;
       k.free.push(...kept);

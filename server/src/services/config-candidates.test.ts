@@ -177,9 +177,9 @@ describe('searches across configs with summaries, against a search without them'
   });
 
   it('still search the configs the summaries have no room for', async () => {
-    // 100 KiB (5 KiB of summaries): room for one chunk of 32 summaries of the smallest class (1,024
-    // buckets, 4 KiB); the last 8 configs have none.
-    const { services, reads } = counted(100 * 1024);
+    // 160 KiB (8 KiB of summaries): room for one chunk of 32 summaries of the smallest class (1,024
+    // buckets, 4 KiB, and 32 slots of 128 bytes); the last 8 configs have none.
+    const { services, reads } = counted(160 * 1024);
     const plain = new SearchService(services.configs);
     for (let n = 0; n < 40; n++) {
       const word = n === 38 ? 'lighthouse' : `w${n}`;
