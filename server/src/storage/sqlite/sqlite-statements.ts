@@ -82,8 +82,9 @@ export function prepareStatements(
     bumpRevision: db.prepare<[], { value: number }>(
       "UPDATE counters SET value = value + 1 WHERE key = 'version' RETURNING value",
     ),
-    // Each gives the text's size in UTF-8 bytes, as SQLite holds it (`octet_length` reads the size the
-    // value carries, not its bytes), so the revision does not count them again.
+    // Each gives the text's size in UTF-8 bytes as SQLite holds it (the file's text encoding is UTF-8,
+    // SQLite's default, never changed here; `octet_length` reads the size the value carries, not its
+    // bytes), so the revision does not encode the text again to count them (`revision-write.ts`).
     insert: db
       .prepare<[string, string, string, string, number], number>(
         `INSERT INTO configs (name, json, created_at, updated_at, version) VALUES (?, ?, ?, ?, ?)
