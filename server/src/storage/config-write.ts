@@ -55,8 +55,12 @@ export interface WriteTransaction extends HistorySteps {
   readCurrent(name: string): StoredStamp | null;
   /** The next value of the database's revision counter, taken by this write. */
   nextRevision(): number;
-  /** Stores `row`: a new row when `created`, else it replaces the stored one. */
-  writeRow(row: StoredConfig, created: boolean): void;
+  /**
+   * Stores `row`: a new row when `created`, else it replaces the stored one. May return the stored text's
+   * size in UTF-8 bytes when the backend has it at no cost (SQLite: from the statement that wrote it), so
+   * the revision need not encode the text again to count them.
+   */
+  writeRow(row: StoredConfig, created: boolean): number | void;
   /** Deletes the row of `name` (which exists). */
   deleteRow(name: string): void;
   /** Appends an entry of the log that is not a write of a config. */
@@ -158,9 +162,12 @@ function storeOver(
     version: previous?.version ?? null,
     held: options.heldText,
   });
-  tx.writeRow({ name, json, createdAt, updatedAt, version }, created);
+  const bytes = tx.writeRow(
+    { name, json, createdAt, updatedAt, version },
+    created,
+  );
   const etag = etagOf({ version, updatedAt });
-  const stored = { json, etag };
+  const stored = { json, etag, bytes: bytes ?? undefined };
   const over = previous?.version ?? null;
   const facts = { name, id: version, updatedAt, options, stored, over };
   const rev = appendRevision(tx, history, facts);

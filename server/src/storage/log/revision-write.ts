@@ -104,8 +104,15 @@ export interface WriteFacts {
   readonly id: number;
   readonly updatedAt: string;
   readonly options: WriteOptions;
-  /** What the write stored and its ETag; `null` for a delete. */
-  readonly stored: { readonly json: string; readonly etag: string } | null;
+  /**
+   * What the write stored and its ETag; `null` for a delete. `bytes`: the text's size in UTF-8 bytes
+   * when the backend gave it (`WriteTransaction.writeRow`), else counted here.
+   */
+  readonly stored: {
+    readonly json: string;
+    readonly etag: string;
+    readonly bytes?: number | undefined;
+  } | null;
   /** The version the write replaced (`null`: none was stored). */
   readonly over: number | null;
 }
@@ -149,7 +156,10 @@ export function appendRevision(
     by: options.author ?? null,
     requestId: options.requestId ?? null,
     etag: stored?.etag ?? null,
-    size: stored === null ? null : Buffer.byteLength(stored.json, 'utf8'),
+    size:
+      stored === null
+        ? null
+        : (stored.bytes ?? Buffer.byteLength(stored.json, 'utf8')),
   };
   steps.appendRevision({
     meta,

@@ -30,8 +30,8 @@ export interface SqliteStatements {
     Pick<ConfigRow, 'created_at' | 'updated_at' | 'version'>
   >;
   readonly bumpRevision: Statement<[], { value: number }>;
-  readonly insert: Statement<[string, string, string, string, number]>;
-  readonly update: Statement<[string, string, number, string]>;
+  readonly insert: Statement<[string, string, string, string, number], number>;
+  readonly update: Statement<[string, string, number, string], number>;
   readonly deleteOne: Statement<[string]>;
   readonly dataVersion: Statement<[], number>;
   readonly noBusyWait: Statement<[]>;
@@ -82,12 +82,21 @@ export function prepareStatements(
     bumpRevision: db.prepare<[], { value: number }>(
       "UPDATE counters SET value = value + 1 WHERE key = 'version' RETURNING value",
     ),
-    insert: db.prepare<[string, string, string, string, number]>(
-      'INSERT INTO configs (name, json, created_at, updated_at, version) VALUES (?, ?, ?, ?, ?)',
-    ),
-    update: db.prepare<[string, string, number, string]>(
-      'UPDATE configs SET json = ?, updated_at = ?, version = ? WHERE name = ?',
-    ),
+    // Each gives the text's size in UTF-8 bytes as SQLite holds it (the file's text encoding is UTF-8,
+    // SQLite's default, never changed here; `octet_length` reads the size the value carries, not its
+    // bytes), so the revision does not encode the text again to count them (`revision-write.ts`).
+    insert: db
+      .prepare<[string, string, string, string, number], number>(
+        `INSERT INTO configs (name, json, created_at, updated_at, version) VALUES (?, ?, ?, ?, ?)
+         RETURNING octet_length(json)`,
+      )
+      .pluck(),
+    update: db
+      .prepare<[string, string, number, string], number>(
+        `UPDATE configs SET json = ?, updated_at = ?, version = ? WHERE name = ?
+         RETURNING octet_length(json)`,
+      )
+      .pluck(),
     deleteOne: db.prepare<[string]>('DELETE FROM configs WHERE name = ?'),
     // Watching and the write lock.
     dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck(),

@@ -24,19 +24,16 @@ export function sqliteWriteTransaction(
       if (bumped === undefined) throw new Error('revision counter missing');
       return bumped.value;
     },
-    writeRow: (row, created) => {
-      if (created) {
-        statements.insert.run(
-          row.name,
-          row.json,
-          row.createdAt,
-          row.updatedAt,
-          row.version,
-        );
-      } else {
-        statements.update.run(row.json, row.updatedAt, row.version, row.name);
-      }
-    },
+    writeRow: (row, created) =>
+      created
+        ? statements.insert.get(
+            row.name,
+            row.json,
+            row.createdAt,
+            row.updatedAt,
+            row.version,
+          )
+        : statements.update.get(row.json, row.updatedAt, row.version, row.name),
     deleteRow: (name) => {
       statements.deleteOne.run(name);
     },
