@@ -10,7 +10,9 @@
  * Usage: node --import tsx server/bench/instructions.ts --scenario list|get|common-regex|query-three|patch|…
  *   [--requests 1000] [--warmup 2000] [--windows 2] [--connections 4] [--work /tmp/linkconfig-ic]
  *   [--server main.js] [--annotate] (keeps the dumps) [--cpu-prof DIR] (a V8 profile instead, no
- *   valgrind) [--strace FILE] (system call counts instead, `strace -c`)
+ *   valgrind) [--strace FILE] (system call counts instead, `strace -c`) [--ceiling] (the same counts
+ *   for the bare `node:http` ceiling replaying our first 16 answers of the scenario, as the benchmark's
+ *   ceiling column does)
  */
 import { execFileSync, spawn } from 'node:child_process';
 import {
@@ -30,6 +32,11 @@ import {
 } from './run/bench-servers.js';
 import { ChildServer, freePort } from './child-server.js';
 import { buildScenarios } from './scenarios.js';
+import type { Scenario } from './scenarios.js';
+import { captureFirst } from './capture.js';
+import { writeCeilingFile } from './ceiling-file.js';
+import { ceilingSequence } from './run/bench-main.js';
+import { firstRequests } from './run/bench-captures.js';
 import type {
   BenchRequest,
   RequestSequence,
@@ -50,6 +57,7 @@ const { values } = parseArgs({
     annotate: { type: 'boolean', default: false },
     'cpu-prof': { type: 'string' },
     strace: { type: 'string' },
+    ceiling: { type: 'boolean', default: false },
   },
 });
 const work = values.work;
@@ -165,20 +173,53 @@ function commandLine(
   profile: string | undefined,
   trace: string | undefined,
 ): [string, string[]] {
-  const main = values.server;
+  const main = values.ceiling
+    ? ['--import', 'tsx', join(REPO_ROOT, 'server', 'bench', 'ceiling.ts')]
+    : [values.server];
   if (profile !== undefined) {
     const prof = ['--cpu-prof', '--cpu-prof-interval', '100'];
-    return [process.execPath, [...prof, '--cpu-prof-dir', profile, main]];
+    return [process.execPath, [...prof, '--cpu-prof-dir', profile, ...main]];
   }
   if (trace !== undefined) {
-    return ['strace', ['-f', '-c', '-o', trace, process.execPath, main]];
+    return ['strace', ['-f', '-c', '-o', trace, process.execPath, ...main]];
   }
   const callgrind = ['--tool=callgrind', '--smc-check=all-non-file'];
   return [
     'valgrind',
-    [...callgrind, `--callgrind-out-file=${out}`, process.execPath, main],
+    [...callgrind, `--callgrind-out-file=${out}`, process.execPath, ...main],
   ];
 }
+
+/** Our first answers of the scenario, for the ceiling to replay (captured from our server, unmeasured). */
+async function ceilingFile(
+  scenario: Scenario,
+  seed: string,
+  dir: string,
+): Promise<string> {
+  copyFileSync(seed, join(dir, 'capture.db'));
+  const server = await ChildServer.start({
+    label: 'capture',
+    args: [values.server],
+    cwd: REPO_ROOT,
+    env: { ...OUR_ENV, DATABASE_URL: `sqlite:${join(dir, 'capture.db')}` },
+  });
+  try {
+    for (const request of scenario.setup ?? [])
+      await send(Number(new URL(server.baseUrl).port), request);
+    const captures = await captureFirst(server.baseUrl, {
+      id: scenario.id,
+      title: scenario.title,
+      requests: firstRequests(scenario.sequence, CEILING_ANSWERS),
+    });
+    const file = join(dir, 'ceiling.json');
+    await writeCeilingFile(file, captures);
+    return file;
+  } finally {
+    await server.stop();
+  }
+}
+
+const CEILING_ANSWERS = 16;
 
 async function main(): Promise<void> {
   const scenario = buildScenarios(SCOPE).find((s) => s.id === values.scenario);
@@ -192,11 +233,15 @@ async function main(): Promise<void> {
   const profile = values['cpu-prof'];
   const trace = values.strace;
   const [command, args] = commandLine(out, profile, trace);
+  const ceiling = values.ceiling
+    ? { CEILING_FILE: await ceilingFile(scenario, seed, dir) }
+    : {};
   const child = spawn(command, args, {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
       ...OUR_ENV,
+      ...ceiling,
       DATABASE_URL: `sqlite:${join(dir, 'bench.db')}`,
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -214,8 +259,12 @@ async function main(): Promise<void> {
     const n = Number(values.requests);
     const warmup = Number(values.warmup);
     const connections = Number(values.connections);
-    for (const request of scenario.setup ?? []) await send(port, request);
-    const target = { port, sequence: scenario.sequence, connections };
+    if (!values.ceiling)
+      for (const request of scenario.setup ?? []) await send(port, request);
+    const sequence = values.ceiling
+      ? ceilingSequence(scenario, CEILING_ANSWERS)
+      : scenario.sequence;
+    const target = { port, sequence, connections };
     await sendRange(target, 0, warmup);
     if (profile !== undefined || trace !== undefined) {
       await sendRange(target, warmup, n * Number(values.windows));
