@@ -3,7 +3,9 @@
  * machine. Starts our built server under `valgrind --tool=callgrind` on a copy of a database holding the
  * benchmark dataset (built once, without valgrind), sends `--warmup` requests of a scenario's own
  * sequence, then counts `--windows` windows of `--requests` requests each (counters zeroed, then dumped
- * after each window) and prints the instructions per request of each and their mean. Every request of a
+ * after each window) and prints the instructions per request of each and their mean, then each window
+ * split into the main thread's own work, its garbage collection and background threads (V8's compiler
+ * and concurrent GC: the part that varies most between windows). Every request of a
  * run is distinct, as in the benchmark (except `list`, which the benchmark repeats too). Only the
  * server's own instructions are counted, not the kernel's work in its system calls.
  *
@@ -140,6 +142,34 @@ function totalOf(file: string): number {
   return Number(match[1]);
 }
 
+/**
+ * A dump's instructions split three ways: background threads (V8's optimizing compiler and concurrent
+ * GC work, which vary most between windows), garbage collection on the main thread, and the rest: the
+ * main thread's own work, the steadiest figure to compare builds with.
+ */
+interface Split {
+  readonly background: number;
+  readonly gc: number;
+  readonly rest: number;
+}
+
+function splitOf(file: string, total: number): Split {
+  const text = execFileSync(
+    'callgrind_annotate',
+    ['--inclusive=yes', '--threshold=100', file],
+    { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
+  );
+  const inclusive = (pattern: RegExp): number => {
+    const line = text.split('\n').find((l) => pattern.test(l));
+    return line === undefined
+      ? 0
+      : Number(line.trim().split(' ')[0]?.replace(/,/g, ''));
+  };
+  const background = inclusive(/pthread_create\.c:start_thread/);
+  const gc = inclusive(/Heap::CollectGarbage\(/);
+  return { background, gc, rest: total - background - gc };
+}
+
 /** Runs callgrind_control; HOST as the server has it (vgdb's pipe names carry it). */
 function control(args: string[]): void {
   execFileSync('callgrind_control', args, {
@@ -272,17 +302,26 @@ async function main(): Promise<void> {
     }
     control(['--zero', pid]);
     const perRequest: number[] = [];
+    const splits: Split[] = [];
     const windows = Number(values.windows);
     for (let w = 0; w < windows; w++) {
       await sendRange(target, warmup + w * n, n);
       control([`--dump=window${w}`, pid]);
-      perRequest.push(totalOf(`${out}.${w + 1}`) / n);
+      const total = totalOf(`${out}.${w + 1}`);
+      perRequest.push(total / n);
+      splits.push(splitOf(`${out}.${w + 1}`, total));
     }
     const mean = perRequest.reduce((x, y) => x + y, 0) / windows;
     process.stdout.write(
       `${scenario.id}: instructions/request ${Math.round(mean)} (windows: ` +
         `${perRequest.map(Math.round).join(' ')}; warm-up ${warmup}, ` +
         `${windows} × ${n} requests, ${connections} connections)\n`,
+    );
+    const each = (part: keyof Split) =>
+      splits.map((split) => Math.round(split[part] / n)).join(' ');
+    process.stdout.write(
+      `  per window: main thread without GC ${each('rest')}; ` +
+        `main-thread GC ${each('gc')}; background threads ${each('background')}\n`,
     );
   } catch (error) {
     process.stderr.write(stderr);
