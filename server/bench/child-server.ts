@@ -24,7 +24,13 @@ export function killAllChildren(): void {
 export async function freePort(): Promise<number> {
   const range = /^(\d+)-(\d+)$/.exec(process.env['BENCH_PORTS'] ?? '');
   if (range === null) return listenOn(0);
-  for (let port = Number(range[1]); port <= Number(range[2]); port++) {
+  const from = Number(range[1]);
+  const size = Number(range[2]) - from + 1;
+  // From a random place in the range: two benches started at once rarely try the same port first (a
+  // port found free here is bound by the child a moment later).
+  const start = Math.floor(Math.random() * size);
+  for (let i = 0; i < size; i++) {
+    const port = from + ((start + i) % size);
     if (taken.has(port)) continue;
     try {
       taken.add(await listenOn(port));
