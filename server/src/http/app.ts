@@ -229,7 +229,7 @@ export function createApp(options: AppOptions): Hono {
   const withCors = async (c: HonoContext, next: () => Promise<void>) => {
     try {
       const answer = await corsHeaders(c, next);
-      if (answer instanceof Response && !c.finalized) c.res = answer;
+      if (answer !== undefined && !c.finalized) c.res = answer;
     } catch (error) {
       answerError(c, error);
     }
