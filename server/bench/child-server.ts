@@ -17,13 +17,41 @@ export function killAllChildren(): void {
   live.clear();
 }
 
-/** A port nobody listens on right now. */
+/**
+ * A port nobody listens on right now: any the system picks, or, with `BENCH_PORTS=FROM-TO` in the
+ * environment, one of that range (for a shared machine where each user keeps to its own ports).
+ */
 export async function freePort(): Promise<number> {
+  const range = /^(\d+)-(\d+)$/.exec(process.env['BENCH_PORTS'] ?? '');
+  if (range === null) return listenOn(0);
+  const from = Number(range[1]);
+  const size = Number(range[2]) - from + 1;
+  // From a random place in the range: two benches started at once rarely try the same port first (a
+  // port found free here is bound by the child a moment later).
+  const start = Math.floor(Math.random() * size);
+  for (let i = 0; i < size; i++) {
+    const port = from + ((start + i) % size);
+    if (taken.has(port)) continue;
+    try {
+      taken.add(await listenOn(port));
+      return port;
+    } catch {
+      // in use: the next one
+    }
+  }
+  throw new Error(`no free port in BENCH_PORTS=${range[0]}`);
+}
+
+/** Ports of the range handed out by this process already (their servers may not listen yet). */
+const taken = new Set<number>();
+
+/** Listens on `port` (0: any) for a moment and gives the port back. */
+function listenOn(port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
     server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(port, '127.0.0.1', () => {
       const address = server.address();
       const port = typeof address === 'object' && address ? address.port : 0;
       server.close(() => resolve(port));

@@ -3,14 +3,18 @@
  * machine. Starts our built server under `valgrind --tool=callgrind` on a copy of a database holding the
  * benchmark dataset (built once, without valgrind), sends `--warmup` requests of a scenario's own
  * sequence, then counts `--windows` windows of `--requests` requests each (counters zeroed, then dumped
- * after each window) and prints the instructions per request of each and their mean. Every request of a
+ * after each window) and prints the instructions per request of each and their mean, then each window
+ * split into the main thread's own work, its garbage collection and background threads (V8's compiler
+ * and concurrent GC: the part that varies most between windows). Every request of a
  * run is distinct, as in the benchmark (except `list`, which the benchmark repeats too). Only the
  * server's own instructions are counted, not the kernel's work in its system calls.
  *
  * Usage: node --import tsx server/bench/instructions.ts --scenario list|get|common-regex|query-three|patch|…
  *   [--requests 1000] [--warmup 2000] [--windows 2] [--connections 4] [--work /tmp/linkconfig-ic]
  *   [--server main.js] [--annotate] (keeps the dumps) [--cpu-prof DIR] (a V8 profile instead, no
- *   valgrind) [--strace FILE] (system call counts instead, `strace -c`)
+ *   valgrind) [--strace FILE] (system call counts instead, `strace -c`) [--ceiling] (the same counts
+ *   for the bare `node:http` ceiling replaying our first 16 answers of the scenario, as the benchmark's
+ *   ceiling column does)
  */
 import { execFileSync, spawn } from 'node:child_process';
 import {
@@ -30,6 +34,11 @@ import {
 } from './run/bench-servers.js';
 import { ChildServer, freePort } from './child-server.js';
 import { buildScenarios } from './scenarios.js';
+import type { Scenario } from './scenarios.js';
+import { captureFirst } from './capture.js';
+import { writeCeilingFile } from './ceiling-file.js';
+import { ceilingSequence } from './run/bench-main.js';
+import { firstRequests } from './run/bench-captures.js';
 import type {
   BenchRequest,
   RequestSequence,
@@ -50,6 +59,7 @@ const { values } = parseArgs({
     annotate: { type: 'boolean', default: false },
     'cpu-prof': { type: 'string' },
     strace: { type: 'string' },
+    ceiling: { type: 'boolean', default: false },
   },
 });
 const work = values.work;
@@ -132,6 +142,34 @@ function totalOf(file: string): number {
   return Number(match[1]);
 }
 
+/**
+ * A dump's instructions split three ways: background threads (V8's optimizing compiler and concurrent
+ * GC work, which vary most between windows), garbage collection on the main thread, and the rest: the
+ * main thread's own work, the steadiest figure to compare builds with.
+ */
+interface Split {
+  readonly background: number;
+  readonly gc: number;
+  readonly rest: number;
+}
+
+function splitOf(file: string, total: number): Split {
+  const text = execFileSync(
+    'callgrind_annotate',
+    ['--inclusive=yes', '--threshold=100', file],
+    { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
+  );
+  const inclusive = (pattern: RegExp): number => {
+    const line = text.split('\n').find((l) => pattern.test(l));
+    return line === undefined
+      ? 0
+      : Number(line.trim().split(' ')[0]?.replace(/,/g, ''));
+  };
+  const background = inclusive(/pthread_create\.c:start_thread/);
+  const gc = inclusive(/Heap::CollectGarbage\(/);
+  return { background, gc, rest: total - background - gc };
+}
+
 /** Runs callgrind_control; HOST as the server has it (vgdb's pipe names carry it). */
 function control(args: string[]): void {
   execFileSync('callgrind_control', args, {
@@ -165,20 +203,53 @@ function commandLine(
   profile: string | undefined,
   trace: string | undefined,
 ): [string, string[]] {
-  const main = values.server;
+  const main = values.ceiling
+    ? ['--import', 'tsx', join(REPO_ROOT, 'server', 'bench', 'ceiling.ts')]
+    : [values.server];
   if (profile !== undefined) {
     const prof = ['--cpu-prof', '--cpu-prof-interval', '100'];
-    return [process.execPath, [...prof, '--cpu-prof-dir', profile, main]];
+    return [process.execPath, [...prof, '--cpu-prof-dir', profile, ...main]];
   }
   if (trace !== undefined) {
-    return ['strace', ['-f', '-c', '-o', trace, process.execPath, main]];
+    return ['strace', ['-f', '-c', '-o', trace, process.execPath, ...main]];
   }
   const callgrind = ['--tool=callgrind', '--smc-check=all-non-file'];
   return [
     'valgrind',
-    [...callgrind, `--callgrind-out-file=${out}`, process.execPath, main],
+    [...callgrind, `--callgrind-out-file=${out}`, process.execPath, ...main],
   ];
 }
+
+/** Our first answers of the scenario, for the ceiling to replay (captured from our server, unmeasured). */
+async function ceilingFile(
+  scenario: Scenario,
+  seed: string,
+  dir: string,
+): Promise<string> {
+  copyFileSync(seed, join(dir, 'capture.db'));
+  const server = await ChildServer.start({
+    label: 'capture',
+    args: [values.server],
+    cwd: REPO_ROOT,
+    env: { ...OUR_ENV, DATABASE_URL: `sqlite:${join(dir, 'capture.db')}` },
+  });
+  try {
+    for (const request of scenario.setup ?? [])
+      await send(Number(new URL(server.baseUrl).port), request);
+    const captures = await captureFirst(server.baseUrl, {
+      id: scenario.id,
+      title: scenario.title,
+      requests: firstRequests(scenario.sequence, CEILING_ANSWERS),
+    });
+    const file = join(dir, 'ceiling.json');
+    await writeCeilingFile(file, captures);
+    return file;
+  } finally {
+    await server.stop();
+  }
+}
+
+const CEILING_ANSWERS = 16;
 
 async function main(): Promise<void> {
   const scenario = buildScenarios(SCOPE).find((s) => s.id === values.scenario);
@@ -192,11 +263,15 @@ async function main(): Promise<void> {
   const profile = values['cpu-prof'];
   const trace = values.strace;
   const [command, args] = commandLine(out, profile, trace);
+  const ceiling = values.ceiling
+    ? { CEILING_FILE: await ceilingFile(scenario, seed, dir) }
+    : {};
   const child = spawn(command, args, {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
       ...OUR_ENV,
+      ...ceiling,
       DATABASE_URL: `sqlite:${join(dir, 'bench.db')}`,
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -214,8 +289,12 @@ async function main(): Promise<void> {
     const n = Number(values.requests);
     const warmup = Number(values.warmup);
     const connections = Number(values.connections);
-    for (const request of scenario.setup ?? []) await send(port, request);
-    const target = { port, sequence: scenario.sequence, connections };
+    if (!values.ceiling)
+      for (const request of scenario.setup ?? []) await send(port, request);
+    const sequence = values.ceiling
+      ? ceilingSequence(scenario, CEILING_ANSWERS)
+      : scenario.sequence;
+    const target = { port, sequence, connections };
     await sendRange(target, 0, warmup);
     if (profile !== undefined || trace !== undefined) {
       await sendRange(target, warmup, n * Number(values.windows));
@@ -223,17 +302,26 @@ async function main(): Promise<void> {
     }
     control(['--zero', pid]);
     const perRequest: number[] = [];
+    const splits: Split[] = [];
     const windows = Number(values.windows);
     for (let w = 0; w < windows; w++) {
       await sendRange(target, warmup + w * n, n);
       control([`--dump=window${w}`, pid]);
-      perRequest.push(totalOf(`${out}.${w + 1}`) / n);
+      const total = totalOf(`${out}.${w + 1}`);
+      perRequest.push(total / n);
+      splits.push(splitOf(`${out}.${w + 1}`, total));
     }
     const mean = perRequest.reduce((x, y) => x + y, 0) / windows;
     process.stdout.write(
       `${scenario.id}: instructions/request ${Math.round(mean)} (windows: ` +
         `${perRequest.map(Math.round).join(' ')}; warm-up ${warmup}, ` +
         `${windows} × ${n} requests, ${connections} connections)\n`,
+    );
+    const each = (part: keyof Split) =>
+      splits.map((split) => Math.round(split[part] / n)).join(' ');
+    process.stdout.write(
+      `  per window: main thread without GC ${each('rest')}; ` +
+        `main-thread GC ${each('gc')}; background threads ${each('background')}\n`,
     );
   } catch (error) {
     process.stderr.write(stderr);

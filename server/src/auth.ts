@@ -117,9 +117,22 @@ export function createAuthenticator(
     }
     return 'key';
   };
+  // Every request without a key, on an open server or not, gets the same access: built once for each
+  // when it reads every name (no names to remember per request), not once per request.
+  const keyless: Partial<Record<'open' | 'closed', RequestAuth>> = {};
   return (header, presented) => {
     // An open server ignores what is sent: nothing could be checked against.
     const token = presented.open ? 'none' : classify(header, presented);
+    if (token !== 'none') return accessOf(token, presented);
+    const kind = presented.open ? 'open' : 'closed';
+    const kept = keyless[kind];
+    if (kept !== undefined) return kept;
+    const auth = accessOf(token, presented);
+    if (auth.readView() === '*') keyless[kind] = auth;
+    return auth;
+  };
+
+  function accessOf(token: PresentedToken, presented: Presented): RequestAuth {
     const key = token === 'key' ? (presented.key ?? null) : null;
     const grant: Grant =
       token === 'api'
@@ -179,7 +192,7 @@ export function createAuthenticator(
             : null,
       readView: () => readView,
     };
-  };
+  }
 }
 
 /** Most answers {@link memoized} keeps (a stream's access lives as long as the stream). */

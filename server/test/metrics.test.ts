@@ -236,6 +236,20 @@ describe('GET /metrics', () => {
     expect(read.status).toBe(401);
   });
 
+  // CORS runs in the app's first layer; `/metrics`, mounted before CORS when CORS was a layer of its
+  // own, answers a page's Origin without CORS headers, while the routes after it have them.
+  it('answers a page without CORS headers, unlike the API routes', async () => {
+    const { request } = metricsApp();
+    const headers = { Origin: 'https://page.example' };
+    const scraped = await request('/metrics', { headers });
+    expect(scraped.status).toBe(200);
+    expect(scraped.headers.get('access-control-allow-origin')).toBeNull();
+    const listed = await request('/configs', { headers });
+    expect(listed.headers.get('access-control-allow-origin')).toBe('*');
+    expect(listed.headers.get('x-request-id')).not.toBeNull();
+    expect(listed.headers.get('x-frame-options')).toBe('DENY');
+  });
+
   it('is absent when metrics are off', async () => {
     const app = createApp({
       services: createServices({ repository: createMemoryConfigRepository() }),

@@ -155,6 +155,33 @@ describe('access log', () => {
     });
   });
 
+  // The access layer runs in the same layer of Hono's chain as the access line: a failure of its own
+  // (here storage cannot say whether keys exist) is still answered with the id and still logged.
+  it('answers and logs a failure of the access check itself, with the id', async () => {
+    const { lines, logger } = capturedLogger();
+    const repository = createMemoryConfigRepository();
+    const broken: ConfigRepository = Object.assign(Object.create(repository), {
+      keys: Object.assign(Object.create(repository.keys), {
+        hasAny: () => Promise.reject(new Error('keys on fire')),
+      }),
+    }) as ConfigRepository;
+    const app = createApp({
+      services: createServices({ repository: broken }),
+      logger,
+    });
+    const response = await app.request('http://localhost/configs', {
+      headers: { 'X-Request-Id': 'trace-access' },
+    });
+    expect(response.status).toBe(500);
+    expect(response.headers.get('x-request-id')).toBe('trace-access');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await response.json()).toEqual({ error: expect.any(String) });
+    expect(lines.find((l) => l['msg'] === 'request')).toMatchObject({
+      reqId: 'trace-access',
+      status: 500,
+    });
+  });
+
   it('can be switched off', async () => {
     const { lines, request } = appWithLog({ accessLog: false });
     await request('/configs');

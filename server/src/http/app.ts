@@ -146,48 +146,95 @@ export function createApp(options: AppOptions): Hono {
   };
 
   const trustProxy = options.trustProxy ?? 0;
-  app.use(
-    '*',
-    requestContext({
-      logger: log,
-      accessLog: options.accessLog ?? true,
-      trustProxy,
-    }),
-  );
+  const idAndLog = requestContext({
+    logger: log,
+    accessLog: options.accessLog ?? true,
+    trustProxy,
+  });
   const metrics = options.metrics;
   const published = publishedOrigins({ allowHeaders: options.corsHeaders });
   const publicPublished = (options.publishedRead ?? 'public') === 'public';
-  app.use('*', async (c, next) => {
-    const header = c.req.header('authorization');
-    const resolved = await resolveAccess(header);
-    const underPublished = isPublishedPath(c.req.path);
-    // `/published` under PUBLISHED_READ=public: anyone reads it, whatever the header says.
-    const auth =
-      underPublished && publicPublished ? publicReader(resolved) : resolved;
-    // A stream asks again later: the same header must still give the same kind of access to the same
-    // names (a stream opened while the server was open loses its reads once keys exist).
-    const stillValid = async () => {
-      const now = await resolveAccess(header);
-      return (
-        now.token() === resolved.token() &&
-        now.readView() === resolved.readView()
-      );
-    };
-    const ctx = createContextInner(options.services, auth, {
-      stillValid,
-      requestId: c.get('requestId'),
-      pageOrigin: pageOrigin(c),
-    });
-    // `/published` reads the published view; a page of another site only the configs published for
-    // its origin (`publishedContext`, which `/trpc` `published.*` apply per call).
-    c.set(CONTEXT, underPublished ? await published.context(c, ctx) : ctx);
-    // Request metrics, then security headers on every answer (`/metrics` included): once two more
-    // layers of the chain, run here since each layer costs a promise and a dispatch per request.
+  const origins = options.corsOrigins ?? ['*'];
+  const corsHeaders = cors({
+    origin: origins.includes('*') ? '*' : [...origins],
+    allowMethods: ['GET', 'PUT', 'PATCH', 'DELETE', 'POST', 'OPTIONS'],
+    // Empty: Hono answers a preflight with the headers it asked for.
+    allowHeaders: [...(options.corsHeaders ?? [])],
+    exposeHeaders: ['ETag', 'X-Request-Id', 'Retry-After'],
+    maxAge: 600,
+  });
+  const isMetricsRead = (c: HonoContext) =>
+    c.req.path === '/metrics' &&
+    (c.req.method === 'GET' || c.req.method === 'HEAD');
+  // One layer of Hono's chain for the request id and access line, the caller's access and context, the
+  // request metrics, the security headers and CORS (each layer costs an async dispatch per request).
+  // What fails in it is answered here as the chain would answer it (`onError`), so the access line
+  // still sees an answer.
+  const access = async (c: HonoContext, next: () => Promise<void>) => {
+    try {
+      const header = c.req.header('authorization');
+      const asked = resolveAccess(header);
+      // Most requests are authorized without waiting (`createAccessResolver`): no promise, no turn lost.
+      const resolved = asked instanceof Promise ? await asked : asked;
+      const underPublished = isPublishedPath(c.req.path);
+      // `/published` under PUBLISHED_READ=public: anyone reads it, whatever the header says.
+      const auth =
+        underPublished && publicPublished ? publicReader(resolved) : resolved;
+      // A stream asks again later: the same header must still give the same kind of access to the same
+      // names (a stream opened while the server was open loses its reads once keys exist).
+      const stillValid = async () => {
+        const now = await resolveAccess(header);
+        return (
+          now.token() === resolved.token() &&
+          now.readView() === resolved.readView()
+        );
+      };
+      const ctx = createContextInner(options.services, auth, {
+        stillValid,
+        requestId: c.get('requestId'),
+        pageOrigin: pageOrigin(c),
+      });
+      // `/published` reads the published view; a page of another site only the configs published for
+      // its origin (`publishedContext`, which `/trpc` `published.*` apply per call).
+      c.set(CONTEXT, underPublished ? await published.context(c, ctx) : ctx);
+    } catch (error) {
+      answerError(c, error);
+      return;
+    }
     const started = metrics === undefined ? 0 : performance.now();
-    await next();
+    // CORS applies to requests that carry an Origin (browsers always send it cross-origin); other
+    // clients skip it, which keeps responses on @hono/node-server's fast path (adding headers afterwards
+    // leaves it). `/published` answers the origins of its publish records instead (`published.cors`),
+    // and `GET /metrics`, mounted before CORS was one layer of its own, never had it.
+    const origin = c.req.header('origin');
+    if (
+      origin === undefined ||
+      isPublishedPath(c.req.path) ||
+      (metrics !== undefined && isMetricsRead(c))
+    ) {
+      await next();
+    } else {
+      await withCors(c, next);
+    }
     if (metrics !== undefined) observeAnswer(metrics, c, started);
     addSecurityHeaders(c);
-  });
+  };
+  /** What a layer throws, answered as Hono's chain answers it. */
+  const answerError = (c: HonoContext, error: unknown): void => {
+    if (!(error instanceof Error)) throw error;
+    c.error = error;
+    c.res = errorResponse(error, c);
+  };
+  /** Hono's CORS, its answer (a preflight's) taken as the chain takes a layer's. */
+  const withCors = async (c: HonoContext, next: () => Promise<void>) => {
+    try {
+      const answer = await corsHeaders(c, next);
+      if (answer !== undefined && !c.finalized) c.res = answer;
+    } catch (error) {
+      answerError(c, error);
+    }
+  };
+  app.use('*', (c, next) => idAndLog(c, () => access(c, next)));
   if (options.metrics !== undefined) {
     mountMetrics(app, {
       metrics: options.metrics,
@@ -199,23 +246,6 @@ export function createApp(options: AppOptions): Hono {
     });
   }
 
-  const origins = options.corsOrigins ?? ['*'];
-  const corsHeaders = cors({
-    origin: origins.includes('*') ? '*' : [...origins],
-    allowMethods: ['GET', 'PUT', 'PATCH', 'DELETE', 'POST', 'OPTIONS'],
-    // Empty: Hono answers a preflight with the headers it asked for.
-    allowHeaders: [...(options.corsHeaders ?? [])],
-    exposeHeaders: ['ETag', 'X-Request-Id', 'Retry-After'],
-    maxAge: 600,
-  });
-  // CORS applies to requests that carry an Origin (browsers always send it cross-origin); other clients
-  // skip it, which keeps responses on @hono/node-server's fast path (adding headers afterwards leaves it).
-  // `/published` answers the origins of its publish records instead.
-  app.use('*', (c, next) =>
-    c.req.header('origin') === undefined || isPublishedPath(c.req.path)
-      ? next()
-      : corsHeaders(c, next),
-  );
   app.use('/published/*', published.cors);
 
   // After CORS, so that preflights are never limited and a 429 carries the CORS headers a page needs.

@@ -5,7 +5,7 @@
  */
 import type { Server, ServerResponse } from 'node:http';
 import { Server as NetServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 
@@ -91,19 +91,28 @@ function unavailableWhileStopping(): Response {
 }
 
 /**
- * The responses not yet finished (a live set, per server). While `stopping()` holds, every new response
- * closes its connection.
+ * The responses not yet finished (a live view, per server). While `stopping()` holds, every new response
+ * closes its connection. Kept as the latest response of each open connection, so a request costs one
+ * map entry set rather than a listener added and removed: a connection answers its requests in order,
+ * and the latest one's `Connection: close` ends it once everything before has been sent.
  */
 function trackResponses(
   server: Server,
   stopping: () => boolean,
-): ReadonlySet<ServerResponse> {
-  const open = new Set<ServerResponse>();
-  // Before the application's own listener, which may answer at once.
-  server.prependListener('request', (_request, response) => {
-    if (stopping()) response.shouldKeepAlive = false;
-    open.add(response);
-    response.once('close', () => open.delete(response));
+): { readonly [Symbol.iterator]: () => Iterator<ServerResponse> } {
+  const latest = new Map<Socket, ServerResponse>();
+  server.on('connection', (socket: Socket) => {
+    socket.once('close', () => latest.delete(socket));
   });
-  return open;
+  // Before the application's own listener, which may answer at once.
+  server.prependListener('request', (request, response) => {
+    if (stopping()) response.shouldKeepAlive = false;
+    latest.set(request.socket, response);
+  });
+  return {
+    *[Symbol.iterator]() {
+      for (const response of latest.values())
+        if (!response.writableFinished) yield response;
+    },
+  };
 }

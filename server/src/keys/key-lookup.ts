@@ -60,10 +60,19 @@ export class KeyLookup {
 
   /** Whether any key was ever stored (once one is, that stays so). */
   async anyKeys(): Promise<boolean> {
-    if (this.#any || this.#now() < this.#anyUntil) return this.#any;
+    const known = this.anyKeysKnown();
+    if (known !== undefined) return known;
     this.#any = await this.#keys.hasAny();
     this.#anyUntil = this.#now() + this.#ttlMs;
     return this.#any;
+  }
+
+  /**
+   * {@link anyKeys} when it is known without asking storage (a key exists, or storage was asked less
+   * than `ttlMs` ago); `undefined` otherwise. Lets a request without a key be authorized without waiting.
+   */
+  anyKeysKnown(): boolean | undefined {
+    return this.#any || this.#now() < this.#anyUntil ? this.#any : undefined;
   }
 
   /** The stored key this secret opens (revoked and expired ones included), or `null`. */
