@@ -216,8 +216,12 @@ export function createApp(options: AppOptions): Hono {
     } else {
       await withCors(c, next);
     }
-    if (metrics !== undefined) observeAnswer(metrics, c, started);
-    addSecurityHeaders(c);
+    try {
+      if (metrics !== undefined) observeAnswer(metrics, c, started);
+      addSecurityHeaders(c);
+    } catch (error) {
+      answerError(c, error);
+    }
   };
   /** What a layer throws, answered as Hono's chain answers it. */
   const answerError = (c: HonoContext, error: unknown): void => {

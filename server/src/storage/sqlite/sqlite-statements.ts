@@ -30,8 +30,11 @@ export interface SqliteStatements {
     Pick<ConfigRow, 'created_at' | 'updated_at' | 'version'>
   >;
   readonly bumpRevision: Statement<[], { value: number }>;
-  readonly insert: Statement<[string, string, string, string, number], number>;
-  readonly update: Statement<[string, string, number, string], number>;
+  readonly insert: Statement<
+    [string, string, string, string, number],
+    number | null
+  >;
+  readonly update: Statement<[string, string, number, string], number | null>;
   readonly deleteOne: Statement<[string]>;
   readonly dataVersion: Statement<[], number>;
   readonly noBusyWait: Statement<[]>;
@@ -43,6 +46,10 @@ export function prepareStatements(
   db: Database.Database,
   busyTimeoutMs: number,
 ): SqliteStatements {
+  const sizeOfJson =
+    db.pragma('encoding', { simple: true }) === 'UTF-8'
+      ? 'octet_length(json)'
+      : 'NULL';
   return {
     // Reads.
     selectNames: db.prepare<[], { name: string }>('SELECT name FROM configs'),
@@ -82,19 +89,20 @@ export function prepareStatements(
     bumpRevision: db.prepare<[], { value: number }>(
       "UPDATE counters SET value = value + 1 WHERE key = 'version' RETURNING value",
     ),
-    // Each gives the text's size in UTF-8 bytes as SQLite holds it (the file's text encoding is UTF-8,
-    // SQLite's default, never changed here; `octet_length` reads the size the value carries, not its
-    // bytes), so the revision does not encode the text again to count them (`revision-write.ts`).
+    // Each gives the text's size in UTF-8 bytes as SQLite holds it (`octet_length` reads the size the
+    // value carries, not its bytes), so the revision does not encode the text again to count them
+    // (`revision-write.ts`). It counts in the file's text encoding: a file made elsewhere as UTF-16 gives
+    // null, and the size is counted as before.
     insert: db
-      .prepare<[string, string, string, string, number], number>(
+      .prepare<[string, string, string, string, number], number | null>(
         `INSERT INTO configs (name, json, created_at, updated_at, version) VALUES (?, ?, ?, ?, ?)
-         RETURNING octet_length(json)`,
+         RETURNING ${sizeOfJson}`,
       )
       .pluck(),
     update: db
-      .prepare<[string, string, number, string], number>(
+      .prepare<[string, string, number, string], number | null>(
         `UPDATE configs SET json = ?, updated_at = ?, version = ? WHERE name = ?
-         RETURNING octet_length(json)`,
+         RETURNING ${sizeOfJson}`,
       )
       .pluck(),
     deleteOne: db.prepare<[string]>('DELETE FROM configs WHERE name = ?'),

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createSqliteConfigRepository } from './sqlite-config-repository.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'linkconfig-sqlite-write-'));
@@ -11,7 +12,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('sqlite write: the size a revision records', () => {
   it('is the stored text in UTF-8 bytes, as SQLite counts it when writing the row', async () => {
     const repo = createSqliteConfigRepository({ path: join(dir, 'size.db') });
-    // Texts of every UTF-8 width (1 to 4 bytes a character, lone surrogates too), written as new rows and
+    // Texts of every UTF-8 width (1 to 4 bytes a character; JSON escapes lone surrogates), written as new rows and
     // over rows of the same and of other lengths (SQLite overwrites a row of the same size in place).
     const text = fc.string({ unit: 'binary', maxLength: 300 });
     const writes = fc.array(
@@ -23,7 +24,12 @@ describe('sqlite write: the size a revision records', () => {
         for (const [name, body, twice] of list) {
           const json = JSON.stringify({ allLinks: {}, body });
           for (const again of twice ? [json, json] : [json]) {
+            // The size comes from SQLite: the text is not encoded again to count its bytes.
+            const counted = vi.spyOn(Buffer, 'byteLength');
             const put = await repo.put(name, again);
+            const recounted = counted.mock.calls.some(([t]) => t === again);
+            counted.mockRestore();
+            expect(recounted).toBe(false);
             expect(put.ok).toBe(true);
             const [newest] = await repo.history(name, { limit: 1 });
             expect(newest?.size).toBe(Buffer.byteLength(again, 'utf8'));
@@ -33,6 +39,21 @@ describe('sqlite write: the size a revision records', () => {
       }),
       { numRuns: 60 },
     );
+    await repo.close();
+  });
+
+  it('is counted in UTF-8 bytes on a file whose text encoding is UTF-16 (made by another tool)', async () => {
+    const path = join(dir, 'utf16.db');
+    const made = new Database(path);
+    made.pragma("encoding = 'UTF-16le'");
+    made.exec('CREATE TABLE made_elsewhere (x)');
+    made.close();
+    const repo = createSqliteConfigRepository({ path });
+    const json = JSON.stringify({ allLinks: {}, body: 'héllo 😀 abc' });
+    expect((await repo.put('a', json)).ok).toBe(true);
+    const [newest] = await repo.history('a', { limit: 1 });
+    expect(newest?.size).toBe(Buffer.byteLength(json, 'utf8'));
+    expect((await repo.get('a'))?.json).toBe(json);
     await repo.close();
   });
 });

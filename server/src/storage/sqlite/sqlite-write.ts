@@ -25,7 +25,7 @@ export function sqliteWriteTransaction(
       return bumped.value;
     },
     writeRow: (row, created) =>
-      created
+      (created
         ? statements.insert.get(
             row.name,
             row.json,
@@ -33,7 +33,12 @@ export function sqliteWriteTransaction(
             row.updatedAt,
             row.version,
           )
-        : statements.update.get(row.json, row.updatedAt, row.version, row.name),
+        : statements.update.get(
+            row.json,
+            row.updatedAt,
+            row.version,
+            row.name,
+          )) ?? undefined,
     deleteRow: (name) => {
       statements.deleteOne.run(name);
     },
