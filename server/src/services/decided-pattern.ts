@@ -1,0 +1,258 @@
+/**
+ * Patterns whose answer on a text a short scan decides exactly, without re2js: an optional `\b` or `\B`,
+ * one literal or a group of literal alternatives, then a run of Perl classes (`\s \S \w \W \d \D`, once or
+ * `+`, trailing `*` and `?`), e.g. `\b(guide|city)\s+\w+`. A search brings a new pattern with nearly
+ * every request, and re2js spends more compiling one (tens to hundreds of µs) and building its matcher's
+ * states on the first texts than it spends testing them; this scan needs neither.
+ *
+ * It decides what re2js decides with `CASE_INSENSITIVE` (the only way searches compile), on the same
+ * UTF-16 text: `\b` compares the code units on either side (a word character is ASCII `[0-9A-Za-z_]`);
+ * a literal letter matches its Unicode simple case-folding orbit (`k` also matches the Kelvin sign
+ * U+212A, `s` the long s U+017F); `\w` folded holds those two signs as well, so `\W` does not; `\s` is
+ * `[\t\n\f\r ]`; a class matches one code point (a surrogate pair counts as one).
+ *
+ * Greedy runs are exact when a `+` class shares no character with the class after it (a shorter run
+ * would leave a character the next class cannot match), and the scan stays linear when it shares none
+ * with what comes before it either (a run then starts where a maximal run starts, so each run is
+ * scanned once per alternative). Any pattern outside these rules gets `null` and goes to re2js.
+ */
+
+/** A class as a test of one code point. */
+type Members = (c: number) => boolean;
+
+const isSpace: Members = (c) =>
+  c === 32 || c === 9 || c === 10 || c === 12 || c === 13;
+const isDigit: Members = (c) => c >= 48 && c <= 57;
+/** A word character for `\b` (never folded: re2js compares the code units as they are). */
+const isWordUnit = (c: number): boolean =>
+  (c >= 48 && c <= 57) ||
+  (c >= 65 && c <= 90) ||
+  (c >= 97 && c <= 122) ||
+  c === 95;
+const KELVIN = 0x212a;
+const LONG_S = 0x17f;
+/** `\w` under case folding: the ASCII word characters and what folds onto them. */
+const isWordFolded: Members = (c) =>
+  isWordUnit(c) || c === KELVIN || c === LONG_S;
+
+const CLASSES: Readonly<Record<string, Members>> = {
+  s: isSpace,
+  S: (c) => !isSpace(c),
+  d: isDigit,
+  D: (c) => !isDigit(c),
+  w: isWordFolded,
+  W: (c) => !isWordFolded(c),
+};
+
+/**
+ * One code point of every kind the classes tell apart (ASCII, the two folded signs, anything else, a
+ * code point beyond the BMP): two classes that share none of these share nothing.
+ */
+const REPRESENTATIVES: readonly number[] = [
+  ...Array.from({ length: 128 }, (_, c) => c),
+  KELVIN,
+  LONG_S,
+  0xe9,
+  0x1f600,
+];
+
+const disjoint = (a: Members, b: Members): boolean =>
+  !REPRESENTATIVES.some((c) => a(c) && b(c));
+
+/** One class of the suffix: matched once, or `+` (a maximal run of one or more). */
+interface Step {
+  readonly members: Members;
+  readonly many: boolean;
+}
+
+/** A pattern this module decides. */
+export interface DecidedPattern {
+  readonly boundary: 'word' | 'not-word' | 'none';
+  /** The alternatives, as written (ASCII, unescaped), none empty. */
+  readonly alternatives: readonly string[];
+  readonly steps: readonly Step[];
+}
+
+/** What opens a group: `(`, `(?:`, `(?P<name>`, `(?<name>`. */
+const GROUP_OPEN = /^\((?:\?:|\?P?<[A-Za-z_]\w*>)?/;
+/** Characters with a meaning in a pattern; everything else printable ASCII is itself. */
+const META = '.^$|()[]{}*+?\\';
+
+/** The literal character at `i` and its length in the pattern, or `null` when it is not one. */
+function literalAt(
+  pattern: string,
+  i: number,
+): { char: string; length: number } | null {
+  const c = pattern.charCodeAt(i);
+  if (c < 0x20 || c > 0x7e) return null;
+  const char = pattern.charAt(i);
+  if (char !== '\\') return META.includes(char) ? null : { char, length: 1 };
+  // `\` before ASCII punctuation is that character; before a letter or digit it is a code or class.
+  const next = pattern.charCodeAt(i + 1);
+  if (next < 0x21 || next > 0x7e || isWordUnit(next)) return null;
+  return { char: pattern.charAt(i + 1), length: 2 };
+}
+
+/** The literal alternatives at `i` up to `end` (a `)` or a `\`), and where they stop. */
+function literalRun(pattern: string, i: number): { text: string; end: number } {
+  let text = '';
+  let at = i;
+  for (;;) {
+    const literal = literalAt(pattern, at);
+    if (literal === null) return { text, end: at };
+    text += literal.char;
+    at += literal.length;
+  }
+}
+
+/** `pattern` read as a decided pattern, or `null` when it is not of that shape. */
+export function decidedPattern(pattern: string): DecidedPattern | null {
+  let i = 0;
+  let boundary: DecidedPattern['boundary'] = 'none';
+  if (pattern.startsWith('\\b')) boundary = 'word';
+  else if (pattern.startsWith('\\B')) boundary = 'not-word';
+  if (boundary !== 'none') i = 2;
+  const alternatives: string[] = [];
+  const open = GROUP_OPEN.exec(pattern.slice(i, i + 40));
+  if (open !== null) {
+    i += open[0].length;
+    for (;;) {
+      const run = literalRun(pattern, i);
+      if (run.text === '') return null;
+      alternatives.push(run.text);
+      i = run.end;
+      if (pattern[i] === '|') i++;
+      else if (pattern[i] === ')') break;
+      else return null;
+    }
+    i++;
+  } else {
+    const run = literalRun(pattern, i);
+    // The last literal of a run followed by a quantifier belongs to it: not decided.
+    if (
+      run.text === '' ||
+      (run.end < pattern.length && pattern[run.end] !== '\\')
+    )
+      return null;
+    alternatives.push(run.text);
+    i = run.end;
+  }
+  const steps = suffixSteps(pattern, i);
+  if (steps === null) return null;
+  const lastChars = alternatives.map((a) =>
+    foldedMembers(a.charAt(a.length - 1)),
+  );
+  for (let s = 0; s < steps.length; s++) {
+    const step = steps[s];
+    if (step === undefined || !step.many) continue;
+    const next = steps[s + 1];
+    const before = s === 0 ? lastChars : [steps[s - 1]?.members ?? isSpace];
+    if (next !== undefined && !disjoint(step.members, next.members))
+      return null;
+    if (!before.every((m) => disjoint(step.members, m))) return null;
+  }
+  return { boundary, alternatives, steps };
+}
+
+/** The classes after the literals, trailing optional ones dropped and a last `+` reduced to once. */
+function suffixSteps(pattern: string, from: number): Step[] | null {
+  const read: { members: Members; quantifier: string }[] = [];
+  let i = from;
+  while (i < pattern.length) {
+    if (pattern[i] !== '\\') return null;
+    const members = CLASSES[pattern[i + 1] ?? ''];
+    if (members === undefined) return null;
+    i += 2;
+    let quantifier = '';
+    const q = pattern[i];
+    if (q === '+' || q === '*' || q === '?') {
+      quantifier = q;
+      i++;
+      // A lazy or possessive form is left to re2js.
+      if (pattern[i] === '?' || pattern[i] === '+') return null;
+    }
+    read.push({ members, quantifier });
+  }
+  // A match need not go further than it must: an optional class at the end adds nothing to whether
+  // there is one, and a last `+` is satisfied by its first character.
+  while (
+    read.length > 0 &&
+    read[read.length - 1]?.quantifier !== '+' &&
+    read[read.length - 1]?.quantifier !== ''
+  ) {
+    read.pop();
+  }
+  const steps: Step[] = [];
+  for (const [s, { members, quantifier }] of read.entries()) {
+    if (quantifier === '*' || quantifier === '?') return null;
+    steps.push({ members, many: quantifier === '+' && s < read.length - 1 });
+  }
+  return steps;
+}
+
+/** The code points a literal character matches case-insensitively (its simple case-folding orbit). */
+function foldedMembers(char: string): Members {
+  const c = char.charCodeAt(0);
+  const lower = c | 0x20;
+  if (lower < 97 || lower > 122) return (u) => u === c;
+  const extra = lower === 107 ? KELVIN : lower === 115 ? LONG_S : -1;
+  return (u) => ((u | 0x20) === lower && u < 128) || u === extra;
+}
+
+/** The code point at `at` and how many code units it takes (a lone surrogate is one code point). */
+function codePointAt(text: string, at: number): number {
+  const c = text.charCodeAt(at);
+  if (c < 0xd800 || c > 0xdbff || at + 1 >= text.length) return c;
+  const d = text.charCodeAt(at + 1);
+  return d >= 0xdc00 && d <= 0xdfff ? (text.codePointAt(at) ?? c) : c;
+}
+
+/** Whether the steps match from `at` on (each `+` taking its whole run). */
+function stepsMatch(text: string, at: number, steps: readonly Step[]): boolean {
+  let pos = at;
+  for (const { members, many } of steps) {
+    if (pos >= text.length) return false;
+    let c = codePointAt(text, pos);
+    if (!members(c)) return false;
+    pos += c > 0xffff ? 2 : 1;
+    while (many && pos < text.length) {
+      c = codePointAt(text, pos);
+      if (!members(c)) break;
+      pos += c > 0xffff ? 2 : 1;
+    }
+  }
+  return true;
+}
+
+/** The test of a decided pattern: whether `text` holds a match (what re2js's `find` answers). */
+export function decidedTest(
+  decided: DecidedPattern,
+): (text: string) => boolean {
+  const { boundary, steps } = decided;
+  const alternatives = decided.alternatives.map((a) =>
+    Array.from(a, foldedMembers),
+  );
+  const shortest = Math.min(...decided.alternatives.map((a) => a.length));
+  return (text) => {
+    const last = text.length - shortest;
+    for (let p = 0; p <= last; p++) {
+      if (boundary !== 'none') {
+        const before = p > 0 && isWordUnit(text.charCodeAt(p - 1));
+        const after = isWordUnit(text.charCodeAt(p));
+        if ((before !== after) !== (boundary === 'word')) continue;
+      }
+      for (const members of alternatives) {
+        if (p + members.length > text.length) continue;
+        let all = true;
+        for (let k = 0; k < members.length; k++) {
+          if (!(members[k] as Members)(text.charCodeAt(p + k))) {
+            all = false;
+            break;
+          }
+        }
+        if (all && stepsMatch(text, p + members.length, steps)) return true;
+      }
+    }
+    return false;
+  };
+}
