@@ -182,18 +182,19 @@ describe('decided patterns', () => {
     );
   });
 
-  it('answers what re2js answers for a run followed by a class (where greedy runs could go wrong)', () => {
+  it('answers what re2js answers for a class or a run followed by a class (where greedy runs or a surrogate pair could go wrong)', () => {
     fc.assert(
       fc.property(
         fc.tuple(
           fc.constantFrom('', '\\b', '\\B'),
           fc.constantFrom(...WORDS),
           fc.constantFrom(...CLASSES),
+          fc.constantFrom('', '+'),
           fc.constantFrom(...CLASSES),
         ),
         fc.array(fc.oneof(text, fc.constantFrom(...WORDS)), { maxLength: 6 }),
-        ([assertion, word, run, next], pieces) => {
-          const source = `${assertion}${word}${run}+${next}`;
+        ([assertion, word, run, many, next], pieces) => {
+          const source = `${assertion}${word}${run}${many}${next}`;
           const shape = decidedPattern(source);
           if (shape === null) return;
           const t = pieces.join('');

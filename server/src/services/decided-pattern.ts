@@ -224,33 +224,47 @@ function stepsMatch(text: string, at: number, steps: readonly Step[]): boolean {
   return true;
 }
 
+/**
+ * A code unit as a literal of a decided pattern sees it: an ASCII capital as its small letter, the Kelvin
+ * sign as `k` and the long s as `s` (the orbits of ASCII letters under simple case folding), anything
+ * else as itself. Literals are ASCII, so a unit matches a literal character exactly when its folded form
+ * is that character, folded.
+ */
+const foldUnit = (u: number): number =>
+  u >= 65 && u <= 90 ? u | 32 : u === KELVIN ? 107 : u === LONG_S ? 115 : u;
+
 /** The test of a decided pattern: whether `text` holds a match (what re2js's `find` answers). */
 export function decidedTest(
   decided: DecidedPattern,
 ): (text: string) => boolean {
   const { boundary, steps } = decided;
   const alternatives = decided.alternatives.map((a) =>
-    Array.from(a, foldedMembers),
+    Int32Array.from(a, (c) => foldUnit(c.charCodeAt(0))),
   );
-  const shortest = Math.min(...decided.alternatives.map((a) => a.length));
+  // The folded first characters: most positions of a text start no alternative.
+  const starts = new Uint8Array(128);
+  for (const a of alternatives) starts[a[0] ?? 0] = 1;
+  const shortest = Math.min(...alternatives.map((a) => a.length));
   return (text) => {
     const last = text.length - shortest;
     for (let p = 0; p <= last; p++) {
+      const first = foldUnit(text.charCodeAt(p));
+      if (first >= 128 || starts[first] === 0) continue;
       if (boundary !== 'none') {
         const before = p > 0 && isWordUnit(text.charCodeAt(p - 1));
         const after = isWordUnit(text.charCodeAt(p));
         if ((before !== after) !== (boundary === 'word')) continue;
       }
-      for (const members of alternatives) {
-        if (p + members.length > text.length) continue;
-        let all = true;
-        for (let k = 0; k < members.length; k++) {
-          if (!(members[k] as Members)(text.charCodeAt(p + k))) {
-            all = false;
-            break;
-          }
-        }
-        if (all && stepsMatch(text, p + members.length, steps)) return true;
+      for (const literal of alternatives) {
+        const end = p + literal.length;
+        if (end > text.length || literal[0] !== first) continue;
+        let k = 1;
+        while (
+          k < literal.length &&
+          literal[k] === foldUnit(text.charCodeAt(p + k))
+        )
+          k++;
+        if (k === literal.length && stepsMatch(text, end, steps)) return true;
       }
     }
     return false;
