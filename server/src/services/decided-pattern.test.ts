@@ -88,12 +88,20 @@ const pattern = fc
         '\\s\\w',
         '\\W+\\w',
         '\\s+\\d+\\s',
+        // Assertions at the end: decided right after the literals only.
+        '\\b',
+        '\\B',
+        '$',
+        '\\s\\b',
+        '$x',
       ),
     ),
+    fc.boolean(),
   )
-  .map(([assertion, open, words, rest]) =>
+  .map(([assertion, open, words, rest, whole]) =>
     open === ''
-      ? `${assertion}${words[0] ?? ''}${rest}`
+      ? // A `|` outside a group splits the whole pattern.
+        `${assertion}${whole ? words.join('|') : (words[0] ?? '')}${rest}`
       : `${assertion}${open}${words.join('|')})${rest}`,
   );
 
@@ -106,6 +114,10 @@ describe('decided patterns', () => {
     '\\bkey\\W+\\w',
     '\\b(a\\.b|x y)',
     '\\b(guide|city)\\s+\\w*',
+    '^guide\\s+\\w+',
+    '\\bguide\\b',
+    '(guide|city)$',
+    'guide|city|x y',
   ])('%s is decided', (source) => {
     expect(decidedPattern(source)).not.toBeNull();
   });
@@ -115,14 +127,16 @@ describe('decided patterns', () => {
     '\\b(guide|city)\\w+\\w', // a run before a class sharing its characters
     '\\b(guide|)\\s+\\w+', // an empty alternative
     '\\b(guide|city)+\\s+\\w+', // a repeated group
-    '^guide\\s+\\w+',
+    '\\bguide|city', // the boundary belongs to the first alternative only
+    'guide|city\\s+\\w',
+    'a\\|b|c',
+    'guide\\s\\b', // an assertion after a class
     '\\b(guid.|city)\\s+\\w+',
     '\\b(guide|city)\\s+?\\w+',
     '\\b(gu[i]de)\\s+\\w+',
     '(?i)guide',
     '\\b(caf\u00e9)\\s+\\w+', // non-ASCII literals are left to re2js
     'guide+\\s',
-    '\\bab\\b',
     '\\bguide\\s+\\s', // a run, then a class sharing its characters
     '\\bkey\\S+\\W',
   ])('%s is left to re2js', (source) => {

@@ -1,9 +1,11 @@
 /**
- * Patterns whose answer on a text a short scan decides exactly, without re2js: an optional `\b` or `\B`,
- * one literal or a group of literal alternatives, then a run of Perl classes (`\s \S \w \W \d \D`, once or
- * `+`, trailing `*` and `?`), e.g. `\b(guide|city)\s+\w+`. A search brings a new pattern with nearly
- * every request, and re2js spends more compiling one (tens to hundreds of µs) and building its matcher's
- * states on the first texts than it spends testing them; this scan needs neither.
+ * Patterns whose answer on a text a short scan decides exactly, without re2js: an optional `\b`, `\B` or
+ * `^`, one literal or a group of literal alternatives (ASCII), then either an assertion (`\b`, `\B`, `$`)
+ * or a run of Perl classes (`\s \S \w \W \d \D`, once or `+`, trailing `*` and `?`), e.g.
+ * `\b(guide|city)\s+\w+`, `\bguide\b`, `^city`; or a whole pattern of literal alternatives `guide|city`.
+ * A search brings a new pattern with nearly every request, and re2js spends more compiling one (tens to
+ * hundreds of µs) and building its matcher's states on the first texts than it spends testing them;
+ * this scan needs neither.
  *
  * It decides what re2js decides with `CASE_INSENSITIVE` (the only way searches compile), on the same
  * UTF-16 text: `\b` compares the code units on either side (a word character is ASCII `[0-9A-Za-z_]`);
@@ -67,7 +69,9 @@ interface Step {
 
 /** A pattern this module decides. */
 export interface DecidedPattern {
-  readonly boundary: 'word' | 'not-word' | 'none';
+  /** What must hold before the literals (`\\b`, `\\B`, `^`) and right after them (`\\b`, `\\B`, `$`). */
+  readonly start: Edge;
+  readonly end: Edge;
   /** The alternatives, as written (ASCII, unescaped), none empty. */
   readonly alternatives: readonly string[];
   readonly steps: readonly Step[];
@@ -84,12 +88,13 @@ function literalAt(
   i: number,
 ): { char: string; length: number } | null {
   const c = pattern.charCodeAt(i);
-  if (c < 0x20 || c > 0x7e) return null;
+  // Written as ranges that hold, so that past the end (`NaN`) nothing is a literal.
+  if (!(c >= 0x20 && c <= 0x7e)) return null;
   const char = pattern.charAt(i);
   if (char !== '\\') return META.includes(char) ? null : { char, length: 1 };
   // `\` before ASCII punctuation is that character; before a letter or digit it is a code or class.
   const next = pattern.charCodeAt(i + 1);
-  if (next < 0x21 || next > 0x7e || isWordUnit(next)) return null;
+  if (!(next >= 0x21 && next <= 0x7e) || isWordUnit(next)) return null;
   return { char: pattern.charAt(i + 1), length: 2 };
 }
 
@@ -105,38 +110,76 @@ function literalRun(pattern: string, i: number): { text: string; end: number } {
   }
 }
 
+/** A zero-width assertion a decided pattern may start or end with: `\b`, `\B`, `^` or `$`, or none. */
+type Edge = 'word' | 'not-word' | 'text' | 'none';
+
+const EDGES: readonly (readonly [string, Edge])[] = [
+  ['\\b', 'word'],
+  ['\\B', 'not-word'],
+];
+
+/** The alternatives of a group at `open`, and the index after its `)`, or `null`. */
+function groupAlternatives(
+  pattern: string,
+  open: number,
+): { alternatives: string[]; end: number } | null {
+  const prefix = GROUP_OPEN.exec(pattern.slice(open, open + 40));
+  if (prefix === null) return null;
+  const alternatives: string[] = [];
+  let i = open + prefix[0].length;
+  for (;;) {
+    const run = literalRun(pattern, i);
+    if (run.text === '') return null;
+    alternatives.push(run.text);
+    i = run.end;
+    if (pattern[i] === ')') return { alternatives, end: i + 1 };
+    if (pattern[i] !== '|') return null;
+    i++;
+  }
+}
+
+/** `a|b|c` of plain literals, the whole pattern, as the alternatives of a group; else `null`. */
+function topLevelAlternatives(pattern: string): DecidedPattern | null {
+  const alternatives = pattern.split('|');
+  for (const a of alternatives) {
+    const run = literalRun(a, 0);
+    if (run.text === '' || run.end !== a.length) return null;
+  }
+  return {
+    start: 'none',
+    end: 'none',
+    alternatives: alternatives.map((a) => literalRun(a, 0).text),
+    steps: [],
+  };
+}
+
 /** `pattern` read as a decided pattern, or `null` when it is not of that shape. */
 export function decidedPattern(pattern: string): DecidedPattern | null {
   let i = 0;
-  let boundary: DecidedPattern['boundary'] = 'none';
-  if (pattern.startsWith('\\b')) boundary = 'word';
-  else if (pattern.startsWith('\\B')) boundary = 'not-word';
-  if (boundary !== 'none') i = 2;
-  const alternatives: string[] = [];
-  const open = GROUP_OPEN.exec(pattern.slice(i, i + 40));
-  if (open !== null) {
-    i += open[0].length;
-    for (;;) {
-      const run = literalRun(pattern, i);
-      if (run.text === '') return null;
-      alternatives.push(run.text);
-      i = run.end;
-      if (pattern[i] === '|') i++;
-      else if (pattern[i] === ')') break;
-      else return null;
-    }
-    i++;
+  let start: Edge = pattern.startsWith('^') ? 'text' : 'none';
+  for (const [text, edge] of EDGES) if (pattern.startsWith(text)) start = edge;
+  if (start !== 'none') i = start === 'text' ? 1 : 2;
+  let alternatives: string[];
+  const group = groupAlternatives(pattern, i);
+  if (group !== null) {
+    alternatives = group.alternatives;
+    i = group.end;
   } else {
     const run = literalRun(pattern, i);
+    if (run.text === '') return null;
+    // `|` outside a group splits the whole pattern, assertions and classes included.
+    if (pattern[run.end] === '|')
+      return start === 'none' ? topLevelAlternatives(pattern) : null;
     // The last literal of a run followed by a quantifier belongs to it: not decided.
-    if (
-      run.text === '' ||
-      (run.end < pattern.length && pattern[run.end] !== '\\')
-    )
+    if (run.end < pattern.length && !'\\$'.includes(pattern[run.end] ?? ''))
       return null;
-    alternatives.push(run.text);
+    alternatives = [run.text];
     i = run.end;
   }
+  // An assertion at the end, right after the literals (after a class, a run could end elsewhere).
+  let end: Edge = pattern.slice(i) === '$' ? 'text' : 'none';
+  for (const [text, edge] of EDGES) if (pattern.slice(i) === text) end = edge;
+  if (end !== 'none') return { start, end, alternatives, steps: [] };
   const steps = suffixSteps(pattern, i);
   if (steps === null) return null;
   const lastChars = alternatives.map((a) =>
@@ -151,7 +194,7 @@ export function decidedPattern(pattern: string): DecidedPattern | null {
       return null;
     if (!before.every((m) => disjoint(step.members, m))) return null;
   }
-  return { boundary, alternatives, steps };
+  return { start, end: 'none', alternatives, steps };
 }
 
 /** The classes after the literals, trailing optional ones dropped and a last `+` reduced to once. */
@@ -237,7 +280,7 @@ const foldUnit = (u: number): number =>
 export function decidedTest(
   decided: DecidedPattern,
 ): (text: string) => boolean {
-  const { boundary, steps } = decided;
+  const { start, end: after, steps } = decided;
   const alternatives = decided.alternatives.map((a) =>
     Int32Array.from(a, (c) => foldUnit(c.charCodeAt(0))),
   );
@@ -246,15 +289,11 @@ export function decidedTest(
   for (const a of alternatives) starts[a[0] ?? 0] = 1;
   const shortest = Math.min(...alternatives.map((a) => a.length));
   return (text) => {
-    const last = text.length - shortest;
+    const last = start === 'text' ? 0 : text.length - shortest;
     for (let p = 0; p <= last; p++) {
       const first = foldUnit(text.charCodeAt(p));
       if (first >= 128 || starts[first] === 0) continue;
-      if (boundary !== 'none') {
-        const before = p > 0 && isWordUnit(text.charCodeAt(p - 1));
-        const after = isWordUnit(text.charCodeAt(p));
-        if ((before !== after) !== (boundary === 'word')) continue;
-      }
+      if (!edgeHolds(text, p, start)) continue;
       for (const literal of alternatives) {
         const end = p + literal.length;
         if (end > text.length || literal[0] !== first) continue;
@@ -264,9 +303,20 @@ export function decidedTest(
           literal[k] === foldUnit(text.charCodeAt(p + k))
         )
           k++;
-        if (k === literal.length && stepsMatch(text, end, steps)) return true;
+        if (k < literal.length || !edgeHolds(text, end, after)) continue;
+        if (stepsMatch(text, end, steps)) return true;
       }
     }
     return false;
   };
+}
+
+/** Whether the assertion holds at `at` (re2js: `\\b` compares the code units on either side). */
+function edgeHolds(text: string, at: number, edge: Edge): boolean {
+  if (edge === 'none') return true;
+  // `^` only ever asks at 0, where it holds; `$` asks at the end of the literals.
+  if (edge === 'text') return at === 0 || at === text.length;
+  const before = at > 0 && isWordUnit(text.charCodeAt(at - 1));
+  const after = at < text.length && isWordUnit(text.charCodeAt(at));
+  return (before !== after) === (edge === 'word');
 }
