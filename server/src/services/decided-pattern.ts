@@ -285,14 +285,21 @@ export function decidedTest(
     Int32Array.from(a, (c) => foldUnit(c.charCodeAt(0))),
   );
   // The folded first characters: most positions of a text start no alternative.
+  // The code units (ASCII) that start an alternative, in both cases: one look-up rejects most positions.
   const starts = new Uint8Array(128);
-  for (const a of alternatives) starts[a[0] ?? 0] = 1;
+  for (const a of alternatives) {
+    const first = a[0] ?? 0;
+    starts[first] = 1;
+    if (first >= 97 && first <= 122) starts[first - 32] = 1;
+  }
   const shortest = Math.min(...alternatives.map((a) => a.length));
   return (text) => {
     const last = start === 'text' ? 0 : text.length - shortest;
     for (let p = 0; p <= last; p++) {
-      const first = foldUnit(text.charCodeAt(p));
-      if (first >= 128 || starts[first] === 0) continue;
+      const unit = text.charCodeAt(p);
+      if (unit < 128 ? starts[unit] === 0 : unit !== KELVIN && unit !== LONG_S)
+        continue;
+      const first = foldUnit(unit);
       if (!edgeHolds(text, p, start)) continue;
       for (const literal of alternatives) {
         const end = p + literal.length;
