@@ -247,20 +247,6 @@ export function linkContains(
   return false;
 }
 
-/** Whether field number `field` (of {@link FIELD_ORDER}) of link `link` holds the text (folded). */
-export function fieldContains(
-  index: ConfigSearchIndex,
-  { link, field }: { readonly link: number; readonly field: number },
-  text: string,
-): boolean {
-  const start = fieldStart(index, link, field);
-  const end = fieldEnd(index, link, field);
-  return (
-    end - start >= text.length &&
-    index.haystack.slice(start, end).includes(text)
-  );
-}
-
 /**
  * The folded text of field number `field` (of {@link FIELD_ORDER}) of link `link`: a slice of the
  * haystack (a view in V8), so a search in it stays within the field.
