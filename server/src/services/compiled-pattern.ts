@@ -1,5 +1,6 @@
 import { RE2JS } from 're2js';
 import { DomainError } from '../errors.js';
+import { decidedPattern, decidedTest } from './decided-pattern.js';
 import { requiredLiterals } from './regex-literals.js';
 import type { RequiredLiterals } from './regex-literals.js';
 
@@ -37,7 +38,9 @@ export const patternWeight = (pattern: string): number =>
   12 * 1024 + 256 * pattern.length;
 
 /**
- * `pattern` compiled case-insensitively. Its test is re2js's own (`RE2.match`, what `RE2JS.test` runs for
+ * `pattern` compiled case-insensitively. A pattern a short scan decides exactly (`decided-pattern.ts`:
+ * `\b(guide|city)\s+\w+` and its kind, valid by their shape) is tested by that scan, without re2js.
+ * Otherwise the test is re2js's own (`RE2.match`, what `RE2JS.test` runs for
  * a text) without `RE2JS.test`'s first step, the check whether its input is a byte array
  * (`Object.prototype.toString` on every call): a search tests only texts, a hundred of them or more per
  * request.
@@ -46,6 +49,8 @@ export function compile(
   pattern: string,
   what: 'regex' | 'config',
 ): PatternTest {
+  const decided = decidedPattern(pattern);
+  if (decided !== null) return { test: decidedTest(decided) };
   let compiled: RE2JS;
   try {
     compiled = RE2JS.compile(pattern, RE2JS.CASE_INSENSITIVE);

@@ -18,6 +18,9 @@ const WORDS = [
   'ſun',
   'KEY',
   'key',
+  '\u212aey', // the Kelvin sign folds to k, yet is no word character for \b
+  '😀',
+  '',
   'é',
   'a.b',
   'x y',
@@ -33,6 +36,17 @@ const alternatives = fc
 const pattern = fc.oneof(
   alternatives,
   alternatives.map((a) => `\\b(${a})\\s+\\w+`),
+  // The shapes decided without re2js (decided-pattern.ts), and near misses.
+  alternatives.chain((a) =>
+    fc.constantFrom(
+      `\\B(${a})\\s+\\w+`,
+      `\\b(?:${a})\\s+\\d`,
+      `\\b(${a})\\W+\\w*`,
+      `(${a})\\S\\s`,
+      `\\b(${a})\\s*\\w+`,
+      `\\b(${a})\\s+\\w+\\b`,
+    ),
+  ),
   alternatives.map((a) => `(${a}) (key|sun)`),
   fc.constantFrom('gu[a-z]*de', 'cit.{0,8}sun', '^sun', 'key\\b', 'ab?'),
 );

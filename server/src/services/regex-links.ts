@@ -48,18 +48,18 @@ export function regexCandidates(
 function* ascendingUnion(
   lists: readonly (readonly number[])[],
 ): Generator<number> {
-  const at = lists.map(() => 0);
+  const at = new Int32Array(lists.length);
   for (;;) {
     let least = Infinity;
-    lists.forEach((list, i) => {
-      const head = list[at[i] ?? 0];
+    for (let i = 0; i < lists.length; i++) {
+      const head = lists[i]?.[at[i] ?? 0];
       if (head !== undefined && head < least) least = head;
-    });
+    }
     if (least === Infinity) return;
     yield least;
-    lists.forEach((list, i) => {
-      if (list[at[i] ?? 0] === least) at[i] = (at[i] ?? 0) + 1;
-    });
+    for (let i = 0; i < lists.length; i++) {
+      if (lists[i]?.[at[i] ?? 0] === least) at[i] = (at[i] ?? 0) + 1;
+    }
   }
 }
 
@@ -79,11 +79,29 @@ export function regexMatches(
       !holdsOne(foldedField(index, position, f), literals)
     )
       continue;
-    for (const text of fieldTexts(entry, field)) {
-      if (regex.test(text)) return true;
-    }
+    if (fieldMatches(entry, field, regex)) return true;
   }
   return false;
+}
+
+/** Whether a text of one field of a link matches ({@link fieldTexts} without an array per call). */
+function fieldMatches(
+  entry: IndexedLink,
+  field: SearchField,
+  regex: PatternTest,
+): boolean {
+  switch (field) {
+    case 'id':
+      return regex.test(entry.id);
+    case 'label':
+      return entry.label !== undefined && regex.test(entry.label);
+    case 'url':
+      return regex.test(entry.url);
+    case 'tags':
+      return entry.tags.some((tag) => regex.test(tag));
+    case 'description':
+      return entry.description !== undefined && regex.test(entry.description);
+  }
 }
 
 /** Whether `folded` holds every literal of one of the lists. */

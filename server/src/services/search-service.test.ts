@@ -8,7 +8,19 @@ import { createMemoryConfigRepository } from '../storage/memory/memory-config-re
 import { createServices } from './services.js';
 import { foldCase } from '../versions/fold-case.js';
 
-const WORDS = ['ab', 'ba', 'Sun', 'ſun', 'KEY', 'key', 'é', 'a.b', 'x y', 'q'];
+const WORDS = [
+  'ab',
+  'ba',
+  'Sun',
+  'ſun',
+  'KEY',
+  'key',
+  '\u212aey',
+  'é',
+  'a.b',
+  'x y',
+  'q',
+];
 const word = fc.constantFrom(...WORDS);
 const link = searchLinks(WORDS, 4);
 const configs = fc.array(fc.array(link, { minLength: 1, maxLength: 8 }), {
@@ -44,6 +56,10 @@ const regex = fc
       parts.map(([a]) => a).join('|'),
       // The common-terms shape: a word of several, then another word.
       `\\b(${parts.map(([a]) => a).join('|')})\\s+\\w+`,
+      // Those decided without re2js (decided-pattern.ts), and near misses.
+      `\\B(?:${parts.map(([a]) => a).join('|')})\\s+\\w*`,
+      `\\b(${parts.map(([a]) => a).join('|')})\\W+\\w`,
+      `\\b(${parts.map(([a]) => a).join('|')})\\s*\\w+`,
     ),
   );
 const fields = fc.subarray([...SEARCH_FIELDS], { minLength: 1 });

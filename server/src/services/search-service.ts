@@ -254,11 +254,12 @@ function* holding(
   criteria: Criteria,
 ): Generator<number> {
   const { fields } = criteria;
-  for (const link of candidateLinks(index, texts) ??
+  next: for (const link of candidateLinks(index, texts) ??
     allPositions(index.links.length)) {
-    if (texts.every((text) => linkContains(index, link, { text, fields }))) {
-      yield link;
+    for (const text of texts) {
+      if (!linkContains(index, link, { text, fields })) continue next;
     }
+    yield link;
   }
 }
 
@@ -273,10 +274,12 @@ function matches(
     return false;
   }
   const { q, regex } = criteria;
+  // A haystack-safe `q` without a tag chose the candidates ({@link holding}): each already holds it.
   if (
     q !== undefined &&
     (haystackSafe(q)
-      ? !linkContains(index, position, { text: q, fields: criteria.fields })
+      ? criteria.tag !== undefined &&
+        !linkContains(index, position, { text: q, fields: criteria.fields })
       : !someField(entry, criteria, (t) => foldCase(t).includes(q)))
   ) {
     return false;

@@ -218,32 +218,33 @@ export interface TextQuery {
   readonly fields: ReadonlySet<SearchField>;
 }
 
-/** Whether link `link` holds the text (folded) in one of the fields: bounded searches in the haystack. */
+/**
+ * Whether link `link` holds the text (folded) in one of the fields: bounded searches in the haystack, one
+ * per run of adjacent selected fields (the separator between two fields is in no text, so a match
+ * never spans two of them: all five fields are one search).
+ */
 export function linkContains(
   index: ConfigSearchIndex,
   link: number,
   { text, fields }: TextQuery,
 ): boolean {
-  for (let f = 0; f < FIELDS_PER_LINK; f++) {
+  const { haystack, offsets } = index;
+  const base = link * STRIDE;
+  let from = -1;
+  for (let f = 0; f <= FIELDS_PER_LINK; f++) {
     const field = FIELD_ORDER[f];
-    if (field === undefined || !fields.has(field)) continue;
-    if (fieldContains(index, { link, field: f }, text)) return true;
+    if (field !== undefined && fields.has(field)) {
+      if (from < 0) from = offsets[base + f] ?? 0;
+      continue;
+    }
+    if (from < 0) continue;
+    // The run ends before this field's start (the link's end after the last), less the separator.
+    const to = (offsets[base + f] ?? 0) - 1;
+    if (to - from >= text.length && haystack.slice(from, to).includes(text))
+      return true;
+    from = -1;
   }
   return false;
-}
-
-/** Whether field number `field` (of {@link FIELD_ORDER}) of link `link` holds the text (folded). */
-export function fieldContains(
-  index: ConfigSearchIndex,
-  { link, field }: { readonly link: number; readonly field: number },
-  text: string,
-): boolean {
-  const start = fieldStart(index, link, field);
-  const end = fieldEnd(index, link, field);
-  return (
-    end - start >= text.length &&
-    index.haystack.slice(start, end).includes(text)
-  );
 }
 
 /**
