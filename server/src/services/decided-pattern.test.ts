@@ -1,7 +1,11 @@
 import fc from 'fast-check';
 import { RE2JS } from 're2js';
 import { describe, expect, it } from 'vitest';
-import { decidedPattern, decidedTest } from './decided-pattern.js';
+import {
+  DECIDED_LITERAL_UNITS,
+  decidedPattern,
+  decidedTest,
+} from './decided-pattern.js';
 
 /** What re2js answers, the way searches compile a pattern. */
 const full = (pattern: string, text: string): boolean =>
@@ -141,6 +145,19 @@ describe('decided patterns', () => {
     '\\bkey\\S+\\W',
   ])('%s is left to re2js', (source) => {
     expect(decidedPattern(source)).toBeNull();
+  });
+
+  it('leaves patterns with long literals to re2js (the scan compares them at every position that starts one)', () => {
+    const long = 'a'.repeat(DECIDED_LITERAL_UNITS - 1);
+    expect(decidedPattern(`${long}b`)).not.toBeNull();
+    expect(decidedPattern(`${long}ab`)).toBeNull();
+    expect(decidedPattern(`\\b(${long}a|b)\\s+\\w`)).toBeNull();
+    const many = Array.from(
+      { length: 49 },
+      (_, i) => `aaaaaaaaaaaaaaaaaaa${String.fromCharCode(98 + (i % 24))}`,
+    );
+    expect(decidedPattern(`(${many.join('|')})`)).toBeNull();
+    expect(decidedPattern(many.join('|'))).toBeNull();
   });
 
   it('answers what re2js answers, on every text, for every pattern it decides', () => {

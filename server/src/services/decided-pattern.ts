@@ -16,7 +16,8 @@
  * Greedy runs are exact when a `+` class shares no character with the class after it (a shorter run
  * would leave a character the next class cannot match), and the scan stays linear when it shares none
  * with what comes before it either (a run then starts where a maximal run starts, so each run is
- * scanned once per alternative). Any pattern outside these rules gets `null` and goes to re2js.
+ * scanned once per alternative); the literals are short ({@link DECIDED_LITERAL_UNITS}). Any pattern
+ * outside these rules gets `null` and goes to re2js.
  */
 
 /** A class as a test of one code point. */
@@ -153,8 +154,26 @@ function topLevelAlternatives(pattern: string): DecidedPattern | null {
   };
 }
 
-/** `pattern` read as a decided pattern, or `null` when it is not of that shape. */
+/**
+ * The most literal code units a decided pattern's alternatives may hold together. The scan compares, at
+ * each position that starts an alternative, up to all of them: its cost is the text's length times this
+ * at most, as re2js's is the text's length times its states. A longer literal (`a{999}b` spelled out, on a
+ * text of `a`s) goes to re2js, whose matcher does not compare it again at every position.
+ */
+export const DECIDED_LITERAL_UNITS = 64;
+
+/** `pattern` read as a decided pattern, or `null` when it is not of that shape (or its literals are long). */
 export function decidedPattern(pattern: string): DecidedPattern | null {
+  const decided = decidedShape(pattern);
+  return decided !== null &&
+    decided.alternatives.reduce((sum, a) => sum + a.length, 0) <=
+      DECIDED_LITERAL_UNITS
+    ? decided
+    : null;
+}
+
+/** `pattern` read as a decided pattern of any literal length, or `null` when it is not of that shape. */
+function decidedShape(pattern: string): DecidedPattern | null {
   let i = 0;
   let start: Edge = pattern.startsWith('^') ? 'text' : 'none';
   for (const [text, edge] of EDGES) if (pattern.startsWith(text)) start = edge;

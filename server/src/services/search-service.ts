@@ -216,7 +216,8 @@ export class SearchService {
  * `tag`; for `q`, the links whose trigram signatures allow the text and whose selected fields hold it; for
  * the literals every match of `regex` must contain, the links whose signatures allow one list of them
  * (`regex-links.ts`: each field is then looked at once). Every candidate is still tested in full by
- * {@link matches}.
+ * {@link matches}, but for a haystack-safe `q` without a tag: the candidates {@link holding} chose hold it
+ * already, and `matches` relies on this choice being made here under the same two conditions.
  */
 function candidates(
   index: ConfigSearchIndex,
