@@ -50,4 +50,37 @@ describe('SummaryIndex', () => {
     index.delete('b');
     expect(index.stats().bytes).toBe(0);
   });
+
+  it("finds every summary that holds all of a query's terms, in every chunk", () => {
+    const index = new SummaryIndex({ budget: 2 ** 24 });
+    // 320 configs (ten chunks of the smallest class), each its own terms, some shared.
+    for (let i = 0; i < 320; i++) index.set(`c${i}`, 1, sets(150, i % 40));
+    for (let i = 0; i < 320; i++) {
+      const query = [
+        {
+          terms: [(i % 40) * 100_000 + (i % 150), (i % 40) * 100_000 + 7],
+          pairs: [],
+        },
+      ];
+      const found = index.candidates(query);
+      // Every config of the same terms holds them (and those of other terms may pass by chance).
+      for (let j = i % 40; j < 320; j += 40) {
+        expect(found).toContain(index.slotAt(`c${j}`, 1));
+      }
+    }
+  });
+
+  it('lets a term a config lacks pass in some chunks, not in all: configs of one vocabulary miss apart', () => {
+    const index = new SummaryIndex({ budget: 2 ** 24 });
+    // Ten chunks of configs with the same 200 terms: their buckets are the same with one mapping for all.
+    for (let i = 0; i < 320; i++) index.set(`c${i}`, 1, sets(200));
+    let passed = 0;
+    for (let t = 0; t < 200; t++) {
+      const found = index.candidates([{ terms: [500_000 + t], pairs: [] }]);
+      passed += found.length;
+      expect(found.length).toBeLessThan(320);
+    }
+    // About one chunk in ten lets a lacking term pass (a third of the buckets set, two buckets a term).
+    expect(passed).toBeGreaterThan(0);
+  });
 });
