@@ -65,11 +65,12 @@ describe('a search whose scan permits are all taken and whose queue is full', ()
     });
   });
 
-  it('is answered SERVICE_UNAVAILABLE (503) over tRPC', async () => {
+  it('is answered SERVICE_UNAVAILABLE (503) with Retry-After over tRPC', async () => {
     const { request } = await busyApp();
     const input = encodeURIComponent(JSON.stringify({ q: 'harbor' }));
     const refused = await request(`/trpc/search.links?input=${input}`);
     expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('2');
     expect(await refused.json()).toMatchObject({
       error: { data: { code: 'SERVICE_UNAVAILABLE' } },
     });

@@ -33,12 +33,7 @@ export class HttpError extends Error {
    */
   static of(error: DomainError): HttpError {
     const status = ERROR_CODES[error.code].http;
-    const headers: Record<string, string> =
-      status === 401
-        ? { 'WWW-Authenticate': 'Bearer' }
-        : status === 503
-          ? { 'Retry-After': '2' }
-          : {};
+    const headers = statusHeaders(status);
     if (
       error instanceof PreconditionFailedError &&
       error.currentEtag !== null
@@ -47,4 +42,16 @@ export class HttpError extends Error {
     }
     return new HttpError(status, error.message, headers);
   }
+}
+
+/**
+ * The headers an error answer of `status` carries, over REST and tRPC alike: a 401 asks for a bearer
+ * token, a busy server (503) says when to come back.
+ */
+export function statusHeaders(status: number): Record<string, string> {
+  return status === 401
+    ? { 'WWW-Authenticate': 'Bearer' }
+    : status === 503
+      ? { 'Retry-After': '2' }
+      : {};
 }

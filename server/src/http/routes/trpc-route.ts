@@ -1,8 +1,10 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { Context as HonoContext, Hono } from 'hono';
 import type { Logger } from 'pino';
 import type { Context } from '../../context.js';
 import { appRouter } from '../../routers/app-router.js';
+import { statusHeaders } from '../http-error.js';
 import { readJsonBody } from '../middleware/json-body.js';
 import { trpcBodyKind } from '../middleware/body-limits.js';
 import type { BodyKind, BodyLimitSet } from '../middleware/body-limits.js';
@@ -65,11 +67,15 @@ async function trpcAnswer(
     req,
     router: appRouter,
     createContext: () => deps.context(c),
-    // A refused caller is told how to authenticate, as on REST.
-    responseMeta: ({ errors }) =>
-      errors.some((e) => e.code === 'UNAUTHORIZED')
-        ? { headers: new Headers({ 'WWW-Authenticate': 'Bearer' }) }
-        : {},
+    // A refused caller is told how to authenticate, a busy server when to come back, as on REST.
+    responseMeta: ({ errors }) => {
+      const headers: Record<string, string> = {};
+      for (const e of errors)
+        Object.assign(headers, statusHeaders(getHTTPStatusCodeFromError(e)));
+      return Object.keys(headers).length === 0
+        ? {}
+        : { headers: new Headers(headers) };
+    },
     onError: ({ error }) => {
       if (error.code === 'INTERNAL_SERVER_ERROR')
         requestLogger(c, deps.logger).error(
