@@ -1,5 +1,6 @@
+import { Socket } from 'node:net';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   classifyAddress,
   isLocalhostName,
@@ -121,10 +122,16 @@ describe('classifyAddress', () => {
   });
 
   // The same table through the outbound agent's connector: each address is refused by its class before
-  // a socket opener or a resolver is called, so no test (and no request) ever reaches it.
+  // a socket opener or a resolver is called, so no test (and no request) ever reaches it. Any real
+  // socket connect in the meantime is caught as well, and never made.
   it.each(REFUSED.filter(([, range]) => range !== 'invalid'))(
     'refuses %s at the connector without opening a socket',
     async (address, range) => {
+      const realConnects = vi
+        .spyOn(Socket.prototype, 'connect')
+        .mockImplementation(() => {
+          throw new Error('a real socket was connected');
+        });
       let opened = 0;
       let resolved = 0;
       const connector = guardedConnector({
@@ -147,9 +154,12 @@ describe('classifyAddress', () => {
           (...args: unknown[]) => done(args[0]),
         );
       });
+      const connects = realConnects.mock.calls.length;
+      realConnects.mockRestore();
       expect(error).toMatchObject({ kind: 'refused', reason: range });
       expect(opened).toBe(0);
       expect(resolved).toBe(0);
+      expect(connects).toBe(0);
     },
   );
 
