@@ -10,7 +10,8 @@ import type { RequiredLiterals } from './regex-literals.js';
  * declarations through the context, and re2js is no dependency of theirs.
  */
 export interface PatternTest {
-  test(text: string): boolean;
+  /** A plain function (no `this`), so it can be handed on as it is. */
+  readonly test: (text: string) => boolean;
 }
 
 /** A search pattern compiled once, with the literals every match contains (worked out when first asked). */

@@ -79,29 +79,9 @@ export function regexMatches(
       !holdsOne(foldedField(index, position, f), literals)
     )
       continue;
-    if (fieldMatches(entry, field, regex)) return true;
+    if (someFieldText(entry, field, regex.test)) return true;
   }
   return false;
-}
-
-/** Whether a text of one field of a link matches ({@link fieldTexts} without an array per call). */
-function fieldMatches(
-  entry: IndexedLink,
-  field: SearchField,
-  regex: PatternTest,
-): boolean {
-  switch (field) {
-    case 'id':
-      return regex.test(entry.id);
-    case 'label':
-      return entry.label !== undefined && regex.test(entry.label);
-    case 'url':
-      return regex.test(entry.url);
-    case 'tags':
-      return entry.tags.some((tag) => regex.test(tag));
-    case 'description':
-      return entry.description !== undefined && regex.test(entry.description);
-  }
 }
 
 /** Whether `folded` holds every literal of one of the lists. */
@@ -122,21 +102,25 @@ function holdsOne(
   return false;
 }
 
-/** The texts of one field of a link (a link has several tags, and may have no label or description). */
-export function fieldTexts(
+/**
+ * Whether one of the texts of a field of a link passes `test` (a link has several tags, and may have no
+ * label or description), without an array per call.
+ */
+export function someFieldText(
   entry: IndexedLink,
   field: SearchField,
-): readonly string[] {
+  test: (text: string) => boolean,
+): boolean {
   switch (field) {
     case 'id':
-      return [entry.id];
+      return test(entry.id);
     case 'label':
-      return entry.label === undefined ? [] : [entry.label];
+      return entry.label !== undefined && test(entry.label);
     case 'url':
-      return [entry.url];
+      return test(entry.url);
     case 'tags':
-      return entry.tags;
+      return entry.tags.some((tag) => test(tag));
     case 'description':
-      return entry.description === undefined ? [] : [entry.description];
+      return entry.description !== undefined && test(entry.description);
   }
 }

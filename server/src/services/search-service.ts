@@ -23,7 +23,7 @@ import {
   haystackSafe,
   linkContains,
 } from '../versions/search-index.js';
-import { fieldTexts, regexCandidates, regexMatches } from './regex-links.js';
+import { regexCandidates, regexMatches, someFieldText } from './regex-links.js';
 import type { RegexQuery } from './regex-links.js';
 import { searchAnswerText } from '../versions/search-texts.js';
 import type {
@@ -297,7 +297,7 @@ function someField(
   test: (text: string) => boolean,
 ): boolean {
   for (const field of criteria.fields) {
-    for (const text of fieldTexts(entry, field)) if (test(text)) return true;
+    if (someFieldText(entry, field, test)) return true;
   }
   return false;
 }
