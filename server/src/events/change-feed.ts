@@ -126,6 +126,22 @@ export class ChangeFeed {
     });
   }
 
+  /**
+   * The id a stream "from now on" starts after: every change committed once this resolves has a higher
+   * id. Routes wait for it before they answer, so a client that holds its answer gets every change made
+   * after that. (A stream's own start is fixed only when the head read it triggers returns, which on
+   * PostgreSQL is a query that can finish after a write the client made on receiving its answer.)
+   * While streams are open it is the dispatch position, without a read.
+   */
+  async now(): Promise<number> {
+    const ready = this.#ready;
+    if (ready !== undefined) {
+      await ready;
+      if (this.#ready === ready) return this.#position;
+    }
+    return this.#source.head();
+  }
+
   /** Closes a stream's membership (its consumer went away). */
   leave(subscriber: Subscriber): void {
     this.#open.delete(subscriber);

@@ -13,6 +13,7 @@ import {
 } from '@linkconfig/shared';
 import { feedMessages, FeedUnavailableError } from '../events/feed-messages.js';
 import { writeOrigin } from '../context.js';
+import type { Context } from '../context.js';
 import { configNotFound } from '../errors.js';
 import { watchAccess } from '../keys/access-watch.js';
 import {
@@ -226,39 +227,52 @@ export const configsRouter = router({
    */
   changes: readProcedure
     .input(ChangesInputSchema)
-    .subscription(async function* ({ ctx, input, signal }) {
+    .subscription(async ({ ctx, input, signal }) => {
       const last = input?.lastEventId;
-      const lost = new AbortController();
-      const stop = watchAccess(ctx.stillValid, () => lost.abort());
-      try {
-        for await (const { id, message } of feedMessages(ctx.services.changes, {
-          lastEventId:
-            last === undefined || last === null ? undefined : Number(last),
-          signal:
-            signal === undefined
-              ? lost.signal
-              : AbortSignal.any([signal, lost.signal]),
-          readable: ctx.auth.canRead,
-        })) {
-          yield tracked(String(id), message);
-        }
-        if (lost.signal.aborted) {
-          throw new TRPCError({
-            code: 'UNAUTHORIZED',
-            message: 'the key is no longer valid',
-          });
-        }
-      } catch (error) {
-        if (error instanceof FeedUnavailableError) {
-          throw new TRPCError({
-            code: 'SERVICE_UNAVAILABLE',
-            message: error.message,
-            cause: error,
-          });
-        }
-        throw error;
-      } finally {
-        stop();
-      }
+      // "From now on" is fixed before tRPC answers: a change the client makes once subscribed is sent.
+      const after =
+        last === undefined || last === null
+          ? await ctx.services.changes.now()
+          : Number(last);
+      return changeMessages(ctx, after, signal);
     }),
 });
+
+/** The subscription's messages after `after`, ended when the caller's key stops being valid. */
+async function* changeMessages(
+  ctx: Context,
+  after: number,
+  signal: AbortSignal | undefined,
+) {
+  const lost = new AbortController();
+  const stop = watchAccess(ctx.stillValid, () => lost.abort());
+  try {
+    for await (const { id, message } of feedMessages(ctx.services.changes, {
+      lastEventId: after,
+      signal:
+        signal === undefined
+          ? lost.signal
+          : AbortSignal.any([signal, lost.signal]),
+      readable: ctx.auth.canRead,
+    })) {
+      yield tracked(String(id), message);
+    }
+    if (lost.signal.aborted) {
+      throw new TRPCError({
+        code: 'UNAUTHORIZED',
+        message: 'the key is no longer valid',
+      });
+    }
+  } catch (error) {
+    if (error instanceof FeedUnavailableError) {
+      throw new TRPCError({
+        code: 'SERVICE_UNAVAILABLE',
+        message: error.message,
+        cause: error,
+      });
+    }
+    throw error;
+  } finally {
+    stop();
+  }
+}

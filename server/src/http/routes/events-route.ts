@@ -2,6 +2,7 @@ import type { HttpBindings } from '@hono/node-server';
 import { EventIdSchema } from '@linkconfig/shared';
 import type { Context as HonoContext, Hono } from 'hono';
 import type { Context } from '../../context.js';
+import type { Refusal } from '../../events/change-feed.js';
 import { openSseStream } from '../../events/sse-stream.js';
 import { watchAccess } from '../../keys/access-watch.js';
 import { accessDenied } from '../../access-check.js';
@@ -25,29 +26,26 @@ const RETRY_AFTER_SECONDS = 5;
  * Over the stream cap: 503 with `Retry-After`.
  */
 export function mountEventsRoute(app: Hono, deps: EventsRouteDeps): void {
-  app.get('/events', (c) => {
+  app.get('/events', async (c) => {
     const ctx = deps.context(c);
     const denied = accessDenied(ctx.auth, 'read');
     if (denied !== null) throw HttpError.of(denied);
     const lastEventId = parseLastEventId(
       c.req.header('last-event-id') ?? c.req.query('lastEventId'),
     );
+    const feed = ctx.services.changes;
+    const refused = feed.refusal();
+    if (refused !== null) throw unavailable(refused);
+    // "From now on" is fixed before the answer: a change the client makes on receiving it is sent.
+    const after = lastEventId ?? (await feed.now());
     // On Node, the socket: a consumer that cannot keep up is hung up on without an error log.
     const outgoing = (c.env as Partial<HttpBindings> | undefined)?.outgoing;
-    const stream = openSseStream(ctx.services.changes, {
-      lastEventId,
+    const stream = openSseStream(feed, {
+      lastEventId: after,
       hangUp: outgoing === undefined ? undefined : () => outgoing.destroy(),
       readable: ctx.auth.canRead,
     });
-    if (typeof stream === 'string') {
-      throw new HttpError(
-        503,
-        stream === 'full'
-          ? 'too many open event streams; try again later'
-          : 'the server is shutting down',
-        { 'Retry-After': String(RETRY_AFTER_SECONDS) },
-      );
-    }
+    if (typeof stream === 'string') throw unavailable(stream);
     // A key revoked or expired while the stream is open ends it (the client reconnects and gets 401):
     // the answer ends as a finished stream does, not aborted (which would cut the connection and log
     // the abort on stderr).
@@ -76,6 +74,17 @@ export function mountEventsRoute(app: Hono, deps: EventsRouteDeps): void {
   app.all('/events', () => {
     throw new HttpError(405, 'method not allowed; use GET', { Allow: 'GET' });
   });
+}
+
+/** The answer to a stream the feed refused (over the cap, or shutting down). */
+function unavailable(refusal: Refusal): HttpError {
+  return new HttpError(
+    503,
+    refusal === 'full'
+      ? 'too many open event streams; try again later'
+      : 'the server is shutting down',
+    { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+  );
 }
 
 /** The id to resume after; absent or empty means "from now on". */
