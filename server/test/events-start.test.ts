@@ -20,17 +20,17 @@ afterEach(async () => {
 });
 afterAll(() => sqlite.cleanup());
 
-/** A repository whose next head read, once armed, waits until released. */
+/**
+ * A repository whose head reads wait while it is held (every read, whoever makes it: the hook worker
+ * reads the head too), or fail while it is failing.
+ */
 function holdingHead(repository: ConfigRepository) {
-  let held: { asked: () => void; gate: Promise<void> } | undefined;
-  // One function for every read (callers may keep the method they got first); it holds when armed.
+  let gate: Promise<void> | undefined;
+  let failure: Error | undefined;
+  // One function for every read (callers may keep the method they got first).
   const head = async (): Promise<number> => {
-    const hold = held;
-    held = undefined;
-    if (hold !== undefined) {
-      hold.asked();
-      await hold.gate;
-    }
+    if (gate !== undefined) await gate;
+    if (failure !== undefined) throw failure;
     return repository.head();
   };
   const wrapped = new Proxy(repository, {
@@ -40,15 +40,35 @@ function holdingHead(repository: ConfigRepository) {
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
-  const arm = () => {
-    let asked!: () => void;
+  const hold = () => {
     let release!: () => void;
-    const wasAsked = new Promise<void>((resolve) => (asked = resolve));
-    held = { asked, gate: new Promise<void>((resolve) => (release = resolve)) };
-    return { wasAsked, release };
+    gate = new Promise<void>((resolve) => (release = resolve));
+    return () => {
+      gate = undefined;
+      release();
+    };
   };
-  return { repository: wrapped, arm };
+  const fail = (error: Error | undefined) => (failure = error);
+  return { repository: wrapped, hold, fail };
 }
+
+async function serve(repository: ConfigRepository) {
+  const server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    seed: 'none',
+    logger: pino({ level: 'silent' }),
+    repository,
+  });
+  servers.push(server);
+  return server;
+}
+
+const open = (server: RunningServer, path: string) => {
+  const abort = new AbortController();
+  aborts.push(abort);
+  return fetch(`${server.url}${path}`, { signal: abort.signal });
+};
 
 const put = (server: RunningServer, name: string) =>
   fetch(`${server.url}/configs/${encodeURIComponent(name)}`, {
@@ -77,33 +97,25 @@ const streams = {
 
 describe('a stream opened without an id', () => {
   for (const [what, path] of Object.entries(streams)) {
-    it(`${what} sends a change the client makes as soon as it has its answer, while the head read is slow`, async () => {
+    it(`${what} answers only once the head is read, and sends a change the client makes on its answer`, async () => {
       const held = holdingHead(await sqlite.create());
-      const server = await startServer({
-        port: 0,
-        host: '127.0.0.1',
-        seed: 'none',
-        logger: pino({ level: 'silent' }),
-        repository: held.repository,
-      });
-      servers.push(server);
-      const head = held.arm();
-      const abort = new AbortController();
-      aborts.push(abort);
-      const answer = fetch(`${server.url}${path}`, { signal: abort.signal });
-      await head.wasAsked;
+      const server = await serve(held.repository);
+      const release = held.hold();
+      let answered = false;
       // The client writes the moment it holds its answer. An answer given before the head is known
       // lets that write commit inside the head, and the stream would skip it.
-      const wroteOnAnswer = answer.then(async (response) => {
+      const wroteOnAnswer = open(server, path).then(async (response) => {
+        answered = true;
         expect((await put(server, 'made-on-answer')).ok).toBe(true);
         return response;
       });
-      // The answer must not come while the head read is out; the bound only ends the wait.
+      // With the fix no answer can come while the head reads are held; the bound only ends the wait.
       await Promise.race([
         wroteOnAnswer,
         new Promise((resolve) => setTimeout(resolve, 500)),
       ]);
-      head.release();
+      expect(answered).toBe(false);
+      release();
       const response = await wroteOnAnswer;
       expect(response.status).toBe(200);
       expect((await put(server, 'sentinel')).ok).toBe(true);
@@ -111,4 +123,24 @@ describe('a stream opened without an id', () => {
       expect(text).toContain('made-on-answer');
     });
   }
+
+  it('is refused with 503 and Retry-After (tRPC: SERVICE_UNAVAILABLE), not the storage error, when the head cannot be read', async () => {
+    const held = holdingHead(await sqlite.create());
+    const server = await serve(held.repository);
+    held.fail(new Error('secret storage detail'));
+    const sse = await open(server, streams['GET /events']);
+    expect(sse.status).toBe(503);
+    expect(sse.headers.get('retry-after')).toBe('5');
+    expect(await sse.json()).toEqual({
+      error: 'the change log cannot be read right now; try again later',
+    });
+    const trpc = await open(server, streams['configs.changes']);
+    const text = await readUntil(trpc, 'serialized-error');
+    expect(text).toMatch(/"code":"SERVICE_UNAVAILABLE"/);
+    expect(text).toContain('the change log cannot be read right now');
+    expect(text).not.toContain('secret storage detail');
+    // Once the head reads again, streams open.
+    held.fail(undefined);
+    expect((await open(server, streams['GET /events'])).status).toBe(200);
+  });
 });

@@ -40,8 +40,17 @@ export interface StreamCut {
 export const REFUSALS = {
   full: 'full',
   closed: 'closed',
+  /** The log's head could not be read (storage failing); the client should retry. */
+  unavailable: 'unavailable',
 } as const;
 export type Refusal = (typeof REFUSALS)[keyof typeof REFUSALS];
+
+/** What a client refused a stream is told, over SSE and tRPC alike. */
+export const REFUSAL_MESSAGES: Record<Refusal, string> = {
+  full: 'too many open event streams; try again later',
+  closed: 'the server is shutting down',
+  unavailable: 'the change log cannot be read right now; try again later',
+};
 
 const RETRY_MS = 1000;
 
@@ -72,6 +81,8 @@ export class ChangeFeed {
   /** The last id dispatched; known once {@link #ready} resolves. */
   #position = 0;
   #ready: Promise<void> | undefined;
+  /** A head read for {@link startingPoint} while no stream is open, shared by concurrent callers. */
+  #idleHead: Promise<number | Refusal> | undefined;
   /** Increments on every stop, so reads of an earlier run leave the state alone. */
   #run = 0;
   #unwatch: (() => void) | undefined;
@@ -106,8 +117,9 @@ export class ChangeFeed {
   }
 
   /**
-   * Opens a stream for `subscriber`: every change after `lastEventId` (or, without it, every change from
-   * now on), then live changes, until {@link leave}. Returns the refusal instead when it may not open.
+   * Opens a stream for `subscriber`: every change after `lastEventId` (without it, every change after
+   * the head read this join may start, see {@link startingPoint}), then live changes, until
+   * {@link leave}. Returns the refusal instead when it may not open.
    */
   join(subscriber: Subscriber, lastEventId?: number): Refusal | null {
     const refused = this.refusal();
@@ -127,19 +139,36 @@ export class ChangeFeed {
   }
 
   /**
-   * The id a stream "from now on" starts after: every change committed once this resolves has a higher
-   * id. Routes wait for it before they answer, so a client that holds its answer gets every change made
-   * after that. (A stream's own start is fixed only when the head read it triggers returns, which on
-   * PostgreSQL is a query that can finish after a write the client made on receiving its answer.)
-   * While streams are open it is the dispatch position, without a read.
+   * Where a stream "from now on" starts: an id such that every change committed once this resolves has
+   * a higher one (or why no stream may open). Routes wait for it before they answer and join with it, so
+   * a client that holds its answer gets every change made after that; a join without an id starts only
+   * when the head read it begins returns, which on PostgreSQL can fall after such a change. While
+   * streams are open it is the dispatch position, without a read; otherwise concurrent callers share
+   * one read of the head. A failed read is reported to `onError` and answered `unavailable`.
    */
-  async now(): Promise<number> {
+  async startingPoint(): Promise<number | Refusal> {
+    const refused = this.refusal();
+    if (refused !== null) return refused;
     const ready = this.#ready;
     if (ready !== undefined) {
-      await ready;
+      // A failed read of the running feed is reported where it was made (#start).
+      const read = await ready.then(
+        () => true,
+        () => false,
+      );
+      if (!read) return REFUSALS.unavailable;
       if (this.#ready === ready) return this.#position;
     }
-    return this.#source.head();
+    this.#idleHead ??= this.#source
+      .head()
+      .catch((error: unknown): Refusal => {
+        this.#onError(error);
+        return REFUSALS.unavailable;
+      })
+      .finally(() => {
+        this.#idleHead = undefined;
+      });
+    return this.#idleHead;
   }
 
   /** Closes a stream's membership (its consumer went away). */

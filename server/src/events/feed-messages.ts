@@ -1,4 +1,5 @@
 import type { ChangeMessage } from '@linkconfig/shared';
+import { REFUSAL_MESSAGES } from './change-feed.js';
 import type { ChangeFeed, Refusal } from './change-feed.js';
 import type { EndReason, Subscriber } from './subscriber.js';
 
@@ -13,12 +14,11 @@ export class FeedUnavailableError extends Error {
   override readonly name = 'FeedUnavailableError';
   constructor(readonly reason: Refusal | EndReason) {
     super(
-      {
-        full: 'too many open change streams; try again later',
-        closed: 'the server is shutting down',
-        shutdown: 'the server is shutting down',
-        overflow: 'the stream fell too far behind; resume from the last id',
-      }[reason],
+      reason === 'overflow'
+        ? 'the stream fell too far behind; resume from the last id'
+        : reason === 'shutdown'
+          ? REFUSAL_MESSAGES.closed
+          : REFUSAL_MESSAGES[reason],
     );
   }
 }

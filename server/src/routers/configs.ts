@@ -232,8 +232,14 @@ export const configsRouter = router({
       // "From now on" is fixed before tRPC answers: a change the client makes once subscribed is sent.
       const after =
         last === undefined || last === null
-          ? await ctx.services.changes.now()
+          ? await ctx.services.changes.startingPoint()
           : Number(last);
+      if (typeof after === 'string') {
+        throw new TRPCError({
+          code: 'SERVICE_UNAVAILABLE',
+          message: new FeedUnavailableError(after).message,
+        });
+      }
       return changeMessages(ctx, after, signal);
     }),
 });

@@ -2,6 +2,7 @@ import type { HttpBindings } from '@hono/node-server';
 import { EventIdSchema } from '@linkconfig/shared';
 import type { Context as HonoContext, Hono } from 'hono';
 import type { Context } from '../../context.js';
+import { REFUSAL_MESSAGES } from '../../events/change-feed.js';
 import type { Refusal } from '../../events/change-feed.js';
 import { openSseStream } from '../../events/sse-stream.js';
 import { watchAccess } from '../../keys/access-watch.js';
@@ -34,10 +35,9 @@ export function mountEventsRoute(app: Hono, deps: EventsRouteDeps): void {
       c.req.header('last-event-id') ?? c.req.query('lastEventId'),
     );
     const feed = ctx.services.changes;
-    const refused = feed.refusal();
-    if (refused !== null) throw unavailable(refused);
     // "From now on" is fixed before the answer: a change the client makes on receiving it is sent.
-    const after = lastEventId ?? (await feed.now());
+    const after = lastEventId ?? (await feed.startingPoint());
+    if (typeof after === 'string') throw unavailable(after);
     // On Node, the socket: a consumer that cannot keep up is hung up on without an error log.
     const outgoing = (c.env as Partial<HttpBindings> | undefined)?.outgoing;
     const stream = openSseStream(feed, {
@@ -76,15 +76,11 @@ export function mountEventsRoute(app: Hono, deps: EventsRouteDeps): void {
   });
 }
 
-/** The answer to a stream the feed refused (over the cap, or shutting down). */
+/** The answer to a stream the feed refused (over the cap, shutting down, or its log unreadable). */
 function unavailable(refusal: Refusal): HttpError {
-  return new HttpError(
-    503,
-    refusal === 'full'
-      ? 'too many open event streams; try again later'
-      : 'the server is shutting down',
-    { 'Retry-After': String(RETRY_AFTER_SECONDS) },
-  );
+  return new HttpError(503, REFUSAL_MESSAGES[refusal], {
+    'Retry-After': String(RETRY_AFTER_SECONDS),
+  });
 }
 
 /** The id to resume after; absent or empty means "from now on". */

@@ -61,7 +61,7 @@ const EVENTS: Json = {
       },
       '503': {
         description:
-          'Too many open streams, or the server is shutting down; retry after `Retry-After` seconds',
+          'Too many open streams, the change log cannot be read, or the server is shutting down; retry after `Retry-After` seconds',
         headers: {
           'Retry-After': { schema: { type: 'integer' } },
         },
