@@ -39,6 +39,13 @@ export const ERROR_CODES: Readonly<
   busy: { trpc: 'SERVICE_UNAVAILABLE', http: 503 },
 };
 
+/**
+ * What a caller is told of a failure that is not a rule of the service (a storage error, a bug): its own
+ * text may name files, tables or values, so it goes to the log only. REST and tRPC say the same.
+ */
+export const INTERNAL_ERROR_MESSAGE =
+  'internal server error; the details are in the server log';
+
 /** A rule of the service was broken; the message is safe to show to the caller as is. */
 export class DomainError extends Error {
   override readonly name = 'DomainError';

@@ -9,6 +9,7 @@ import {
   describeIssues,
   issuesOf,
   toTRPCError,
+  INTERNAL_ERROR_MESSAGE,
 } from './errors.js';
 import type { InputIssue } from './errors.js';
 import type { Outcome } from './outcome.js';
@@ -78,7 +79,13 @@ const t = initTRPC
             : {};
       return {
         ...shape,
-        message: issues === undefined ? shape.message : describeIssues(issues),
+        // An internal failure's own text stays in the log (`trpc-route.ts` logs it), as on REST.
+        message:
+          error.code === 'INTERNAL_SERVER_ERROR'
+            ? INTERNAL_ERROR_MESSAGE
+            : issues === undefined
+              ? shape.message
+              : describeIssues(issues),
         data: { ...shape.data, ...details },
       };
     },

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { DomainError } from '../errors.js';
+import { DomainError, INTERNAL_ERROR_MESSAGE } from '../errors.js';
 import { HttpError } from './http-error.js';
 
 /** A non-2xx answer: status, `{ error }` message and extra headers. */
@@ -25,7 +25,7 @@ export function toErrorAnswer(error: unknown, log: Logger): ErrorAnswer {
   log.error({ err: error }, 'request failed');
   return {
     status: 500,
-    message: 'internal server error; the details are in the server log',
+    message: INTERNAL_ERROR_MESSAGE,
     headers: {},
   };
 }
