@@ -1,5 +1,6 @@
 import type { RequestAuth } from './auth.js';
 import type { Services } from './services/services.js';
+import type { AnswerBudget } from './answer-budget.js';
 import type { WriteOrigin } from './services/write-conditions.js';
 
 /**
@@ -32,6 +33,8 @@ export interface Context {
    * (`auth` is already narrowed to those). Unset: not narrowed by origin.
    */
   readonly originAllows?: ((name: string) => boolean) | undefined;
+  /** The answers a `/trpc` batch may still send ({@link AnswerBudget}); unset: one call. */
+  readonly answerBudget?: AnswerBudget | undefined;
 }
 
 /** What HTTP knows of a request besides its access. */

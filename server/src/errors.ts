@@ -11,7 +11,8 @@ export type DomainErrorCode =
   | 'unauthorized'
   | 'forbidden'
   | 'disabled'
-  | 'busy';
+  | 'busy'
+  | 'too_large';
 
 /**
  * The one table of what each domain code answers: the tRPC code (`/trpc`) and the HTTP status (REST,
@@ -22,7 +23,7 @@ export const ERROR_CODES: Readonly<
     DomainErrorCode,
     {
       readonly trpc: TRPC_ERROR_CODE_KEY;
-      readonly http: 400 | 401 | 403 | 404 | 409 | 412 | 503;
+      readonly http: 400 | 401 | 403 | 404 | 409 | 412 | 413 | 503;
     }
   >
 > = {
@@ -37,6 +38,8 @@ export const ERROR_CODES: Readonly<
   disabled: { trpc: 'CONFLICT', http: 409 },
   // Work whose memory no budget covers found its queue full (`permits.ts`): retry shortly.
   busy: { trpc: 'SERVICE_UNAVAILABLE', http: 503 },
+  // One request would send more than its budget of answers (a `/trpc` batch, `answer-budget.ts`).
+  too_large: { trpc: 'PAYLOAD_TOO_LARGE', http: 413 },
 };
 
 /**

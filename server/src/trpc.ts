@@ -224,8 +224,14 @@ const answer =
     ctx: Context;
     input: unknown;
     signal: AbortSignal | undefined;
-  }) =>
-    (await op.run(ctx, input as z.output<TIn>, { signal })).value as never;
+  }) => {
+    const outcome = await op.run(ctx, input as z.output<TIn>, { signal });
+    // In a batch, each answer is weighed (as the JSON tRPC will send) before it is sent.
+    ctx.answerBudget?.take(
+      (outcome.text?.() ?? JSON.stringify(outcome.value) ?? '').length,
+    );
+    return outcome.value as never;
+  };
 
 const queryOf = <TIn extends z.ZodType, TOut extends z.ZodType>(
   op: Operation<TIn, TOut>,

@@ -97,6 +97,31 @@ describe('rate limits of /published', () => {
     const forged = read('10.0.0.3', { Authorization: 'Bearer made-up' });
     expect(await statuses(forged, 4)).toEqual([200, 200, 200, 429]);
   });
+
+  it('charges the published procedures over /trpc to the same budget, a batch by its calls', async () => {
+    const { read } = await limitedApp();
+    const visitor = read('10.0.0.1');
+    const get = `/trpc/published.get?input=${encodeURIComponent('{"name":"site/menu"}')}`;
+    const batch = (n: number) =>
+      `/trpc/${Array(n).fill('published.get').join(',')}?batch=1&input=${encodeURIComponent(
+        JSON.stringify(
+          Object.fromEntries(
+            Array.from({ length: n }, (_, i) => [i, { name: 'site/menu' }]),
+          ),
+        ),
+      )}`;
+    // A batch of more calls than the burst is refused whole, before anything is spent.
+    const over = await visitor(batch(4));
+    expect(over.status).toBe(400);
+    expect(((await over.json()) as { error: string }).error).toMatch(
+      /4 published reads/,
+    );
+    expect((await visitor(batch(2))).status).toBe(200);
+    expect((await visitor(get)).status).toBe(200);
+    // REST and tRPC spend one budget: three reads spent, the fourth of either kind waits.
+    expect((await visitor('/published/configs/site%2Fmenu')).status).toBe(429);
+    expect((await visitor(get)).status).toBe(429);
+  });
 });
 
 describe('settings of the /published limits', () => {

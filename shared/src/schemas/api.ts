@@ -20,6 +20,8 @@ export const LIMITS = {
   searchLimitMax: 1000,
   /** Longest `regex` or `config` pattern of `/search`. */
   searchPatternMaxLength: 1000,
+  /** Most calls in one `/trpc` batch (the client's `httpBatchLink` splits larger ones). */
+  trpcBatchMax: 16,
 } as const;
 
 /** The error body of every non-2xx response. */

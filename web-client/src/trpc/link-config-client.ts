@@ -6,6 +6,7 @@ import {
 } from '@trpc/client';
 import type { TRPCClient } from '@trpc/client';
 import type { AppRouter } from '@linkconfig/server';
+import { LIMITS } from '@linkconfig/shared';
 import { bearerHeader } from '../remote/http-call.js';
 import type { TokenSource } from '../remote/http-call.js';
 import { FetchEventSource } from './fetch-event-source.js';
@@ -56,7 +57,7 @@ export function createLinkConfigClient(
           EventSource: FetchEventSource,
           eventSourceOptions: async () => ({ headers: await headers() }),
         }),
-        false: httpBatchLink({ url, headers }),
+        false: httpBatchLink({ url, headers, maxItems: LIMITS.trpcBatchMax }),
       }),
     ],
   });

@@ -8,6 +8,7 @@
 import { REST_ROUTES } from '../routes/route-table.js';
 import type { RestRoute } from '../routes/route-table.js';
 import type { BodyLimits } from './json-body.js';
+import { HttpError } from '../http-error.js';
 import {
   DEFAULT_BODY_LIMIT,
   DEFAULT_INLINE_BODY_LIMIT,
@@ -90,4 +91,32 @@ export function trpcBodyKind(
 ): BodyKind {
   const storing = routes.filter(storesConfig).map((route) => route.id);
   return calls.some((call) => storing.includes(call)) ? 'stored' : 'inline';
+}
+
+/**
+ * A batch's body is read under the stored limit when one of its calls stores a config; every other call's
+ * input is still held to the inline limit, as its own request would be (413 naming the call otherwise).
+ * `calls` are all the batch's calls in order (a batch body is `{"0": input, "1": input, …}`).
+ */
+export function refuseLargeInlineInputs(
+  calls: readonly string[],
+  body: unknown,
+  limits: BodyLimitSet,
+): void {
+  if (calls.length < 2 || typeof body !== 'object' || body === null) return;
+  const inputs = body as Record<string, unknown>;
+  calls.forEach((call, i) => {
+    const input = inputs[String(i)];
+    if (input === undefined || trpcBodyKind([call]) === 'stored')
+      return;
+    const bytes = Buffer.byteLength(JSON.stringify(input));
+    if (bytes > limits.inline.maxBytes) {
+      const name =
+        limits.inline.name === undefined ? '' : ` (${limits.inline.name})`;
+      throw new HttpError(
+        413,
+        `the input of call ${i} (${call}) is larger than the limit of ${limits.inline.maxBytes} bytes${name}`,
+      );
+    }
+  });
 }

@@ -6,7 +6,7 @@
  */
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { Metrics } from '../metrics.js';
-import { REST_ROUTES } from '../routes/route-table.js';
+import { REST_ROUTES, isPublishedPath } from '../routes/route-table.js';
 import type { RestRoute } from '../routes/route-table.js';
 import { TokenBuckets } from '../token-buckets.js';
 import { trpcCalls } from '../trpc-calls.js';
@@ -104,6 +104,17 @@ export function mountRateLimits(app: Hono, options: RateLimitOptions): void {
     const budget = budgetOf(route);
     if (budget !== undefined) procedureBudget.set(route.id, budget);
   }
+  // The procedures of the published view (`published.get`), which spend its budget as its routes do.
+  const publishedProcedures = new Set(
+    routes
+      .filter((route) => isPublishedPath(route.path))
+      .map((route) => route.id),
+  );
+  /** The published budget a client spends: its key's when it sent a valid one, else its address's. */
+  const publishedBudget = (c: Context): BudgetName =>
+    isKeyClient(options.clientKey(c))
+      ? BUDGET.publishedByKey
+      : BUDGET.publishedByAddress;
 
   /** Takes `cost` tokens; `undefined` when they were there, otherwise the 429 answer. */
   const spend = (
@@ -149,10 +160,7 @@ export function mountRateLimits(app: Hono, options: RateLimitOptions): void {
   // spend their own budget too): by key when a valid one came, else by address.
   if (published !== undefined) {
     app.use('/published/*', async (c, next) => {
-      const budget = isKeyClient(options.clientKey(c))
-        ? BUDGET.publishedByKey
-        : BUDGET.publishedByAddress;
-      const refused = spend(c, budget, 1);
+      const refused = spend(c, publishedBudget(c), 1);
       if (refused !== undefined) return refused;
       await next();
       return undefined;
@@ -176,13 +184,22 @@ export function mountRateLimits(app: Hono, options: RateLimitOptions): void {
   // them (trailing slashes, percent-encoding; see trpc-calls.ts).
   const trpc: MiddlewareHandler = async (c, next) => {
     const names = trpcCalls(c.req.url);
-    const costs = ([BUDGET.writes, BUDGET.reads] as const).map(
+    const costs: (readonly [BudgetName, number])[] = (
+      [BUDGET.writes, BUDGET.reads] as const
+    ).map(
       (budget) =>
         [
           budget,
           names.filter((name) => procedureBudget.get(name) === budget).length,
         ] as const,
     );
+    // A call of the published view spends its budget too, as a request under `/published` does.
+    if (published !== undefined) {
+      costs.push([
+        publishedBudget(c),
+        names.filter((name) => publishedProcedures.has(name)).length,
+      ]);
+    }
     for (const [budget, cost] of costs) {
       const burst = buckets[budget]?.burst ?? Infinity;
       if (cost > burst) return oversized(budget, cost, burst);

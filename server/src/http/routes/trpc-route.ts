@@ -2,11 +2,16 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { Context as HonoContext, Hono } from 'hono';
 import type { Logger } from 'pino';
+import { LIMITS } from '@linkconfig/shared';
+import { AnswerBudget } from '../../answer-budget.js';
 import type { Context } from '../../context.js';
 import { appRouter } from '../../routers/app-router.js';
 import { statusHeaders } from '../http-error.js';
 import { readJsonBody } from '../middleware/json-body.js';
-import { trpcBodyKind } from '../middleware/body-limits.js';
+import {
+  refuseLargeInlineInputs,
+  trpcBodyKind,
+} from '../middleware/body-limits.js';
 import type { BodyKind, BodyLimitSet } from '../middleware/body-limits.js';
 import { bodyProgress } from '../middleware/body-pace.js';
 import { requestLogger } from '../middleware/request-context.js';
@@ -39,6 +44,9 @@ export function mountTrpcRoute(app: Hono, deps: TrpcRouteDeps): void {
       const { value } = await readJsonBody(c.req.raw, deps.limits[kind], {
         progress: bodyProgress(c),
       });
+      // A batch read under the stored limit holds the other calls' inputs to the inline one.
+      if (kind === 'stored')
+        refuseLargeInlineInputs(trpcCalls(c.req.url), value, deps.limits);
       return trpcAnswer(c, deps, JSON.stringify(value));
     });
   });
@@ -62,11 +70,22 @@ async function trpcAnswer(
     headers.delete('content-length');
     req = new Request(req.url, { method: 'POST', headers, body });
   }
+  // A batch is one request: its answers share one budget, as large as a stored config may be, twice.
+  const batch = trpcCalls(req.url).length > 1;
   return fetchRequestHandler({
     endpoint: '/trpc',
     req,
     router: appRouter,
-    createContext: () => deps.context(c),
+    maxBatchSize: LIMITS.trpcBatchMax,
+    createContext: () => {
+      const ctx = deps.context(c);
+      return batch
+        ? {
+            ...ctx,
+            answerBudget: new AnswerBudget(2 * deps.limits.stored.maxBytes),
+          }
+        : ctx;
+    },
     // A refused caller is told how to authenticate, a busy server when to come back, as on REST.
     responseMeta: ({ errors }) => {
       const headers: Record<string, string> = {};
