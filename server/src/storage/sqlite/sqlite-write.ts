@@ -2,6 +2,7 @@ import { stampOfRow } from '../config-write.js';
 import type { WriteTransaction } from '../config-write.js';
 import type { SqliteStatements } from './sqlite-statements.js';
 import { authorText } from '../log/revision-write.js';
+import { textOf } from '../stored-text.js';
 import type { HistorySteps } from '../log/revision-write.js';
 
 /**
@@ -24,21 +25,24 @@ export function sqliteWriteTransaction(
       if (bumped === undefined) throw new Error('revision counter missing');
       return bumped.value;
     },
-    writeRow: (row, created) =>
-      (created
-        ? statements.insert.get(
-            row.name,
-            row.json,
-            row.createdAt,
-            row.updatedAt,
-            row.version,
-          )
-        : statements.update.get(
-            row.json,
-            row.updatedAt,
-            row.version,
-            row.name,
-          )) ?? undefined,
+    writeRow: ({ name, json, createdAt, updatedAt, version }, created) => {
+      // A text with its UTF-8 bytes, on a UTF-8 file: the bytes as they are (no second encoding).
+      const { utf8 } = statements;
+      if (typeof json !== 'string' && utf8 !== undefined) {
+        const { bytes } = json;
+        return (
+          (created
+            ? utf8.insert.get(name, bytes, createdAt, updatedAt, version)
+            : utf8.update.get(bytes, updatedAt, version, name)) ?? undefined
+        );
+      }
+      const text = textOf(json);
+      return (
+        (created
+          ? statements.insert.get(name, text, createdAt, updatedAt, version)
+          : statements.update.get(text, updatedAt, version, name)) ?? undefined
+      );
+    },
     deleteRow: (name) => {
       statements.deleteOne.run(name);
     },
