@@ -82,7 +82,19 @@ async function seedDatabase(): Promise<string> {
 
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });
 
+/**
+ * Sends one request. A kept-alive socket the server closed while idle (its keep-alive timeout passes while
+ * callgrind dumps a window, the server stalled) resets before any answer: the request is sent again on a
+ * new socket, as Node's documentation advises for `reusedSocket`.
+ */
 function send(port: number, req: BenchRequest): Promise<number> {
+  return sendOnce(port, req).catch((error: unknown) => {
+    if ((error as { reused?: boolean }).reused === true) return send(port, req);
+    throw error;
+  });
+}
+
+function sendOnce(port: number, req: BenchRequest): Promise<number> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = {};
     if (req.body !== undefined) {
@@ -103,7 +115,13 @@ function send(port: number, req: BenchRequest): Promise<number> {
         res.on('end', () => resolve(res.statusCode ?? 0));
       },
     );
-    r.on('error', reject);
+    r.on('error', (error: NodeJS.ErrnoException) => {
+      reject(
+        r.reusedSocket && error.code === 'ECONNRESET'
+          ? Object.assign(error, { reused: true })
+          : error,
+      );
+    });
     r.end(req.body);
   });
 }
