@@ -45,6 +45,36 @@ describe('sqlite write: the size a revision records', () => {
     await repo.close();
   });
 
+  it('is the text as written, for texts encoded into the reused buffer and for those bound as strings', async () => {
+    const repo = createSqliteConfigRepository({
+      path: join(dir, 'scratch.db'),
+    });
+    const texts = [
+      // Longer than the reused buffer holds in UTF-8 (3 bytes a character): bound as a string.
+      JSON.stringify({ allLinks: {}, body: '€'.repeat(350_000) }),
+      // Then shorter and shorter texts through the same buffer: nothing of the one before is left.
+      JSON.stringify({ allLinks: {}, body: '€'.repeat(340_000) }),
+      JSON.stringify({ allLinks: {}, body: 'é😀'.repeat(1000) }),
+      JSON.stringify({ allLinks: {}, body: 'abc' }),
+    ];
+    for (const json of texts) {
+      for (const name of ['x', `new-${texts.indexOf(json)}`]) {
+        expect((await repo.put(name, json)).ok).toBe(true);
+        expect((await repo.get(name))?.json).toBe(json);
+        const [last] = await repo.history(name, { limit: 1 });
+        expect(last?.size).toBe(Buffer.byteLength(json, 'utf8'));
+      }
+    }
+    // A lone surrogate (no JSON text holds one raw): bound as a string, stored as better-sqlite3 binds it.
+    const lone = `{"a":"${String.fromCharCode(0xd800)}x"}`;
+    const bound = new Database(':memory:');
+    const asString = bound.prepare('SELECT ?').pluck().get(lone);
+    bound.close();
+    expect((await repo.put('lone', lone)).ok).toBe(true);
+    expect((await repo.get('lone'))?.json).toBe(asString);
+    await repo.close();
+  });
+
   it('is counted in UTF-8 bytes on a file whose text encoding is UTF-16 (made by another tool)', async () => {
     const path = join(dir, 'utf16.db');
     const made = new Database(path);
