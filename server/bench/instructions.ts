@@ -24,7 +24,6 @@ import {
   readFileSync,
   rmSync,
 } from 'node:fs';
-import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
@@ -39,11 +38,8 @@ import { captureFirst } from './capture.js';
 import { writeCeilingFile } from './ceiling-file.js';
 import { ceilingSequence } from './run/bench-main.js';
 import { firstRequests } from './run/bench-captures.js';
-import type {
-  BenchRequest,
-  RequestSequence,
-} from './sequences/request-sequences.js';
 import { uploadDataset } from './upload.js';
+import { send, sendRange } from './instructions-send.js';
 
 const SCOPE = { configs: 50, links: 500 };
 
@@ -78,60 +74,6 @@ async function seedDatabase(): Promise<string> {
   await uploadDataset(server.baseUrl, SCOPE);
   await server.stop();
   return file;
-}
-
-const agent = new Agent({ keepAlive: true, maxSockets: 64 });
-
-function send(port: number, req: BenchRequest): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = {};
-    if (req.body !== undefined) {
-      headers['content-type'] = 'application/json';
-      headers['content-length'] = String(Buffer.byteLength(req.body));
-    }
-    const r = request(
-      {
-        host: '127.0.0.1',
-        port,
-        method: req.method,
-        path: req.path,
-        headers,
-        agent,
-      },
-      (res) => {
-        res.on('data', () => {});
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    r.on('error', reject);
-    r.end(req.body);
-  });
-}
-
-/** Where a range of a sequence goes. */
-interface Target {
-  readonly port: number;
-  readonly sequence: RequestSequence;
-  readonly connections: number;
-}
-
-/** Sends requests `from` … `from + count - 1` of the sequence, `connections` at a time. */
-async function sendRange(
-  { port, sequence, connections }: Target,
-  from: number,
-  count: number,
-): Promise<void> {
-  let next = from;
-  const end = from + count;
-  const worker = async () => {
-    while (next < end) {
-      const req = sequence.at(next++ % sequence.size);
-      const status = await send(port, req);
-      if (status >= 400)
-        throw new Error(`${req.method} ${req.path}: ${status}`);
-    }
-  };
-  await Promise.all(Array.from({ length: connections }, worker));
 }
 
 /** The instruction count (`Ir`) of a callgrind dump. */

@@ -1,4 +1,6 @@
 import type { LinkTextEdit, LinkTextTemplate } from '@linkconfig/shared';
+import { textOf } from './storage/stored-text.js';
+import type { StoredText } from './storage/stored-text.js';
 
 /**
  * A stored config's text a config body may be read against (`linkEditOfText`): the version the service
@@ -23,7 +25,9 @@ const EDITED: Readonly<Record<string, never>> = Object.freeze({});
 /**
  * The JSON a request body carried: the parsed value and the text it was parsed from. It travels as a value
  * from the body reader (`http/middleware/json-body.ts`) to the service that stores it (`ConfigService.put`), so a
- * config is kept exactly as received (key order, unknown keys, spacing) and never serialized again.
+ * config is kept exactly as received (key order, unknown keys, spacing) and never serialized again. The
+ * body reader gives the text with the bytes it was decoded from ({@link stored}), which a write may store
+ * as they are.
  *
  * A config body the reader could read as an edit of the stored version ({@link edit}) was checked on the
  * links it changes only, and is not parsed: its {@link value} is parsed on first use.
@@ -32,10 +36,14 @@ export class ReceivedJson {
   #value: unknown;
   #parsed: boolean;
   #edit: ReceivedEdit | undefined;
+  /** The text received, as a write stores it: with the bytes it was decoded from, when the reader had them. */
+  readonly stored: StoredText;
+  /** The text received. */
+  readonly text: string;
 
   constructor(
     value: unknown,
-    readonly text: string,
+    text: StoredText,
     /**
      * How deeply the value nests, when measured on the text as it was read (`inspectJsonText`), so the
      * config check compares it instead of walking the value again; absent, the check walks the value.
@@ -44,10 +52,12 @@ export class ReceivedJson {
   ) {
     this.#value = value;
     this.#parsed = true;
+    this.stored = text;
+    this.text = textOf(text);
   }
 
   /** The body read as an edit of a stored version (its top level an object, its value not parsed yet). */
-  static edited(text: string, edit: ReceivedEdit): ReceivedJson {
+  static edited(text: StoredText, edit: ReceivedEdit): ReceivedJson {
     const received = new ReceivedJson(undefined, text);
     received.#parsed = false;
     received.#edit = edit;

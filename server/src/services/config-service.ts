@@ -18,6 +18,7 @@ import type {
   StoredConfig,
 } from '../storage/config-repository.js';
 import { matchesStrongly } from '../storage/etag.js';
+import { textOf } from '../storage/stored-text.js';
 import { preconditionFailed, writeConditions } from './write-conditions.js';
 import type { ConditionHeaders, WriteOrigin } from './write-conditions.js';
 import type { ReadableCache, VersionCache } from '../cache/cache-policy.js';
@@ -182,7 +183,7 @@ export class ConfigService {
     if (!result.ok) throw preconditionFailed(name, conditions, result);
     // A large config's version keeps the value parsed from the body (#written).
     const written = this.#written(
-      { name, json: plan.json },
+      { name, json: textOf(plan.json) },
       result,
       plan.parsed,
     );

@@ -17,6 +17,7 @@ import { ReceivedJson } from '../received-json.js';
 import type { EditTemplate } from '../received-json.js';
 import type { SummaryOver } from '../storage/config-repository.js';
 import type { TextCut } from '../storage/log/revision-content.js';
+import type { StoredText } from '../storage/stored-text.js';
 import type { ConfigVersion } from '../versions/config-version.js';
 import { spansWeight } from './patched-config.js';
 import { summaryOver } from './revision-summary.js';
@@ -59,7 +60,8 @@ const NO_LINKS: LinkSpans = {
 
 /** What a PUT stores ({@link planPut}). */
 export interface PutPlan {
-  readonly json: string;
+  /** The text, with the body's bytes when it is the body as received (`ReceivedJson.stored`). */
+  readonly json: StoredText;
   readonly summary: SummaryOver;
   /** The value, when it was parsed (a large config's version keeps it). */
   readonly parsed?: Record<string, unknown> | undefined;
@@ -83,7 +85,7 @@ export async function planPut(
   const edit = received?.edit;
   if (received !== undefined && edit !== undefined) {
     return {
-      json: received.text,
+      json: received.stored,
       summary: { over: edit.template.version, summary: edit.edit.counts },
       spans: edit.edit.spans,
       cut: { from: edit.template.text, to: received.text, ...edit.edit.cut },
@@ -100,7 +102,7 @@ export async function planPut(
   );
   if (!checked.ok) throw new DomainError('invalid_config', checked.error);
   return {
-    json: received?.text ?? JSON.stringify(checked.config),
+    json: received?.stored ?? JSON.stringify(checked.config),
     // What it changes against the version held (none held: as a new config; the write keeps it only
     // when that is what it replaces).
     summary: await summaryOver(held ?? null, value, slices),

@@ -9,6 +9,7 @@ import type { KeyRepository, StoredKey } from './key-repository.js';
 import type { LinkHealthStore } from './link-health-store.js';
 import type { PublishStore, StoredPublish } from './publish-store.js';
 import type { TextCut } from './log/revision-content.js';
+import type { StoredText } from './stored-text.js';
 import type {
   HistoryRepository,
   RevisionRecord,
@@ -111,7 +112,7 @@ export interface PutResult {
 
 /** What an update stores, decided from the stored version (see `ConfigRepository.update`). */
 export type UpdateDecide = (current: StoredConfig | null) => {
-  readonly json: string;
+  readonly json: StoredText;
 };
 
 /** A delete that was allowed; `removed` says whether anything existed. */
@@ -182,11 +183,12 @@ export interface ConfigRepository extends HistoryRepository {
   version(name: string): Promise<number | null>;
   /**
    * Creates or overwrites when the preconditions hold; `createdAt` is kept on overwrite, `updatedAt` set
-   * from `options.now` (never below the stored timestamps). Records the change.
+   * from `options.now` (never below the stored timestamps). Records the change. `json` given with its
+   * UTF-8 bytes (`Utf8Text`) may be stored from the bytes; the text stored is the same.
    */
   put(
     name: string,
-    json: string,
+    json: StoredText,
     options?: WriteOptions,
   ): Promise<PutResult | Refused>;
   /**

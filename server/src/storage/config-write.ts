@@ -18,6 +18,8 @@ import type {
   WriteOptions,
 } from './config-repository.js';
 import { etagOf } from './etag.js';
+import { textOf } from './stored-text.js';
+import type { StoredText } from './stored-text.js';
 import { appendRevision, readHistoryBefore } from './log/revision-write.js';
 import type { HistorySteps } from './log/revision-write.js';
 import type { VersionStamp } from './etag.js';
@@ -46,6 +48,14 @@ export function stampOfRow(row: {
 }
 
 /**
+ * A row a write stores: the stored config, its text possibly with its UTF-8 bytes (`Utf8Text`), which a
+ * backend may store as they are rather than encoding the text again.
+ */
+export interface WrittenRow extends Omit<StoredConfig, 'json'> {
+  readonly json: StoredText;
+}
+
+/**
  * The steps a backend supplies, each run inside one write transaction that holds the write lock (so
  * what `readCurrent` returns cannot change before the transaction ends). The transaction commits when the
  * algorithm appended a revision, and need not otherwise (a refused write or the delete of a missing name).
@@ -60,7 +70,7 @@ export interface WriteTransaction extends HistorySteps {
    * size in UTF-8 bytes when the backend has it at no cost (SQLite: from the statement that wrote it), so
    * the revision need not encode the text again to count them.
    */
-  writeRow(row: StoredConfig, created: boolean): number | void;
+  writeRow(row: WrittenRow, created: boolean): number | void;
   /** Deletes the row of `name` (which exists). */
   deleteRow(name: string): void;
   /** Appends an entry of the log that is not a write of a config. */
@@ -103,7 +113,7 @@ const refusal = (current: StoredStamp | null): Refused => ({
 /** Creates or overwrites `name` when the preconditions hold (see `ConfigRepository.put`). */
 export function putConfig(
   tx: WriteTransaction,
-  { name, json }: { readonly name: string; readonly json: string },
+  { name, json }: { readonly name: string; readonly json: StoredText },
   options: WriteOptions,
 ): PutResult | Refused {
   const previous = tx.readCurrent(name);
@@ -146,7 +156,7 @@ function storeOver(
   tx: WriteTransaction,
   write: {
     readonly name: string;
-    readonly json: string;
+    readonly json: StoredText;
     readonly previous: StoredStamp | null;
   },
   options: WriteOptions,
@@ -167,7 +177,7 @@ function storeOver(
     created,
   );
   const etag = etagOf({ version, updatedAt });
-  const stored = { json, etag, bytes: bytes ?? undefined };
+  const stored = { json: textOf(json), etag, bytes: bytes ?? undefined };
   const over = previous?.version ?? null;
   const facts = { name, id: version, updatedAt, options, stored, over };
   const rev = appendRevision(tx, history, facts);

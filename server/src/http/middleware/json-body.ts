@@ -1,4 +1,3 @@
-import { isUtf8 } from 'node:buffer';
 import { inspectJsonTextInSlices, linkEditOfText } from '@linkconfig/shared';
 import type { JsonTextFacts } from '@linkconfig/shared';
 import { promisify } from 'node:util';
@@ -6,6 +5,7 @@ import { brotliDecompress, gunzip, inflate } from 'node:zlib';
 import type { InputType, ZlibOptions } from 'node:zlib';
 import { EVENT_LOOP_SLICES } from '../../event-loop.js';
 import { ReceivedJson } from '../../received-json.js';
+import { Utf8Text } from '../../storage/stored-text.js';
 import type { EditTemplate } from '../../received-json.js';
 import { HttpError } from '../http-error.js';
 import { paced } from './body-pace.js';
@@ -80,9 +80,10 @@ export async function readJsonBody(
     limits.minBytesPerSecond ?? 0,
     options.progress,
   );
-  const text = decode(
+  const body = decode(
     decoder === undefined ? raw : await decompress(raw, { decoder, limits }),
   );
+  const { text } = body;
   if (text.trim() === '') {
     throw new HttpError(400, 'the request body is empty; send a JSON value');
   }
@@ -91,7 +92,7 @@ export async function readJsonBody(
     // Valid, read back as sent and accepted by the config check: what the full reading below would find.
     const edit = linkEditOfText(template, text, template.maxDepth);
     if (edit !== undefined)
-      return ReceivedJson.edited(text, { template, edit });
+      return ReceivedJson.edited(body, { template, edit });
   }
   // V8 parses iteratively, so even absurd nesting parses; the depth is then checked on the value.
   const value = parseJson(text);
@@ -102,7 +103,7 @@ export async function readJsonBody(
       `the JSON body is nested deeper than ${limits.maxDepth} levels`,
     );
   }
-  return new ReceivedJson(value, text, depth);
+  return new ReceivedJson(value, body, depth);
 }
 
 function checkContentType(header: string | null): void {
@@ -249,13 +250,13 @@ async function tooLarge(
   return new HttpError(413, message, { Connection: 'close' });
 }
 
-function decode(bytes: Uint8Array): string {
-  // `isUtf8` and `toString` run natively over the bytes (cheaper than a fatal TextDecoder).
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (!isUtf8(buffer)) {
+/** The body's text, with the (decompressed) bytes it was decoded from: a write may store those as they are. */
+function decode(bytes: Uint8Array): Utf8Text {
+  const decoded = Utf8Text.decoded(bytes);
+  if (decoded === undefined) {
     throw new HttpError(400, 'the request body is not valid UTF-8');
   }
-  return buffer.toString('utf8');
+  return decoded;
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   updateConfig,
 } from '../config-write.js';
 import type { WriteTransaction } from '../config-write.js';
+import { textOf } from '../stored-text.js';
 import { createMemoryHooks } from './memory-hooks.js';
 import { createMemoryKeys } from './memory-keys.js';
 import { createMemoryLinkHealth } from './memory-link-health.js';
@@ -48,7 +49,7 @@ export function createMemoryConfigRepository(): ConfigRepository {
     readCurrent: (name) => rows.get(name) ?? null,
     nextRevision: () => ++revision,
     writeRow: (row) => {
-      rows.set(row.name, row);
+      rows.set(row.name, { ...row, json: textOf(row.json) });
     },
     deleteRow: (name) => {
       rows.delete(name);

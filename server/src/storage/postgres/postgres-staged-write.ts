@@ -3,6 +3,7 @@ import type { WriteTransaction } from '../config-write.js';
 import type { Locked } from './postgres-write-lock.js';
 import { INSERT_COLUMNS, insertValues } from '../log/history-rows.js';
 import { authorText } from '../log/revision-write.js';
+import { textOf } from '../stored-text.js';
 
 /** The quoted tables a write touches. */
 export interface WriteTargets {
@@ -50,7 +51,7 @@ export function stageWrite(
     writeRow: (row) => {
       steps.push(
         `INSERT INTO ${table} (name, json, created_at, updated_at, version)
-         VALUES (${param(row.name)}, ${param(row.json)}, ${param(row.createdAt)},
+         VALUES (${param(row.name)}, ${param(textOf(row.json))}, ${param(row.createdAt)},
            ${param(row.updatedAt)}, ${param(row.version)})
          ON CONFLICT (name) DO UPDATE SET json = EXCLUDED.json,
            updated_at = EXCLUDED.updated_at, version = EXCLUDED.version`,

@@ -35,6 +35,20 @@ export interface SqliteStatements {
     number | null
   >;
   readonly update: Statement<[string, string, number, string], number | null>;
+  /**
+   * `insert` and `update` with the text bound as its UTF-8 bytes (a blob cast to TEXT, which SQLite reads
+   * in the file's text encoding): prepared on a UTF-8 file only, absent on any other.
+   */
+  readonly utf8?: {
+    readonly insert: Statement<
+      [string, Uint8Array, string, string, number],
+      number | null
+    >;
+    readonly update: Statement<
+      [Uint8Array, string, number, string],
+      number | null
+    >;
+  };
   readonly deleteOne: Statement<[string]>;
   readonly dataVersion: Statement<[], number>;
   readonly noBusyWait: Statement<[]>;
@@ -46,10 +60,16 @@ export function prepareStatements(
   db: Database.Database,
   busyTimeoutMs: number,
 ): SqliteStatements {
-  const sizeOfJson =
-    db.pragma('encoding', { simple: true }) === 'UTF-8'
-      ? 'octet_length(json)'
-      : 'NULL';
+  const utf8File = db.pragma('encoding', { simple: true }) === 'UTF-8';
+  const sizeOfJson = utf8File ? 'octet_length(json)' : 'NULL';
+  const writes = (value: string) => ({
+    insert: `INSERT INTO configs (name, json, created_at, updated_at, version) VALUES (?, ${value}, ?, ?, ?)
+         RETURNING ${sizeOfJson}`,
+    update: `UPDATE configs SET json = ${value}, updated_at = ?, version = ? WHERE name = ?
+         RETURNING ${sizeOfJson}`,
+  });
+  const text = writes('?');
+  const bytes = writes('CAST(? AS TEXT)');
   return {
     // Reads.
     selectNames: db.prepare<[], { name: string }>('SELECT name FROM configs'),
@@ -95,16 +115,27 @@ export function prepareStatements(
     // null, and the size is counted as before.
     insert: db
       .prepare<[string, string, string, string, number], number | null>(
-        `INSERT INTO configs (name, json, created_at, updated_at, version) VALUES (?, ?, ?, ?, ?)
-         RETURNING ${sizeOfJson}`,
+        text.insert,
       )
       .pluck(),
     update: db
-      .prepare<[string, string, number, string], number | null>(
-        `UPDATE configs SET json = ?, updated_at = ?, version = ? WHERE name = ?
-         RETURNING ${sizeOfJson}`,
-      )
+      .prepare<[string, string, number, string], number | null>(text.update)
       .pluck(),
+    // The bytes as they came (a request's body): better-sqlite3 would encode a bound string to UTF-8 again.
+    ...(utf8File && {
+      utf8: {
+        insert: db
+          .prepare<[string, Uint8Array, string, string, number], number | null>(
+            bytes.insert,
+          )
+          .pluck(),
+        update: db
+          .prepare<[Uint8Array, string, number, string], number | null>(
+            bytes.update,
+          )
+          .pluck(),
+      },
+    }),
     deleteOne: db.prepare<[string]>('DELETE FROM configs WHERE name = ?'),
     // Watching and the write lock.
     dataVersion: db.prepare<[], number>('PRAGMA data_version').pluck(),
