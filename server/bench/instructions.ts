@@ -11,6 +11,7 @@
  *
  * Usage: node --import tsx server/bench/instructions.ts --scenario list|get|common-regex|query-three|patch|…
  *   [--requests 1000] [--warmup 2000] [--windows 2] [--connections 4] [--work /tmp/linkconfig-ic]
+ *   [--configs 50] (the configs stored, 500 links each; the requests name the first 50 at most)
  *   [--server main.js] [--annotate] (keeps the dumps) [--cpu-prof DIR] (a V8 profile instead, no
  *   valgrind) [--strace FILE] (system call counts instead, `strace -c`) [--ceiling] (the same counts
  *   for the bare `node:http` ceiling replaying our first 16 answers of the scenario, as the benchmark's
@@ -41,6 +42,7 @@ import { firstRequests } from './run/bench-captures.js';
 import { uploadDataset } from './upload.js';
 import { send, sendRange } from './instructions-send.js';
 
+/** The configs the scenarios' requests name (as in the main run). */
 const SCOPE = { configs: 50, links: 500 };
 
 const { values } = parseArgs({
@@ -56,14 +58,17 @@ const { values } = parseArgs({
     'cpu-prof': { type: 'string' },
     strace: { type: 'string' },
     ceiling: { type: 'boolean', default: false },
+    configs: { type: 'string' },
   },
 });
+/** The configs stored: `--configs` as a `--scale` point (the requests name the first 50 at most). */
+const STORED = { ...SCOPE, configs: Number(values.configs ?? SCOPE.configs) };
 const work = values.work;
 mkdirSync(work, { recursive: true });
 
 /** The seeded database (the dataset uploaded through the REST API once, then reused). */
 async function seedDatabase(): Promise<string> {
-  const file = join(work, 'seed.db');
+  const file = join(work, `seed${values.configs ?? ''}.db`);
   if (existsSync(file)) return file;
   const server = await ChildServer.start({
     label: 'seed',
@@ -71,7 +76,7 @@ async function seedDatabase(): Promise<string> {
     cwd: REPO_ROOT,
     env: { ...OUR_ENV, DATABASE_URL: `sqlite:${file}` },
   });
-  await uploadDataset(server.baseUrl, SCOPE);
+  await uploadDataset(server.baseUrl, STORED);
   await server.stop();
   return file;
 }
@@ -194,7 +199,8 @@ async function ceilingFile(
 const CEILING_ANSWERS = 16;
 
 async function main(): Promise<void> {
-  const scenario = buildScenarios(SCOPE).find((s) => s.id === values.scenario);
+  const scope = { ...SCOPE, configs: Math.min(50, STORED.configs) };
+  const scenario = buildScenarios(scope).find((s) => s.id === values.scenario);
   if (scenario === undefined) throw new Error(`no scenario ${values.scenario}`);
   const seed = await seedDatabase();
   const dir = join(work, `run-${process.pid}`);

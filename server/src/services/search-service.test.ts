@@ -72,7 +72,7 @@ function expected(
     description?: string;
     tags: string[];
   }[][],
-  query: { regex?: string; q?: string; fields: SearchField[] },
+  query: { tag?: string; regex?: string; q?: string; fields: SearchField[] },
 ): string[] {
   const compiled =
     query.regex === undefined
@@ -93,6 +93,7 @@ function expected(
                 : [];
       const some = (test: (t: string) => boolean) =>
         query.fields.some((f) => texts(f).some(test));
+      if (query.tag !== undefined && !l.tags.includes(query.tag)) return;
       if (compiled !== undefined && !some((t) => compiled.matcher(t).find()))
         return;
       if (
@@ -107,11 +108,18 @@ function expected(
 }
 
 describe('SearchService', () => {
-  it('finds exactly what a scan of every link finds, in order and up to the limit, whatever the indexes and prefilters skip', async () => {
+  it('finds exactly what a scan of every link finds, in order and up to the limit, whatever the indexes and prefilters skip (tags, q, regex)', async () => {
     await fc.assert(
       fc.asyncProperty(
         configs,
-        fc.oneof(fc.record({ regex, fields }), fc.record({ q: word, fields })),
+        fc.oneof(
+          fc.record({ regex, fields }),
+          fc.record({ q: word, fields }),
+          // A tag alone, and with the other criteria (the tag map chooses the candidates).
+          fc.record({ tag: word, fields }),
+          fc.record({ tag: word, q: word, fields }),
+          fc.record({ tag: word, regex, fields }),
+        ),
         fc.integer({ min: 1, max: 12 }),
         async (all, query, limit) => {
           const services = createServices({
@@ -124,7 +132,7 @@ describe('SearchService', () => {
             await services.configs.put(`c${c}`, { allLinks });
           }
           const input = {
-            tag: undefined,
+            tag: 'tag' in query ? query.tag : undefined,
             q: 'q' in query ? query.q : undefined,
             regex: 'regex' in query ? query.regex : undefined,
             config: undefined,

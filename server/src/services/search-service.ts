@@ -216,8 +216,9 @@ export class SearchService {
  * `tag`; for `q`, the links whose trigram signatures allow the text and whose selected fields hold it; for
  * the literals every match of `regex` must contain, the links whose signatures allow one list of them
  * (`regex-links.ts`: each field is then looked at once). Every candidate is still tested in full by
- * {@link matches}, but for a haystack-safe `q` without a tag: the candidates {@link holding} chose hold it
- * already, and `matches` relies on this choice being made here under the same two conditions.
+ * {@link matches}, but for the tag (each link of its list carries it: `matches` does not test it again) and
+ * for a haystack-safe `q` without a tag (the candidates {@link holding} chose hold it already); `matches`
+ * relies on these choices being made here under the same conditions.
  */
 function candidates(
   index: ConfigSearchIndex,
@@ -271,9 +272,7 @@ function matches(
 ): boolean {
   const entry = index.links[position];
   if (entry === undefined) return false;
-  if (criteria.tag !== undefined && !entry.tags.includes(criteria.tag)) {
-    return false;
-  }
+  // A tag chose the candidates ({@link candidates}: its list in the tag map): each already carries it.
   const { q, regex } = criteria;
   // A haystack-safe `q` without a tag chose the candidates ({@link holding}): each already holds it.
   if (
