@@ -67,18 +67,28 @@ function* ascendingUnion(
 export function regexMatches(
   index: ConfigSearchIndex,
   position: number,
-  { regex, literals, fields }: RegexQuery,
+  query: RegexQuery,
 ): boolean {
   const entry = index.links[position];
-  if (entry === undefined) return false;
+  return (
+    entry !== undefined &&
+    fieldsMatch(entry, (f) => foldedField(index, position, f), query)
+  );
+}
+
+/**
+ * Whether a selected field of `entry` matches the pattern; `folded(f)` is the folded text of field
+ * number `f` (of {@link FIELD_ORDER}), asked only of the selected fields when the pattern has literals.
+ */
+export function fieldsMatch(
+  entry: IndexedLink,
+  folded: (field: number) => string,
+  { regex, literals, fields }: RegexQuery,
+): boolean {
   for (let f = 0; f < FIELD_ORDER.length; f++) {
     const field = FIELD_ORDER[f];
     if (field === undefined || !fields.has(field)) continue;
-    if (
-      literals !== null &&
-      !holdsOne(foldedField(index, position, f), literals)
-    )
-      continue;
+    if (literals !== null && !holdsOne(folded(f), literals)) continue;
     if (someFieldText(entry, field, regex.test)) return true;
   }
   return false;

@@ -25,6 +25,7 @@ import {
 } from '../versions/search-index.js';
 import { regexCandidates, regexMatches, someFieldText } from './regex-links.js';
 import type { RegexQuery } from './regex-links.js';
+import { storedRegexScan } from './stored-regex.js';
 import { searchAnswerText } from '../versions/search-texts.js';
 import type {
   ConfigSearchIndex,
@@ -139,6 +140,11 @@ export class SearchService {
       input.config === undefined
         ? undefined
         : this.#compiled(input.config, 'config').regex;
+    // A search by `regex` alone may test a config read from storage without indexing it.
+    const regexOnly =
+      criteria.tag === undefined && criteria.q === undefined
+        ? criteria.regex
+        : undefined;
     const results: SearchOutput['results'] = [];
     const entries: IndexedLink[] = [];
     let linksScanned = 0;
@@ -174,21 +180,29 @@ export class SearchService {
           continue;
         }
         if (visit === undefined) configsSearched++;
-        // A large config's first search builds its index in slices.
-        const index =
-          current.builtSearchIndex ??
-          (await current.searchIndexInSlices(this.#slices));
-        this.#candidates.note(named, index);
-        this.#configs.offer(current);
-        for (const position of candidates(index, criteria)) {
-          const entry = index.links[position];
-          if (entry === undefined) continue;
+        let found: Iterable<IndexedLink | null>;
+        if (
+          cached === undefined &&
+          regexOnly !== undefined &&
+          this.#candidates.summarized(named)
+        ) {
+          // Read from storage for this test only: no index built (`stored-regex.ts`).
+          found = storedRegexScan(current, regexOnly);
+        } else {
+          // A large config's first search builds its index in slices.
+          const index =
+            current.builtSearchIndex ??
+            (await current.searchIndexInSlices(this.#slices));
+          this.#candidates.note(named, index);
+          found = indexMatches(index, criteria);
+        }
+        for (const entry of found) {
           // The links of one large config are tested in slices too.
           if (++linksScanned % LINKS_PER_PAUSE === 0) {
             const paused = pauseIfDue();
             if (paused !== undefined) await paused;
           }
-          if (!matches(index, position, criteria)) continue;
+          if (entry === null) continue;
           results.push({
             configName: name,
             id: entry.id,
@@ -197,6 +211,7 @@ export class SearchService {
           entries.push(entry);
           if (results.length >= input.limit) break;
         }
+        this.#configs.offer(current);
       } finally {
         release?.();
       }
@@ -229,6 +244,21 @@ function candidates(
   const literals = criteria.regex?.literals ?? null;
   const some = literals === null ? null : regexCandidates(index, literals);
   return some ?? allPositions(index.links.length);
+}
+
+/**
+ * The links of `index` worth testing ({@link candidates}), each as itself when it {@link matches}, else
+ * `null`.
+ */
+function* indexMatches(
+  index: ConfigSearchIndex,
+  criteria: Criteria,
+): Generator<IndexedLink | null> {
+  for (const position of candidates(index, criteria)) {
+    const entry = index.links[position];
+    if (entry === undefined) continue;
+    yield matches(index, position, criteria) ? entry : null;
+  }
 }
 
 /** The terms the summaries across configs can tell (texts they cannot hold left out). */
