@@ -25,7 +25,7 @@ import {
 } from '../versions/search-index.js';
 import { regexCandidates, regexMatches, someFieldText } from './regex-links.js';
 import type { RegexQuery } from './regex-links.js';
-import { storedRegexScan } from './stored-regex.js';
+import { storedTest } from './stored-regex.js';
 import { searchAnswerText } from '../versions/search-texts.js';
 import type {
   ConfigSearchIndex,
@@ -180,20 +180,22 @@ export class SearchService {
           continue;
         }
         if (visit === undefined) configsSearched++;
-        let found: Iterable<IndexedLink | null>;
-        if (
+        // Read from storage, summarized, for a regex alone: maybe tested without an index (`stored-regex.ts`).
+        let found =
           cached === undefined &&
           regexOnly !== undefined &&
           this.#candidates.summarized(named)
-        ) {
-          // Read from storage for this test only: no index built (`stored-regex.ts`).
-          found = storedRegexScan(current, regexOnly);
-        } else {
+            ? storedTest(current, regexOnly, (v) =>
+                this.#configs.keepsIndexed(v),
+              )
+            : undefined;
+        if (found === undefined) {
           // A large config's first search builds its index in slices.
           const index =
             current.builtSearchIndex ??
             (await current.searchIndexInSlices(this.#slices));
           this.#candidates.note(named, index);
+          this.#configs.offer(current);
           found = indexMatches(index, criteria);
         }
         for (const entry of found) {
@@ -211,7 +213,6 @@ export class SearchService {
           entries.push(entry);
           if (results.length >= input.limit) break;
         }
-        this.#configs.offer(current);
       } finally {
         release?.();
       }

@@ -1,13 +1,13 @@
 /**
- * The `regex` criterion of `/search` over a config read from storage only to be tested once (not cached):
- * building its search index (trigram signatures, the folded haystack, each link's JSON text) would cost
- * several times the test itself, and the index would most often be thrown away with the version. So:
+ * The `regex` criterion of `/search` over a config read from storage (not cached): building its search
+ * index (trigram signatures, the folded haystack, each link's JSON text) costs several times the test
+ * itself, and is wasted when the cache will not keep the version. So:
  *
  * 1. the stored text is looked at first: a config whose folded text lacks a literal of every one of the
  *    pattern's lists of literals cannot match, and is not even parsed ({@link textMayMatch});
- * 2. otherwise its links are parsed, sanitized and read as the index would read them (`indexedLink`,
- *    `fieldText`), and each selected field is tested as the index path tests it (`fieldsMatch`), in
- *    catalog order, without an index.
+ * 2. otherwise, when the cache would not keep the version indexed, its links are parsed, sanitized and
+ *    read as the index would read them (`indexedLink`, `fieldText`), and each selected field is tested
+ *    as the index path tests it (`fieldsMatch`), in catalog order, without an index.
  */
 import { BLOCKED_URL, isPlainObject, sanitizeLink } from '@linkconfig/shared';
 import { foldCase } from '../versions/fold-case.js';
@@ -45,18 +45,31 @@ export function textMayMatch(json: string, query: RegexQuery): boolean {
 }
 
 /**
- * The links of `version` (read from storage, not cached) tested against `query` without a search index,
- * in catalog order: each link a search reads yields itself when a selected field matches, `null` when
- * none does (so the caller counts it and may pause). Nothing when the stored text rules a match out
- * ({@link textMayMatch}); the version is then not parsed.
+ * How a search tests `version` (read from storage, not cached) against `query`: nothing to test when the
+ * stored text rules a match out ({@link textMayMatch}; the version is not even parsed); `undefined` when
+ * the cache would keep the version once indexed (`keeps`: the search then builds the index and offers
+ * it); else its links tested without an index ({@link scanLinks}), the version dropped afterwards.
  */
-export function* storedRegexScan(
+export function storedTest(
   version: ConfigVersion,
   query: RegexQuery,
-): Generator<IndexedLink | null> {
+  keeps: (version: ConfigVersion) => boolean,
+): Iterable<IndexedLink | null> | undefined {
   const held = version.heldText;
-  if (held !== undefined && !textMayMatch(held.json, query)) return;
-  const allLinks = version.stored['allLinks'];
+  if (held !== undefined && !textMayMatch(held.json, query)) return [];
+  return keeps(version) ? undefined : scanLinks(version.stored, query);
+}
+
+/**
+ * The links of a stored config (parsed) tested against `query` without a search index, in catalog
+ * order: each link a search reads yields itself when a selected field matches, `null` when none does (so
+ * the caller counts it and may pause).
+ */
+export function* scanLinks(
+  stored: Record<string, unknown>,
+  query: RegexQuery,
+): Generator<IndexedLink | null> {
+  const allLinks = stored['allLinks'];
   if (!isPlainObject(allLinks)) return;
   for (const id of Object.keys(allLinks)) {
     const entry = indexedLink(id, sanitizeLink(allLinks[id]), false);
