@@ -238,4 +238,37 @@ describe('regex searches of configs read from storage (stored-regex.ts)', () => 
       { numRuns: 400 },
     );
   });
+
+  it('index a config read from storage when the version cache keeps it, and only then', async () => {
+    const repository = createMemoryConfigRepository();
+    for (const n of [0, 1, 2]) {
+      await repository.put(
+        `c${n}`,
+        JSON.stringify({
+          allLinks: { a: { url: 'https://h/', label: `sun ${n}` } },
+        }),
+      );
+    }
+    const summaries = new SummaryIndex({ budget: 1024 ** 2 });
+    const input: SearchInput = {
+      tag: undefined,
+      q: undefined,
+      regex: 'sun \\d',
+      config: undefined,
+      fields: ['label'],
+      limit: 100,
+    };
+    // A first search summarizes every config; its cache keeps none.
+    const small = configsOver(repository, 4096);
+    await new SearchService(small, undefined, { summaries }).search(input);
+    const large = configsOver(repository, 1024 ** 3);
+    const found = await new SearchService(large, undefined, {
+      summaries,
+    }).search(input);
+    expect(found.results.map((r) => r.configName)).toEqual(['c0', 'c1', 'c2']);
+    for (const { name, version } of await large.versions()) {
+      expect(large.cachedAt(name, version)?.builtSearchIndex).toBeDefined();
+      expect(small.cachedAt(name, version)).toBeUndefined();
+    }
+  });
 });
