@@ -6,9 +6,11 @@
  */
 import type { SearchField } from '@linkconfig/shared';
 import type { PatternTest } from './compiled-pattern.js';
+import { foldCase } from '../versions/fold-case.js';
 import {
   candidateLinks,
   FIELD_ORDER,
+  fieldText,
   foldedField,
 } from '../versions/search-index.js';
 import type {
@@ -70,25 +72,29 @@ export function regexMatches(
   query: RegexQuery,
 ): boolean {
   const entry = index.links[position];
-  return (
-    entry !== undefined &&
-    fieldsMatch(entry, (f) => foldedField(index, position, f), query)
-  );
+  return entry !== undefined && fieldsMatch(entry, query, { index, position });
 }
 
 /**
- * Whether a selected field of `entry` matches the pattern; `folded(f)` is the folded text of field
- * number `f` (of {@link FIELD_ORDER}), asked only of the selected fields when the pattern has literals.
+ * Whether a selected field of `entry` matches the pattern. The folded text of a field (looked at only
+ * when the pattern has literals) is a slice of the haystack of `at.index`, where `entry` is at
+ * `at.position`; without an index, the field's text folded here.
  */
 export function fieldsMatch(
   entry: IndexedLink,
-  folded: (field: number) => string,
   { regex, literals, fields }: RegexQuery,
+  at?: { readonly index: ConfigSearchIndex; readonly position: number },
 ): boolean {
   for (let f = 0; f < FIELD_ORDER.length; f++) {
     const field = FIELD_ORDER[f];
     if (field === undefined || !fields.has(field)) continue;
-    if (literals !== null && !holdsOne(folded(f), literals)) continue;
+    if (literals !== null) {
+      const folded =
+        at === undefined
+          ? foldCase(fieldText(entry, f))
+          : foldedField(at.index, at.position, f);
+      if (!holdsOne(folded, literals)) continue;
+    }
     if (someFieldText(entry, field, regex.test)) return true;
   }
   return false;

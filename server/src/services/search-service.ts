@@ -147,6 +147,16 @@ export class SearchService {
         : undefined;
     const results: SearchOutput['results'] = [];
     const entries: IndexedLink[] = [];
+    /** Adds a link found in config `name`; whether the limit is reached. */
+    const take = (name: string, entry: IndexedLink): boolean => {
+      results.push({
+        configName: name,
+        id: entry.id,
+        link: entry.link as SearchOutput['results'][number]['link'],
+      });
+      entries.push(entry);
+      return results.length >= input.limit;
+    };
     let linksScanned = 0;
     const catalog = await this.#configs.versions(state, readable);
     // Only the configs whose summary allows a match (and those without one), when the terms tell.
@@ -181,7 +191,7 @@ export class SearchService {
         }
         if (visit === undefined) configsSearched++;
         // Read from storage, summarized, for a regex alone: maybe tested without an index (`stored-regex.ts`).
-        let found =
+        const found =
           cached === undefined &&
           regexOnly !== undefined &&
           this.#candidates.summarized(named)
@@ -189,29 +199,31 @@ export class SearchService {
                 this.#configs.keepsIndexed(v),
               )
             : undefined;
-        if (found === undefined) {
+        if (found !== undefined) {
+          for (const entry of found) {
+            if (++linksScanned % LINKS_PER_PAUSE === 0) {
+              const paused = pauseIfDue();
+              if (paused !== undefined) await paused;
+            }
+            if (entry !== null && take(name, entry)) break;
+          }
+        } else {
           // A large config's first search builds its index in slices.
           const index =
             current.builtSearchIndex ??
             (await current.searchIndexInSlices(this.#slices));
           this.#candidates.note(named, index);
           this.#configs.offer(current);
-          found = indexMatches(index, criteria);
-        }
-        for (const entry of found) {
-          // The links of one large config are tested in slices too.
-          if (++linksScanned % LINKS_PER_PAUSE === 0) {
-            const paused = pauseIfDue();
-            if (paused !== undefined) await paused;
+          for (const position of candidates(index, criteria)) {
+            const entry = index.links[position];
+            if (entry === undefined) continue;
+            // The links of one large config are tested in slices too.
+            if (++linksScanned % LINKS_PER_PAUSE === 0) {
+              const paused = pauseIfDue();
+              if (paused !== undefined) await paused;
+            }
+            if (matches(index, position, criteria) && take(name, entry)) break;
           }
-          if (entry === null) continue;
-          results.push({
-            configName: name,
-            id: entry.id,
-            link: entry.link as SearchOutput['results'][number]['link'],
-          });
-          entries.push(entry);
-          if (results.length >= input.limit) break;
         }
       } finally {
         release?.();
@@ -245,21 +257,6 @@ function candidates(
   const literals = criteria.regex?.literals ?? null;
   const some = literals === null ? null : regexCandidates(index, literals);
   return some ?? allPositions(index.links.length);
-}
-
-/**
- * The links of `index` worth testing ({@link candidates}), each as itself when it {@link matches}, else
- * `null`.
- */
-function* indexMatches(
-  index: ConfigSearchIndex,
-  criteria: Criteria,
-): Generator<IndexedLink | null> {
-  for (const position of candidates(index, criteria)) {
-    const entry = index.links[position];
-    if (entry === undefined) continue;
-    yield matches(index, position, criteria) ? entry : null;
-  }
 }
 
 /** The terms the summaries across configs can tell (texts they cannot hold left out). */

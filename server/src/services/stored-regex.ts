@@ -12,7 +12,7 @@
 import { BLOCKED_URL, isPlainObject, sanitizeLink } from '@linkconfig/shared';
 import { foldCase } from '../versions/fold-case.js';
 import type { ConfigVersion } from '../versions/config-version.js';
-import { fieldText, indexedLink } from '../versions/search-index.js';
+import { indexedLink } from '../versions/search-index.js';
 import type { IndexedLink } from '../versions/search-index.js';
 import { jsonString } from '../versions/search-texts.js';
 import { fieldsMatch } from './regex-links.js';
@@ -74,7 +74,7 @@ export function* scanLinks(
   for (const id of Object.keys(allLinks)) {
     const entry = indexedLink(id, sanitizeLink(allLinks[id]), false);
     if (entry === undefined) continue;
-    yield fieldsMatch(entry, (f) => foldCase(fieldText(entry, f)), query)
+    yield fieldsMatch(entry, query)
       ? { ...entry, json: JSON.stringify(entry.link) }
       : null;
   }
