@@ -4,9 +4,9 @@
  * `--links` links, the others with `--tail-links`), answers a scenario's own distinct requests through
  * `app.request`. Per scenario it prints the CPU µs per request over each window and, per request, the
  * results, the configs in the catalog, those the summaries left to read (the others ruled out), those
- * visited (read from the version cache or from storage) and those read from storage (cache misses), then
- * the summaries' bytes. `--cpu-prof DIR` writes a V8 profile of the measured windows only (read it with
- * `cpu-profile-summary.ts`).
+ * visited (read from the version cache or from storage), those read from storage (cache misses), the
+ * stored texts parsed and the index builds, then the summaries' bytes. `--cpu-prof DIR` writes a V8
+ * profile of the measured windows only (read it with `cpu-profile-summary.ts`).
  *
  * Usage: node --import tsx server/bench/scale-profile.ts [--root ROOT] --configs 200 [--links 500]
  *   [--named 10] [--tail-links 50] [--scenarios search-none,search-tag] [--requests 300] [--warmup 300]
@@ -84,6 +84,19 @@ ConfigVersion.prototype['searchIndexInSlices'] = function (
   return inSlices.apply(this, args);
 };
 
+/** Parses of a stored text read from storage (a version whose text is held, not made by a write). */
+let parses = 0;
+const storedGetter = Object.getOwnPropertyDescriptor(
+  ConfigVersion.prototype,
+  'stored',
+)?.get;
+Object.defineProperty(ConfigVersion.prototype, 'stored', {
+  get(this: { heldText: unknown; madeByWrite: boolean }): unknown {
+    if (this.heldText !== undefined && !this.madeByWrite) parses++;
+    return storedGetter?.call(this);
+  },
+});
+
 // The heap flags the server sets when it starts (`serve.ts`): without them V8 pretenures what a search reads.
 const { tuneHeap } = (await import(`${dist}/heap.js`)) as {
   tuneHeap: () => void;
@@ -157,6 +170,7 @@ for (const id of values.scenarios.split(',')) {
     summaryCandidates,
     summaryQueries,
     indexBuilds,
+    parses,
     evictions: services.caches.versions.stats().evictions,
   };
   searched = 0;
@@ -182,7 +196,7 @@ for (const id of values.scenarios.split(',')) {
     `${id} @${configs}: CPU µs/request ${cpu.join(' / ')}; per request: results ${per(found)}, configsSearched ${per(searched)}, ` +
       `summary asked ${per(queries)} (candidates ${per(summaryCandidates - before.summaryCandidates)}), ` +
       `visited ${per(visited.calls - before.visited)}, from storage ${per(fromStorage.calls - before.fromStorage)}, ` +
-      `index builds ${per(indexBuilds - before.indexBuilds)}, versions evicted ${per(services.caches.versions.stats().evictions - before.evictions)}; ` +
+      `parsed ${per(parses - before.parses)}, index builds ${per(indexBuilds - before.indexBuilds)}, versions evicted ${per(services.caches.versions.stats().evictions - before.evictions)}; ` +
       `summaries kept ${summaries.stats().entries} (${(summaries.stats().bytes / 2 ** 10).toFixed(0)} KiB), versions cached ${services.caches.versions.stats().entries} ` +
       `(${(services.caches.versions.stats().bytes / 2 ** 20).toFixed(0)} MiB)`,
   );

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { VersionCache } from './cache-policy.js';
 import type { CachedVersion } from './cache-policy.js';
@@ -83,5 +84,31 @@ describe('VersionCache.offer', () => {
     for (let i = 0; i < 5; i++) cache.get('huge', 1);
     expect(cache.offer(version('huge', 101))).toBe(false);
     expect(cache.stats()).toMatchObject({ entries: 2, bytes: 80 });
+  });
+});
+
+describe('VersionCache.admits', () => {
+  it('tells, without changing anything, whether offer would keep a version of that weight', () => {
+    const op = fc.record({
+      kind: fc.constantFrom('get', 'set', 'offer'),
+      name: fc.constantFrom('a', 'b', 'c', 'd', 'e'),
+      weight: fc.integer({ min: 1, max: 110 }),
+    });
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 40 }), (ops) => {
+        const cache = cache100();
+        for (const { kind, name, weight } of ops) {
+          if (kind === 'get') cache.get(name, 1);
+          else if (kind === 'set') cache.set(version(name, weight));
+          else {
+            const before = cache.stats();
+            const admits = cache.admits(name, weight);
+            expect(cache.stats()).toEqual(before);
+            expect(cache.offer(version(name, weight))).toBe(admits);
+          }
+        }
+      }),
+      { numRuns: 500 },
+    );
   });
 });

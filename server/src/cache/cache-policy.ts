@@ -123,24 +123,36 @@ export class VersionCache<V extends CachedVersion = CachedVersion> {
     if (old === view) return true;
     const kept =
       this.#lru.setIfRoom(view.name, view, view.weight) ||
-      (this.#asksMoreThanVictims(view) &&
+      (this.#asksMoreThanVictims(view.name, view.weight) &&
         this.#lru.set(view.name, view, view.weight));
     if (kept) this.#watch(view, old, true);
     return kept;
   }
 
-  /** Whether `view`'s name was asked for more than twice as often as each version making room for it. */
-  #asksMoreThanVictims(view: V): boolean {
-    const uses = this.#uses.estimate(view.name);
-    const held = this.#lru.peek(view.name)?.weight ?? 0;
-    let excess = this.#lru.bytes - held + view.weight - this.#lru.budget;
-    if (uses === 0 || view.weight > this.#lru.budget) return false;
-    for (const [name, weight] of this.#lru.oldest()) {
+  /**
+   * Whether {@link offer} would keep a version of `name` that weighs `weight` (nothing changes): a search
+   * builds the parts it would offer only for a version the cache would keep.
+   */
+  admits(name: string, weight: number): boolean {
+    const held = this.#lru.peek(name)?.weight ?? 0;
+    return (
+      this.#lru.bytes - held + weight <= this.#lru.budget ||
+      this.#asksMoreThanVictims(name, weight)
+    );
+  }
+
+  /** Whether `key` was asked for more than twice as often as each version making room for `weight`. */
+  #asksMoreThanVictims(key: string, weight: number): boolean {
+    const uses = this.#uses.estimate(key);
+    const held = this.#lru.peek(key)?.weight ?? 0;
+    let excess = this.#lru.bytes - held + weight - this.#lru.budget;
+    if (uses === 0 || weight > this.#lru.budget) return false;
+    for (const [name, victim] of this.#lru.oldest()) {
       if (excess <= 0) break;
-      if (name === view.name) continue;
+      if (name === key) continue;
       // More than twice as often: versions asked for about as often (a scan) do not trade places.
       if (2 * this.#uses.estimate(name) >= uses) return false;
-      excess -= weight;
+      excess -= victim;
     }
     return excess <= 0;
   }

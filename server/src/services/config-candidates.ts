@@ -51,13 +51,19 @@ export class ConfigCandidates {
     return marked(read);
   }
 
-  /** Keeps the summary of a config a search read, unless the one of that version is kept already. */
-  note({ name, version }: NameVersion, index: ConfigSearchIndex): void {
+  /**
+   * Whether a search has nothing to note of this version of a config: its summary is kept (or none are
+   * kept at all).
+   */
+  summarized({ name, version }: NameVersion): boolean {
     const summaries = this.#summaries;
-    if (summaries === undefined || summaries.versionOf(name) === version) {
-      return;
-    }
-    summaries.set(name, version, summaryBuckets(index));
+    return summaries === undefined || summaries.versionOf(name) === version;
+  }
+
+  /** Keeps the summary of a config a search read, unless the one of that version is kept already. */
+  note(named: NameVersion, index: ConfigSearchIndex): void {
+    if (this.summarized(named)) return;
+    this.#summaries?.set(named.name, named.version, summaryBuckets(index));
   }
 
   /** The view of one listing, made again only when the listing or the summaries changed. */

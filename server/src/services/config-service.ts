@@ -143,6 +143,14 @@ export class ConfigService {
   }
 
   /**
+   * Whether {@link offer} would keep `view` (read by {@link readVersion}) once its search index is built
+   * (parsing it, if it is not yet): a search that would have to drop it tests it without an index.
+   */
+  keepsIndexed(view: ConfigVersion): boolean {
+    return this.#cache.admits(view.name, view.weightIndexed());
+  }
+
+  /**
    * The stored text a config body PUT to `name` may be read against (the body reader's `template`): the
    * version held of the name, when this server wrote it; `undefined` otherwise.
    */

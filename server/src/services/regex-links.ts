@@ -6,9 +6,11 @@
  */
 import type { SearchField } from '@linkconfig/shared';
 import type { PatternTest } from './compiled-pattern.js';
+import { foldCase } from '../versions/fold-case.js';
 import {
   candidateLinks,
   FIELD_ORDER,
+  fieldText,
   foldedField,
 } from '../versions/search-index.js';
 import type {
@@ -67,18 +69,32 @@ function* ascendingUnion(
 export function regexMatches(
   index: ConfigSearchIndex,
   position: number,
-  { regex, literals, fields }: RegexQuery,
+  query: RegexQuery,
 ): boolean {
   const entry = index.links[position];
-  if (entry === undefined) return false;
+  return entry !== undefined && fieldsMatch(entry, query, { index, position });
+}
+
+/**
+ * Whether a selected field of `entry` matches the pattern. The folded text of a field (looked at only
+ * when the pattern has literals) is a slice of the haystack of `at.index`, where `entry` is at
+ * `at.position`; without an index, the field's text folded here.
+ */
+export function fieldsMatch(
+  entry: IndexedLink,
+  { regex, literals, fields }: RegexQuery,
+  at?: { readonly index: ConfigSearchIndex; readonly position: number },
+): boolean {
   for (let f = 0; f < FIELD_ORDER.length; f++) {
     const field = FIELD_ORDER[f];
     if (field === undefined || !fields.has(field)) continue;
-    if (
-      literals !== null &&
-      !holdsOne(foldedField(index, position, f), literals)
-    )
-      continue;
+    if (literals !== null) {
+      const folded =
+        at === undefined
+          ? foldCase(fieldText(entry, f))
+          : foldedField(at.index, at.position, f);
+      if (!holdsOne(folded, literals)) continue;
+    }
     if (someFieldText(entry, field, regex.test)) return true;
   }
   return false;

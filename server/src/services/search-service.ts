@@ -25,6 +25,7 @@ import {
 } from '../versions/search-index.js';
 import { regexCandidates, regexMatches, someFieldText } from './regex-links.js';
 import type { RegexQuery } from './regex-links.js';
+import { storedTest } from './stored-regex.js';
 import { searchAnswerText } from '../versions/search-texts.js';
 import type {
   ConfigSearchIndex,
@@ -139,8 +140,23 @@ export class SearchService {
       input.config === undefined
         ? undefined
         : this.#compiled(input.config, 'config').regex;
+    // A search by `regex` alone may test a config read from storage without indexing it.
+    const regexOnly =
+      criteria.tag === undefined && criteria.q === undefined
+        ? criteria.regex
+        : undefined;
     const results: SearchOutput['results'] = [];
     const entries: IndexedLink[] = [];
+    /** Adds a link found in config `name`; whether the limit is reached. */
+    const take = (name: string, entry: IndexedLink): boolean => {
+      results.push({
+        configName: name,
+        id: entry.id,
+        link: entry.link as SearchOutput['results'][number]['link'],
+      });
+      entries.push(entry);
+      return results.length >= input.limit;
+    };
     let linksScanned = 0;
     const catalog = await this.#configs.versions(state, readable);
     // Only the configs whose summary allows a match (and those without one), when the terms tell.
@@ -174,28 +190,40 @@ export class SearchService {
           continue;
         }
         if (visit === undefined) configsSearched++;
-        // A large config's first search builds its index in slices.
-        const index =
-          current.builtSearchIndex ??
-          (await current.searchIndexInSlices(this.#slices));
-        this.#candidates.note(named, index);
-        this.#configs.offer(current);
-        for (const position of candidates(index, criteria)) {
-          const entry = index.links[position];
-          if (entry === undefined) continue;
-          // The links of one large config are tested in slices too.
-          if (++linksScanned % LINKS_PER_PAUSE === 0) {
-            const paused = pauseIfDue();
-            if (paused !== undefined) await paused;
+        // Read from storage, summarized, for a regex alone: maybe tested without an index (`stored-regex.ts`).
+        const found =
+          cached === undefined &&
+          regexOnly !== undefined &&
+          this.#candidates.summarized(named)
+            ? storedTest(current, regexOnly, (v) =>
+                this.#configs.keepsIndexed(v),
+              )
+            : undefined;
+        if (found !== undefined) {
+          for (const entry of found) {
+            if (++linksScanned % LINKS_PER_PAUSE === 0) {
+              const paused = pauseIfDue();
+              if (paused !== undefined) await paused;
+            }
+            if (entry !== null && take(name, entry)) break;
           }
-          if (!matches(index, position, criteria)) continue;
-          results.push({
-            configName: name,
-            id: entry.id,
-            link: entry.link as SearchOutput['results'][number]['link'],
-          });
-          entries.push(entry);
-          if (results.length >= input.limit) break;
+        } else {
+          // A large config's first search builds its index in slices.
+          const index =
+            current.builtSearchIndex ??
+            (await current.searchIndexInSlices(this.#slices));
+          this.#candidates.note(named, index);
+          this.#configs.offer(current);
+          for (const position of candidates(index, criteria)) {
+            const entry = index.links[position];
+            if (entry === undefined) continue;
+            // The links of one large config are tested in slices too.
+            if (++linksScanned % LINKS_PER_PAUSE === 0) {
+              const paused = pauseIfDue();
+              if (paused !== undefined) await paused;
+            }
+            if (matches(index, position, criteria) && take(name, entry)) break;
+          }
         }
       } finally {
         release?.();

@@ -255,6 +255,17 @@ export class ConfigVersion {
     return built.value;
   }
 
+  /**
+   * {@link weight} once the search index is built too (the stored text is parsed first, if it is not yet):
+   * what a search that builds the index would offer the cache.
+   */
+  weightIndexed(): number {
+    void this.stored;
+    return this.#index === undefined
+      ? this.#weight + partWeight('searchIndex', this.shape)
+      : this.#weight;
+  }
+
   #computeWeight(): number {
     const shape = this.shape;
     let weight = PART_WEIGHTS.fixed;

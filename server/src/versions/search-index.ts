@@ -25,11 +25,58 @@ const STRIDE = FIELDS_PER_LINK + 1;
 export interface IndexedLink {
   readonly id: string;
   readonly link: Record<string, unknown>;
+  /** `JSON.stringify(link)`; empty in a link read for one test only (`indexedLink(…, false)`). */
   readonly json: string;
   readonly label: string | undefined;
   readonly url: string;
   readonly tags: readonly string[];
   readonly description: string | undefined;
+}
+
+/**
+ * The link `link` (sanitized) of id `id` as searches read it, or `undefined` when they leave it out (not
+ * an object, or no string `url`): the string tags, the label and description when they are strings; its
+ * JSON text unless `withJson` is false.
+ */
+export function indexedLink(
+  id: string,
+  link: unknown,
+  withJson = true,
+): IndexedLink | undefined {
+  if (!isPlainObject(link) || typeof link['url'] !== 'string') return undefined;
+  const rawTags = link['tags'];
+  const label = link['label'];
+  const description = link['description'];
+  return {
+    id,
+    link,
+    json: withJson ? JSON.stringify(link) : '',
+    label: typeof label === 'string' ? label : undefined,
+    url: link['url'],
+    tags: Array.isArray(rawTags)
+      ? rawTags.filter((t): t is string => typeof t === 'string')
+      : [],
+    description: typeof description === 'string' ? description : undefined,
+  };
+}
+
+/**
+ * The text of field number `field` (of {@link FIELD_ORDER}) of a link, before folding: the tags joined
+ * by a separator no query holds, a missing label or description empty.
+ */
+export function fieldText(entry: IndexedLink, field: number): string {
+  switch (field) {
+    case 0:
+      return entry.id;
+    case 1:
+      return entry.label ?? '';
+    case 2:
+      return entry.url;
+    case 3:
+      return entry.tags.join(TAG_SEP);
+    default:
+      return entry.description ?? '';
+  }
 }
 
 /**
@@ -78,29 +125,15 @@ export function* searchIndexSteps(
     let step = 0;
     for (const id of Object.keys(allLinks)) {
       if (pausesAt(step++)) yield;
-      const link = allLinks[id];
-      if (!isPlainObject(link) || typeof link['url'] !== 'string') continue;
-      const rawTags = link['tags'];
-      const linkTags = Array.isArray(rawTags)
-        ? rawTags.filter((t): t is string => typeof t === 'string')
-        : [];
+      const entry = indexedLink(id, allLinks[id]);
+      if (entry === undefined) continue;
       const position = links.length;
-      for (const tag of new Set(linkTags)) {
+      for (const tag of new Set(entry.tags)) {
         const list = tags.get(tag);
         if (list === undefined) tags.set(tag, [position]);
         else list.push(position);
       }
-      const label = link['label'];
-      const description = link['description'];
-      links.push({
-        id,
-        link,
-        json: JSON.stringify(link),
-        label: typeof label === 'string' ? label : undefined,
-        url: link['url'],
-        tags: linkTags,
-        description: typeof description === 'string' ? description : undefined,
-      });
+      links.push(entry);
     }
   }
   const offsets = new Int32Array(links.length * STRIDE + 1);
@@ -108,19 +141,12 @@ export function* searchIndexSteps(
   let at = 0;
   for (const [i, entry] of links.entries()) {
     if (pausesAt(i)) yield;
-    const texts = [
-      entry.id,
-      entry.label ?? '',
-      entry.url,
-      entry.tags.join(TAG_SEP),
-      entry.description ?? '',
-    ];
-    texts.forEach((text, f) => {
-      const folded = foldCase(text);
+    for (let f = 0; f < FIELDS_PER_LINK; f++) {
+      const folded = foldCase(fieldText(entry, f));
       offsets[i * STRIDE + f] = at;
       parts.push(folded, FIELD_SEP);
       at += folded.length + 1;
-    });
+    }
     offsets[i * STRIDE + FIELDS_PER_LINK] = at;
   }
   const haystack = parts.join('');

@@ -34,7 +34,7 @@ export {
   sanitizeLink,
   sanitizingConfigLinks,
 } from './safety/sanitize-link.js';
-export { sanitizeUrl } from './safety/sanitize-url.js';
+export { BLOCKED_URL, sanitizeUrl } from './safety/sanitize-url.js';
 export { LINK_FIELD_ORDER } from './types.js';
 export type {
   FilterProtocolHandler,
