@@ -4,7 +4,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createMemoryConfigRepository } from '../storage/memory/memory-config-repository.js';
 import { ChangeFeed } from './change-feed.js';
-import type { ChangeSource } from './change-feed.js';
+import type { ChangeSource } from './feed-options.js';
 import type { Subscriber } from './subscriber.js';
 
 /** A memory repository whose head reads are counted, and held or failed on demand. */

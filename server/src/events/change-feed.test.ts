@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createMemoryConfigRepository } from '../storage/memory/memory-config-repository.js';
 import type { ConfigRepository } from '../storage/config-repository.js';
 import { ChangeFeed } from './change-feed.js';
-import type { ChangeFeedOptions } from './change-feed.js';
+import type { ChangeFeedOptions } from './feed-options.js';
 import { feedMessages, FeedUnavailableError } from './feed-messages.js';
 import type { FeedMessage } from './feed-messages.js';
 import { openSseStream } from './sse-stream.js';

@@ -1,6 +1,7 @@
 import type { ChangeMessage } from '@linkconfig/shared';
-import { REFUSAL_MESSAGES } from './change-feed.js';
-import type { ChangeFeed, Refusal } from './change-feed.js';
+import type { ChangeFeed } from './change-feed.js';
+import { REFUSAL_MESSAGES } from './feed-options.js';
+import type { Refusal } from './feed-options.js';
 import type { EndReason, Subscriber } from './subscriber.js';
 
 /** One message of the feed with the id a client resumes from. */

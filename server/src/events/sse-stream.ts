@@ -1,4 +1,5 @@
-import type { ChangeFeed, Refusal } from './change-feed.js';
+import type { ChangeFeed } from './change-feed.js';
+import type { Refusal } from './feed-options.js';
 import { HEARTBEAT_FRAME, OPENING_FRAME, resetFrame } from './sse-frames.js';
 import type { Subscriber } from './subscriber.js';
 

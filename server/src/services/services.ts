@@ -13,7 +13,7 @@ import type { HookWorkerOptions } from '../hooks/hook-worker.js';
 import { KeyLookup } from '../keys/key-lookup.js';
 import type { KeptKey, KeyLookupOptions } from '../keys/key-lookup.js';
 import { KeyService } from '../keys/key-service.js';
-import type { ChangeFeedOptions } from '../events/change-feed.js';
+import type { ChangeFeedOptions } from '../events/feed-options.js';
 import { appendLinkEvents } from '../link-health/link-events.js';
 import { LinkChecker } from '../link-health/link-checker.js';
 import type { LinkCheckerOptions } from '../link-health/link-checker.js';

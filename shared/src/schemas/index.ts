@@ -1,3 +1,4 @@
+export { LIMITS } from './limits.js';
 export { LinkSchema, ResolvedLinkSchema } from './link.js';
 export type { Link, ResolvedLink } from './link.js';
 export {
@@ -43,7 +44,6 @@ export {
   GetConfigInputSchema,
   GetConfigOutputSchema,
   InlineConfigSchema,
-  LIMITS,
   ListConfigsOutputSchema,
   IfMatchSchema,
   PutConfigInputSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from './api.js';
+import { LIMITS } from './limits.js';
 
 /**
  * What an access key may do, from least to most: `read` configs, `write` them (and read: drafts),
