@@ -11,7 +11,8 @@ import type { TestDatabase } from './test-databases.js';
 /**
  * A PUT's body reaches the repository with the bytes it was decoded from (`Utf8Text`), which SQLite stores
  * as they are. Each request goes to an app that hands the repository those bytes and to one whose
- * repository is given the text alone (the path before): answers, stored texts and history must not differ.
+ * repository is given the text alone (which SQLite encodes once itself, `sqlite-write-binding.test.ts`):
+ * answers, stored texts and history must not differ.
  */
 
 /** A repository that records what each write was given, and the same one given the text only. */

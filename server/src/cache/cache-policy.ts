@@ -134,10 +134,8 @@ export class VersionCache<V extends CachedVersion = CachedVersion> {
    * builds the parts it would offer only for a version the cache would keep.
    */
   admits(name: string, weight: number): boolean {
-    const held = this.#lru.peek(name)?.weight ?? 0;
     return (
-      this.#lru.bytes - held + weight <= this.#lru.budget ||
-      this.#asksMoreThanVictims(name, weight)
+      this.#lru.hasRoom(name, weight) || this.#asksMoreThanVictims(name, weight)
     );
   }
 

@@ -79,9 +79,14 @@ export class WeightedLru<K, V> {
    * returns whether it was stored.
    */
   setIfRoom(key: K, value: V, weight: number): boolean {
-    const held = this.#map.get(key)?.weight ?? 0;
-    if (!(this.#bytes - held + weight <= this.budget)) return false;
+    if (!this.hasRoom(key, weight)) return false;
     return this.set(key, value, weight);
+  }
+
+  /** Whether an entry of `key` weighing `weight` fits beside the others held, evicting none. */
+  hasRoom(key: K, weight: number): boolean {
+    const held = this.#map.get(key)?.weight ?? 0;
+    return this.#bytes - held + weight <= this.budget;
   }
 
   /** Records a new weight for `key` (it grew or shrank); an entry now heavier than the budget is dropped. */

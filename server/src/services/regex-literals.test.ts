@@ -67,6 +67,12 @@ describe('requiredLiterals', () => {
     ['[[:alpha:]]+'],
     ['(unclosed'],
     ['.*'],
+    // Octal codes: `\141` is `a`, its digits no literal.
+    ['x\\141yz'],
+    ['a\\0123'],
+    // A quantifier after a flags-only group applies to the atom before it.
+    ['ab(?i)?'],
+    ['abc(?i){0}'],
   ])('offers no prefilter for %s', (pattern) => {
     expect(requiredLiterals(pattern)).toBeNull();
   });
@@ -86,6 +92,9 @@ describe('requiredLiterals', () => {
         '\\.',
         '\\b',
         '\\d',
+        '\\141',
+        '\\0',
+        '(?i)',
         '[ab]',
         '[^a]',
         '😀',

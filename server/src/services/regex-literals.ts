@@ -42,6 +42,8 @@ const META = new Set([
 const REPETITION = /^\{(\d*)(,\d*)?\}/;
 /** What opens a group with a name or flags: `(?P<name>`, `(?<name>`, `(?flags:`. */
 const GROUP_PREFIX = /^\(\?(?:P?<[A-Za-z_]\w*>|[A-Za-z-]*:)/;
+/** A group that only sets flags: `(?i)`, `(?-s)`. */
+const FLAGS_ONLY = /^\(\?[A-Za-z-]*\)$/;
 /** An escaped letter or digit: a class, an assertion or a code (`\b`, `\d`, `\x41`…), not a literal. */
 const ESCAPE_CODE = /[A-Za-z0-9]/;
 /** The two halves of a code point beyond the BMP in UTF-16. */
@@ -189,7 +191,15 @@ function requiredRuns(
     let next = i + 1;
     if (c === '\\') {
       const e = pattern[i + 1];
-      if (e === undefined || e === 'Q' || e === 'p' || e === 'P' || e === 'x')
+      // `\141` is an octal code (`a`) whose digits run on: not followed here.
+      if (
+        e === undefined ||
+        e === 'Q' ||
+        e === 'p' ||
+        e === 'P' ||
+        e === 'x' ||
+        (e >= '0' && e <= '9')
+      )
         return undefined;
       if (ESCAPE_CODE.test(e)) {
         // \b \d \w \s … : not a literal character (with its quantifier, if any).
@@ -214,6 +224,9 @@ function requiredRuns(
       if (after < 0) return undefined;
       end();
       const q = quantifier(pattern, after);
+      // A quantifier after a flags-only group (`ab(?i)?`) applies to what came before it: not followed.
+      if (q !== null && FLAGS_ONLY.test(pattern.slice(i, after)))
+        return undefined;
       // A group that must occur adds what one of its alternatives needs (`+` repeats one of them).
       const inner =
         q?.optional === true ? null : groupConjunctions(pattern, i, after);

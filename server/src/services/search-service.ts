@@ -104,7 +104,10 @@ export class SearchService {
     return compiled;
   }
 
-  /** Runs one search; the answer depends only on the stored configs. */
+  /**
+   * Runs one search. Its results and `configsSearched` depend only on the stored configs; `linksScanned`,
+   * a count for diagnosis, also on which configs were indexed when it ran.
+   */
   async search(
     input: SearchInput,
     from: SearchFrom = {},

@@ -96,3 +96,19 @@ describe('ConfigVersion with the value its write parsed', () => {
     expect(read.heldText).toBeUndefined();
   });
 });
+
+describe('ConfigVersion.weightIndexed', () => {
+  it('is the weight the version has once indexed, when sanitizing changes a link and when it does not', () => {
+    const clean = row(200);
+    const sanitized = {
+      ...clean,
+      json: clean.json.replace('https://example.org/7', 'javascript:alert(1)'),
+    };
+    for (const r of [clean, sanitized]) {
+      const version = new ConfigVersion(r);
+      const predicted = version.weightIndexed();
+      void version.searchIndex;
+      expect(version.weight).toBe(predicted);
+    }
+  });
+});

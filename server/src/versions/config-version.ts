@@ -256,11 +256,12 @@ export class ConfigVersion {
   }
 
   /**
-   * {@link weight} once the search index is built too (the stored text is parsed first, if it is not yet):
-   * what a search that builds the index would offer the cache.
+   * {@link weight} once the search index is built too (the stored text is parsed and the entry built
+   * first, if they are not yet; the index is built from the entry, whose weight counts when sanitizing
+   * changed a link): what a search that builds the index would offer the cache.
    */
   weightIndexed(): number {
-    void this.stored;
+    void this.entry;
     return this.#index === undefined
       ? this.#weight + partWeight('searchIndex', this.shape)
       : this.#weight;

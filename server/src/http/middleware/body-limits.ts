@@ -107,8 +107,7 @@ export function refuseLargeInlineInputs(
   const inputs = body as Record<string, unknown>;
   calls.forEach((call, i) => {
     const input = inputs[String(i)];
-    if (input === undefined || trpcBodyKind([call]) === 'stored')
-      return;
+    if (input === undefined || trpcBodyKind([call]) === 'stored') return;
     const bytes = Buffer.byteLength(JSON.stringify(input));
     if (bytes > limits.inline.maxBytes) {
       const name =
