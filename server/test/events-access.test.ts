@@ -4,10 +4,9 @@
  * kind of token: a stream that could read config B stops when keys change so that it may read A only,
  * and never delivers B's changes after that.
  */
-import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startServer } from '../src/start-server.js';
 import type { RunningServer } from '../src/start-server.js';
+import { quietServer } from './sse-client.js';
 import { createMemoryConfigRepository } from '../src/storage/memory/memory-config-repository.js';
 
 const servers: RunningServer[] = [];
@@ -17,11 +16,7 @@ afterEach(async () => {
 
 async function start(anonymousRead: string[]) {
   const repository = createMemoryConfigRepository();
-  const server = await startServer({
-    port: 0,
-    host: '127.0.0.1',
-    seed: 'none',
-    logger: pino({ level: 'silent' }),
+  const server = await quietServer({
     repository,
     anonymousRead,
   });

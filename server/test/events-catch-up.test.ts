@@ -7,7 +7,6 @@ import { request } from 'node:http';
 import type { IncomingMessage } from 'node:http';
 import { createTRPCClient, httpSubscriptionLink } from '@trpc/client';
 import { EventSource } from 'eventsource';
-import { pino } from 'pino';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppRouter } from '../src/index.js';
 import { createLogger } from '../src/logger.js';
@@ -15,7 +14,7 @@ import { startServer } from '../src/start-server.js';
 import type { RunningServer } from '../src/start-server.js';
 import type { ConfigRepository } from '../src/storage/config-repository.js';
 import { createMemoryConfigRepository } from '../src/storage/memory/memory-config-repository.js';
-import { readStream } from './sse-client.js';
+import { quietServer, readStream } from './sse-client.js';
 import { postgresDatabases, sqliteDatabases } from './test-databases.js';
 
 const databases = [sqliteDatabases(), postgresDatabases()];
@@ -31,11 +30,7 @@ async function start(
   repository: ConfigRepository,
   eventsBuffer?: number,
 ): Promise<RunningServer> {
-  const server = await startServer({
-    port: 0,
-    host: '127.0.0.1',
-    seed: 'none',
-    logger: pino({ level: 'silent' }),
+  const server = await quietServer({
     repository,
     ...(eventsBuffer === undefined ? {} : { eventsBuffer }),
   });

@@ -3,10 +3,9 @@
  * as `event: <type>` to a reader who may read that config, never to one who may not; the `change` frames
  * stay as they were.
  */
-import { pino } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startServer } from '../src/start-server.js';
 import type { RunningServer } from '../src/start-server.js';
+import { quietServer } from './sse-client.js';
 import { createMemoryConfigRepository } from '../src/storage/memory/memory-config-repository.js';
 
 const servers: RunningServer[] = [];
@@ -58,11 +57,7 @@ const frames = (text: string) =>
 describe('log events on the change feed', () => {
   it('shows publish and link events to readers of the config, and never to others', async () => {
     const repository = createMemoryConfigRepository();
-    const server = await startServer({
-      port: 0,
-      host: '127.0.0.1',
-      seed: 'none',
-      logger: pino({ level: 'silent' }),
+    const server = await quietServer({
       repository,
       // A key reads what anyone may read too: nothing here, so each key reads its own patterns only.
       anonymousRead: [],

@@ -4,10 +4,9 @@
  * On PostgreSQL the head is a query; here a real SQLite repository's head read is held open to stand
  * for a slow one.
  */
-import { pino } from 'pino';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { startServer } from '../src/start-server.js';
 import type { RunningServer } from '../src/start-server.js';
+import { quietServer } from './sse-client.js';
 import type { ConfigRepository } from '../src/storage/config-repository.js';
 import { sqliteDatabases } from './test-databases.js';
 
@@ -53,11 +52,7 @@ function holdingHead(repository: ConfigRepository) {
 }
 
 async function serve(repository: ConfigRepository) {
-  const server = await startServer({
-    port: 0,
-    host: '127.0.0.1',
-    seed: 'none',
-    logger: pino({ level: 'silent' }),
+  const server = await quietServer({
     repository,
   });
   servers.push(server);

@@ -1,4 +1,7 @@
 import { EventSource } from 'eventsource';
+import { pino } from 'pino';
+import { startServer } from '../src/start-server.js';
+import type { RunningServer, StartOptions } from '../src/start-server.js';
 
 /** One received server-sent event. */
 export interface ReceivedEvent {
@@ -73,4 +76,17 @@ export async function readStream(
   }
   abort.abort();
   return { status: response.status, headers: response.headers, text };
+}
+
+/** A server on a free loopback port, unseeded and with a silent log; `options` add to or override that. */
+export function quietServer(
+  options: Partial<StartOptions> = {},
+): Promise<RunningServer> {
+  return startServer({
+    port: 0,
+    host: '127.0.0.1',
+    seed: 'none',
+    logger: pino({ level: 'silent' }),
+    ...options,
+  });
 }
