@@ -161,6 +161,14 @@ describe('GET /search', () => {
       /config must be at most 1000 characters/,
     ],
     ['?regex=(?=x)', /regex is not a valid regular expression/],
+    [
+      '?regex=a%7B1,1000%7Da%7B1,1000%7Db',
+      /^regex is too large to run: it compiles to 4001 steps, at most 1000 /,
+    ],
+    [
+      '?q=a&config=x%7B1,600%7D',
+      /^config is too large to run: it compiles to 1201 steps, at most 1000 /,
+    ],
   ])('answers 400 for %j', async (query, message) => {
     const t = await seeded();
     const { status, body } = await t.json<{ error: string }>(`/search${query}`);

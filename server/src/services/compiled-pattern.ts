@@ -1,4 +1,4 @@
-import { RE2JS } from 're2js';
+import { compileLinear, LIMITS } from '@linkconfig/shared';
 import { DomainError } from '../errors.js';
 import { decidedPattern, decidedTest } from './decided-pattern.js';
 import { requiredLiterals } from './regex-literals.js';
@@ -52,14 +52,21 @@ export function compile(
 ): PatternTest {
   const decided = decidedPattern(pattern);
   if (decided !== null) return { test: decidedTest(decided) };
-  let compiled: RE2JS;
+  let compiled: ReturnType<typeof compileLinear>;
   try {
-    compiled = RE2JS.compile(pattern, RE2JS.CASE_INSENSITIVE);
+    compiled = compileLinear(pattern);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new DomainError(
       'invalid_pattern',
       `${what} is not a valid regular expression: ${reason}`,
+    );
+  }
+  if ('tooLarge' in compiled) {
+    throw new DomainError(
+      'invalid_pattern',
+      `${what} is too large to run: it compiles to ${compiled.tooLarge} steps, at most ` +
+        `${LIMITS.patternProgramMax} (large counted repeats such as {1,1000} are the usual cause)`,
     );
   }
   const re2 = compiled.re2();

@@ -28,7 +28,11 @@ export { decidingPart } from './prepare/merge-owner.js';
 export { overParts } from './evaluate/over-parts.js';
 export { prepareConfig, prepareConfigInSlices } from './prepare/prepare.js';
 export { resolve, toCherryPick, toResolvedLinks } from './evaluate/resolve.js';
-export { compileSafePattern, isSafePattern } from './safety/safe-pattern.js';
+export {
+  compileLinear,
+  compileSafePattern,
+  isSafePattern,
+} from './safety/safe-pattern.js';
 export {
   sanitizeConfigLinks,
   sanitizeLink,

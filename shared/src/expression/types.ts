@@ -96,7 +96,9 @@ export type SearchPatternProblem =
   /** Refused by the safety heuristic (a quantified group with a quantifier inside). */
   | 'unsafe'
   /** Accepted by the heuristic but not by the linear-time engine (lookaround, backreferences, …). */
-  | 'unsupported';
+  | 'unsupported'
+  /** A program larger than `LIMITS.patternProgramMax` (large counted repeats): too costly to run. */
+  | 'too_large';
 
 /** What preparation dropped, by name (see {@link PreparedConfig.dropped}). */
 export interface DroppedNames {

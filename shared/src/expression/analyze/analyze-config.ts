@@ -14,6 +14,7 @@ import { quote } from './analysis-report.js';
 import { BLOCKED_KEYS, ownValue } from '../prepare/clean-value.js';
 import { prepareLink } from '../prepare/prepare.js';
 import { searchPatternProblem } from '../safety/safe-pattern.js';
+import { LIMITS } from '../../schemas/limits.js';
 import { parseAge } from '../evaluate/search-patterns.js';
 
 /** Most diagnostics reported for one config; the last slot says how many more there were. */
@@ -200,6 +201,10 @@ const PATTERN_PROBLEMS = {
   unsupported: [
     'unsafe-search-pattern',
     'this pattern uses syntax the linear-time engine does not support (lookaround, backreferences, …): the search pattern is dropped',
+  ],
+  too_large: [
+    'unsafe-search-pattern',
+    `this pattern compiles to more than ${LIMITS.patternProgramMax} steps (large counted repeats such as {1,1000}), too costly to run: the search pattern is dropped`,
   ],
 } as const;
 

@@ -14,6 +14,7 @@ import { MAX_SEARCH_ATOMS } from '../evaluate/search-patterns.js';
 import { TokenKind } from '../syntax/token-kind.js';
 import type { CallToken, NameToken, RegexToken } from '../syntax/token-kind.js';
 import type { SearchPatternProblem } from '../types.js';
+import { LIMITS } from '../../schemas/limits.js';
 import { isEmptyBetween } from './valid-until.js';
 
 /** Characters after a colon that end a protocol token (docs/expression-reference.md §7), for a hint. */
@@ -27,6 +28,7 @@ const SEARCH_PROBLEMS: Readonly<Record<SearchPatternProblem, string>> = {
     'its pattern could take exponential time (a repeated group that holds a repetition)',
   unsupported:
     'its pattern uses syntax the linear-time engine does not support (lookaround, backreferences, …)',
+  too_large: `its pattern compiles to more than ${LIMITS.patternProgramMax} steps (large counted repeats such as {1,1000})`,
 };
 
 /** An id or tag: unknown, or the head of a hyphen run read as WITHOUT. */

@@ -3,6 +3,7 @@
  * compilation (D3).
  */
 import { RE2JS } from 're2js';
+import { LIMITS } from '../../schemas/limits.js';
 
 /** `?`, `*`, `+` or a `{n}` / `{n,}` / `{n,m}` form anywhere in a text. */
 const INNER_QUANTIFIER = /[?*+]|\{\d+(?:,\d*)?\}/;
@@ -89,25 +90,46 @@ export function isSafePattern(pattern: string): boolean {
 
 /**
  * Why a stored pattern cannot be used, or `null` when it can: not JavaScript syntax (`invalid`), refused
- * by the heuristic (`unsafe`), or refused by re2js (`unsupported`). For diagnostics; the engine itself
- * only needs {@link compileSafePattern}.
+ * by the heuristic (`unsafe`), refused by re2js (`unsupported`), or compiled to a program larger than
+ * {@link LIMITS.patternProgramMax} (`too_large`). For diagnostics; the engine itself only needs
+ * {@link compileSafePattern}.
  */
 export function searchPatternProblem(
   pattern: string,
-): 'invalid' | 'unsafe' | 'unsupported' | null {
+): 'invalid' | 'unsafe' | 'unsupported' | 'too_large' | null {
   if (!isValidJsRegExp(pattern)) return 'invalid';
   if (!isSafePattern(pattern)) return 'unsafe';
-  return compileSafePattern(pattern) === null ? 'unsupported' : null;
+  try {
+    return compileLinear(pattern) instanceof RE2JS ? null : 'too_large';
+  } catch {
+    return 'unsupported';
+  }
+}
+
+/**
+ * `pattern` compiled by re2js, case-insensitively, unless its program is larger than
+ * {@link LIMITS.patternProgramMax} (`'too_large'`, with the size): the one rule for every pattern the
+ * server or a browser runs, stored or given in a request. Throws what re2js throws on a pattern it
+ * cannot read.
+ */
+export function compileLinear(
+  pattern: string,
+): RE2JS | { readonly tooLarge: number } {
+  const compiled = RE2JS.compile(pattern, RE2JS.CASE_INSENSITIVE);
+  const size = compiled.programSize();
+  return size > LIMITS.patternProgramMax ? { tooLarge: size } : compiled;
 }
 
 /**
  * The heuristic, then a case-insensitive re2js compilation (D3). `null` when either refuses the pattern
- * (re2js refuses lookaround, backreferences and some JavaScript-only escapes).
+ * (re2js refuses lookaround, backreferences and some JavaScript-only escapes, and programs larger than
+ * {@link LIMITS.patternProgramMax}).
  */
 export function compileSafePattern(pattern: string): RE2JS | null {
   if (!isSafePattern(pattern)) return null;
   try {
-    return RE2JS.compile(pattern, RE2JS.CASE_INSENSITIVE);
+    const compiled = compileLinear(pattern);
+    return compiled instanceof RE2JS ? compiled : null;
   } catch {
     return null;
   }
