@@ -4,6 +4,7 @@
  * `Request.arrayBuffer()` (`app.request`, which has no Node request) is.
  */
 import { request as httpRequest } from 'node:http';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateConfig } from '../bench/dataset.js';
@@ -17,7 +18,15 @@ import { createMemoryConfigRepository } from '../src/storage/memory/memory-confi
 function sendInPieces(
   url: string,
   body: Buffer,
-  { cuts, method = 'PUT' }: { cuts: readonly number[]; method?: string },
+  {
+    cuts,
+    method = 'PUT',
+    headers = {},
+  }: {
+    cuts: readonly number[];
+    method?: string;
+    headers?: Readonly<Record<string, string>>;
+  },
 ): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, {
@@ -25,6 +34,7 @@ function sendInPieces(
       headers: {
         'Content-Type': 'application/json',
         'Content-Length': String(body.length),
+        ...headers,
       },
     });
     req.on('response', (res) => {
@@ -73,17 +83,18 @@ async function started(): Promise<RunningServer> {
 async function throughRequest(
   path: string,
   body: Buffer,
-  method = 'PUT',
+  headers: Readonly<Record<string, string>> = {},
 ): Promise<{ status: number; text: string; stored: unknown }> {
   const app = createApp({
     services: createServices({ repository: createMemoryConfigRepository() }),
     logger: pino({ level: 'silent' }),
   });
   const answer = await app.request(`http://localhost${path}`, {
-    method,
+    method: 'PUT',
     headers: {
       'Content-Type': 'application/json',
       'Content-Length': String(body.length),
+      ...headers,
     },
     body: new Uint8Array(body),
   });
@@ -100,6 +111,15 @@ async function storedConfig(read: Response): Promise<unknown> {
   if (read.status !== 200) return undefined;
   return (JSON.parse(await read.text()) as { config: unknown }).config;
 }
+
+const GZIP: Readonly<Record<string, string>> = { 'Content-Encoding': 'gzip' };
+
+/** The body's text, decompressed when it was sent gzip-compressed. */
+const gunzipped = (
+  body: Buffer,
+  headers: Readonly<Record<string, string>>,
+): string =>
+  (headers['Content-Encoding'] === 'gzip' ? gunzipSync(body) : body).toString();
 
 const large = JSON.stringify(generateConfig({ links: 400, seed: 7 }));
 const wide = large.replace(/"label":"/, '"label":"é€😀 ');
@@ -125,17 +145,23 @@ describe('a body read from Node’s request (declared length)', () => {
     ],
     ['not JSON', Buffer.from('{"allLinks": '), [3]],
     ['empty', Buffer.alloc(0), []],
-  ])('%s: stored and answered as through Request', async (_, body, cuts) => {
+    ['gzip-compressed', gzipSync(large), [10, 2000], GZIP],
+    ['gzip-compressed, not valid data', Buffer.from('not gzip'), [2], GZIP],
+  ])('%s: stored and answered as through Request', async (...row) => {
+    const [, body, cuts, headers = {}] = row;
     const server = await started();
     const path = '/configs/piece';
-    const got = await sendInPieces(`${server.url}${path}`, body, { cuts });
+    const got = await sendInPieces(`${server.url}${path}`, body, {
+      cuts,
+      headers,
+    });
     const stored = await fetch(`${server.url}${path}`);
-    const expected = await throughRequest(path, body);
+    const expected = await throughRequest(path, body, headers);
     expect(got.status).toBe(expected.status);
     expect(got.text).toBe(expected.text);
     expect(await storedConfig(stored)).toEqual(expected.stored);
     if (expected.status === 204)
-      expect(expected.stored).toEqual(JSON.parse(body.toString()));
+      expect(expected.stored).toEqual(JSON.parse(gunzipped(body, headers)));
   });
 
   it('a tRPC body in pieces is read whole', async () => {
