@@ -29,6 +29,27 @@ describe('Utf8Text: a text and exactly its UTF-8 bytes', () => {
     );
   });
 
+  it('reads ASCII bytes, and ASCII with other characters anywhere, as a strict decoder does', () => {
+    // Long texts too: the ASCII test runs over blocks of bytes, so a wider character may sit past the first.
+    const ascii = fc.string({ unit: 'grapheme-ascii', maxLength: 300 });
+    const other = fc.string({ unit: 'binary', minLength: 1, maxLength: 2 });
+    fc.assert(
+      fc.property(ascii, fc.option(other), ascii, (a, b, c) => {
+        const text = `${a}${b ?? ''}${c}`;
+        const bytes = Buffer.from(text, 'utf8');
+        const made = Utf8Text.decoded(bytes);
+        expect(made?.text).toBe(strictly(bytes));
+        expect(made?.bytes.byteLength).toBe(bytes.byteLength);
+      }),
+      { numRuns: 500 },
+    );
+    const large = `${'{"a":"x"},'.repeat(20_000)}é\u0080\x7f`;
+    expect(Utf8Text.decoded(Buffer.from(large, 'utf8'))?.text).toBe(large);
+    expect(Utf8Text.decoded(Buffer.from('\x7f\x00', 'utf8'))?.text).toBe(
+      '\x7f\x00',
+    );
+  });
+
   it('is refused for bytes that are not UTF-8, and otherwise is what a strict decoder reads', () => {
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 24 }), (bytes) => {

@@ -1,4 +1,4 @@
-import { isUtf8 } from 'node:buffer';
+import { isAscii, isUtf8 } from 'node:buffer';
 
 /**
  * A text together with its UTF-8 bytes, made only by decoding those bytes ({@link Utf8Text.decoded}): valid
@@ -19,6 +19,9 @@ export class Utf8Text {
       bytes.byteOffset,
       bytes.byteLength,
     );
+    // ASCII bytes (most configs) are UTF-8 whose every byte is one unit, so the Latin-1 decoding reads
+    // them as the UTF-8 decoder would, with a plain copy instead of its per-character work.
+    if (isAscii(buffer)) return new Utf8Text(buffer.toString('latin1'), buffer);
     // `isUtf8` and `toString` run natively over the bytes (cheaper than a fatal TextDecoder, which would
     // also drop a leading byte order mark by default).
     if (!isUtf8(buffer)) return undefined;

@@ -1,5 +1,6 @@
 import { inspectJsonTextInSlices, linkEditOfText } from '@linkconfig/shared';
 import type { JsonTextFacts } from '@linkconfig/shared';
+import type { IncomingMessage } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliDecompress, gunzip, inflate } from 'node:zlib';
 import type { InputType, ZlibOptions } from 'node:zlib';
@@ -9,6 +10,7 @@ import { Utf8Text } from '../../storage/stored-text.js';
 import type { EditTemplate } from '../../received-json.js';
 import { HttpError } from '../http-error.js';
 import { paced } from './body-pace.js';
+import { readNodeBody } from './node-body.js';
 import type { BodyProgress } from './body-pace.js';
 
 /** Options of {@link readJsonBody}. */
@@ -18,6 +20,11 @@ export interface ReadOptions {
    * config check, which walks the value once for both.
    */
   readonly checkDepth?: boolean;
+  /**
+   * Node's request, when the route runs under Node's HTTP server: a body of declared length is read
+   * from it straight ({@link readNodeBody}), without the copy `Request.arrayBuffer()` makes.
+   */
+  readonly incoming?: IncomingMessage | undefined;
   /** How much of the body has arrived (`bodyProgress`), for the floor on its rate. */
   readonly progress?: BodyProgress | undefined;
   /**
@@ -76,7 +83,7 @@ export async function readJsonBody(
   checkContentType(request.headers.get('content-type'));
   const decoder = decoderFor(request.headers.get('content-encoding'));
   const raw = await paced(
-    readBytes(request, limits),
+    readBytes(request, limits, options.incoming),
     limits.minBytesPerSecond ?? 0,
     options.progress,
   );
@@ -188,13 +195,18 @@ const DRAIN_LIMIT = 64 * 1024 * 1024;
 async function readBytes(
   request: Request,
   limits: BodyLimits,
+  incoming: IncomingMessage | undefined,
 ): Promise<Uint8Array> {
   const { maxBytes } = limits;
   const declared = request.headers.get('content-length');
   const length = declared === null ? NaN : Number(declared);
   if (length > maxBytes) throw await tooLarge(request, limits);
   // With a declared length, Node's parser already frames the body: read it in one go (the fast path).
-  if (Number.isFinite(length)) return new Uint8Array(await readAll(request));
+  if (Number.isFinite(length)) {
+    const direct =
+      incoming === undefined ? undefined : readNodeBody(incoming, length);
+    return direct ?? new Uint8Array(await readAll(request));
+  }
   if (request.body === null) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -5,6 +5,7 @@
 import type { Context as HonoContext } from 'hono';
 import { isPlainObject } from '@linkconfig/shared';
 import type { EditTemplate, ReceivedJson } from '../../received-json.js';
+import { nodeBindings } from '../client-address.js';
 import { HttpError } from '../http-error.js';
 import { readJsonBody } from '../middleware/json-body.js';
 import type { BodyLimits } from '../middleware/json-body.js';
@@ -42,6 +43,7 @@ export function rawInput(
   return readJsonBody(c.req.raw, asked.limits, {
     checkDepth: !config,
     progress: bodyProgress(c),
+    incoming: nodeBindings(c)?.incoming,
     template: config ? asked.held() : undefined,
   }).then((body) => assembled(route, c, { segments: asked.segments, body }));
 }

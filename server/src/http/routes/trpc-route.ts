@@ -6,6 +6,7 @@ import { LIMITS } from '@linkconfig/shared';
 import { AnswerBudget } from '../../answer-budget.js';
 import type { Context } from '../../context.js';
 import { appRouter } from '../../routers/app-router.js';
+import { nodeBindings } from '../client-address.js';
 import { statusHeaders } from '../http-error.js';
 import { readJsonBody } from '../middleware/json-body.js';
 import {
@@ -43,6 +44,7 @@ export function mountTrpcRoute(app: Hono, deps: TrpcRouteDeps): void {
     return deps.withBodyPermit(c, kind, async () => {
       const { value } = await readJsonBody(c.req.raw, deps.limits[kind], {
         progress: bodyProgress(c),
+        incoming: nodeBindings(c)?.incoming,
       });
       // A batch read under the stored limit holds the other calls' inputs to the inline one.
       if (kind === 'stored')
