@@ -49,4 +49,18 @@ describe('readNodeBody', () => {
     const standIn = { socket: {} } as unknown as IncomingMessage;
     expect(readNodeBody(standIn, 2)).toBeUndefined();
   });
+
+  it('leaves a request that closed before the read began to the Request (its close will not come again)', async () => {
+    const closed = request();
+    closed.push(Buffer.from('{"a"'));
+    closed.destroy();
+    await new Promise((done) => setImmediate(done));
+    expect(closed.destroyed).toBe(true);
+    expect(readNodeBody(closed, 7)).toBeUndefined();
+    const ended = request();
+    ended.on('data', () => undefined);
+    ended.push(null);
+    await new Promise((done) => ended.once('end', done));
+    expect(readNodeBody(ended, 0)).toBeUndefined();
+  });
 });

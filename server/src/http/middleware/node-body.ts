@@ -5,7 +5,9 @@ import { HttpError } from '../http-error.js';
  * A body of declared length read straight from Node's request: its chunks, joined once (a body that
  * came in one chunk is that chunk). `Request.arrayBuffer()` under @hono/node-server joins the same chunks
  * and then copies the result into a new zero-filled `ArrayBuffer`, a second pass over a 120 KB body.
- * Answers `undefined` when the body was already read from (then the `Request` reads it, as before).
+ * Answers `undefined` when the body was already read from, or when the request has already ended, closed
+ * or failed (its `close` will not come again): then the `Request` reads it, as before, with
+ * @hono/node-server's own recovery of a body that arrived whole before the client left.
  * A body cut short (the connection closed or failed before its end) is refused as unreadable, as
  * `readAll` refuses it.
  */
@@ -17,7 +19,10 @@ export function readNodeBody(
   if (
     !(incoming instanceof IncomingMessage) ||
     incoming.readableDidRead ||
-    incoming.readableEncoding !== null
+    incoming.readableEncoding !== null ||
+    incoming.readableEnded ||
+    incoming.destroyed ||
+    incoming.errored !== null
   )
     return undefined;
   return new Promise<Buffer>((resolve, reject) => {
