@@ -72,7 +72,7 @@ async function trpcAnswer(
   }
   // A batch is one request: its answers share one budget, as large as a stored config may be, twice.
   const batch = trpcCalls(req.url).length > 1;
-  return fetchRequestHandler({
+  const response = await fetchRequestHandler({
     endpoint: '/trpc',
     req,
     router: appRouter,
@@ -103,4 +103,19 @@ async function trpcAnswer(
         );
     },
   });
+  return withJsonType(response);
+}
+
+/**
+ * tRPC refuses a request it cannot even split into calls (too many calls, mixed procedure types, a path
+ * it cannot decode) with its usual JSON error, but leaves the type to `Response`'s default for text.
+ * Its clients read the body as JSON whatever the type; others are told what it is.
+ */
+function withJsonType(response: Response): Response {
+  if (
+    !response.ok &&
+    response.headers.get('content-type')?.startsWith('text/plain') === true
+  )
+    response.headers.set('content-type', 'application/json');
+  return response;
 }
