@@ -108,14 +108,13 @@ async function trpcAnswer(
 
 /**
  * tRPC refuses a request it cannot even split into calls (too many calls, mixed procedure types, a path
- * it cannot decode) with its usual JSON error, but leaves the type to `Response`'s default for text.
- * Its clients read the body as JSON whatever the type; others are told what it is.
+ * it cannot decode) with its usual JSON error but no type, so the answer would go out as text (`Response`'s
+ * default for a string). Its clients read the body as JSON whatever the type; others are told what it is.
  */
 function withJsonType(response: Response): Response {
-  if (
-    !response.ok &&
-    response.headers.get('content-type')?.startsWith('text/plain') === true
-  )
+  if (response.ok) return response;
+  const type = response.headers.get('content-type');
+  if (type === null || type.startsWith('text/plain'))
     response.headers.set('content-type', 'application/json');
   return response;
 }
