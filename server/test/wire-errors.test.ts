@@ -92,73 +92,80 @@ const request = (head: string, body = '') =>
 
 describe('requests refused by the HTTP parser', () => {
   const longUrl = `/search?q=${'a'.repeat(20_000)}`;
-  const cases: [string, number, string, string][] = [
-    [
-      'a search URL larger than the header limit',
-      431,
-      `request line and headers are larger than ${maxHeaderSize} bytes`,
-      request(`GET ${longUrl} HTTP/1.1\nHost: localhost`),
-    ],
-    [
-      'a tRPC GET with a huge input',
-      431,
-      `request line and headers are larger than ${maxHeaderSize} bytes`,
-      request(
+  const cases: {
+    name: string;
+    status: number;
+    message: string;
+    raw: string;
+  }[] = [
+    {
+      name: 'a search URL larger than the header limit',
+      status: 431,
+      message: `request line and headers are larger than ${maxHeaderSize} bytes`,
+      raw: request(`GET ${longUrl} HTTP/1.1\nHost: localhost`),
+    },
+    {
+      name: 'a tRPC GET with a huge input',
+      status: 431,
+      message: `request line and headers are larger than ${maxHeaderSize} bytes`,
+      raw: request(
         `GET /trpc/configs.get?input=${encodeURIComponent(JSON.stringify({ name: 'x'.repeat(20_000) }))} HTTP/1.1\nHost: localhost`,
       ),
-    ],
-    [
-      'a batch URL of 1,500 calls',
-      431,
-      `request line and headers are larger than ${maxHeaderSize} bytes`,
-      request(
+    },
+    {
+      name: 'a batch URL of 1,500 calls',
+      status: 431,
+      message: `request line and headers are larger than ${maxHeaderSize} bytes`,
+      raw: request(
         `GET /trpc/${Array<string>(1500).fill('configs.list').join(',')}?batch=1 HTTP/1.1\nHost: localhost`,
       ),
-    ],
-    [
-      'an unknown method',
-      400,
-      'unknown HTTP method',
-      request('FOO /configs HTTP/1.1\nHost: localhost'),
-    ],
-    [
-      'two Content-Length headers',
-      400,
-      'conflicting length headers: more than one Content-Length',
-      request(
+    },
+    {
+      name: 'an unknown method',
+      status: 400,
+      message: 'unknown HTTP method',
+      raw: request('FOO /configs HTTP/1.1\nHost: localhost'),
+    },
+    {
+      name: 'two Content-Length headers',
+      status: 400,
+      message: 'conflicting length headers: more than one Content-Length',
+      raw: request(
         'PUT /configs/a HTTP/1.1\nHost: localhost\nContent-Type: application/json\nContent-Length: 2\nContent-Length: 3',
         '{}',
       ),
-    ],
-    [
-      'Content-Length before Transfer-Encoding',
-      400,
-      'conflicting length headers: both Content-Length and Transfer-Encoding',
-      request(
+    },
+    {
+      name: 'Content-Length before Transfer-Encoding',
+      status: 400,
+      message:
+        'conflicting length headers: both Content-Length and Transfer-Encoding',
+      raw: request(
         'PUT /configs/a HTTP/1.1\nHost: localhost\nContent-Type: application/json\nContent-Length: 2\nTransfer-Encoding: chunked',
         '2\r\n{}\r\n0\r\n\r\n',
       ),
-    ],
-    [
-      'Transfer-Encoding before Content-Length',
-      400,
-      'conflicting length headers: both Content-Length and Transfer-Encoding',
-      request(
+    },
+    {
+      name: 'Transfer-Encoding before Content-Length',
+      status: 400,
+      message:
+        'conflicting length headers: both Content-Length and Transfer-Encoding',
+      raw: request(
         'PUT /configs/a HTTP/1.1\nHost: localhost\nContent-Type: application/json\nTransfer-Encoding: chunked\nContent-Length: 2',
         '2\r\n{}\r\n0\r\n\r\n',
       ),
-    ],
+    },
   ];
 
   it.each(cases)(
-    '%s: %i, JSON, the usual headers, then the connection closes',
-    async (_name, status, message, raw) => {
+    '$name: $status, JSON, the usual headers, then the connection closes',
+    async ({ status, message, raw }) => {
       const before = logLines.length;
       const answer = await sendRaw(raw);
       expect(answer.status).toBe(status);
       expect(answer.headers['content-type']).toMatch(/^application\/json/);
       expect(JSON.parse(answer.body)).toEqual({ error: message });
-      expect(answer.headers.connection).toBe('close');
+      expect(answer.headers['connection']).toBe('close');
       expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
       for (const [name, value] of Object.entries(SECURITY_HEADERS))
         expect(answer.headers[name.toLowerCase()]).toBe(value);
@@ -166,7 +173,7 @@ describe('requests refused by the HTTP parser', () => {
       // One log line, naming the answer's id, without the request's bytes.
       const logged = logLines
         .slice(before)
-        .filter((line) => line.reqId === answer.headers['x-request-id']);
+        .filter((line) => line['reqId'] === answer.headers['x-request-id']);
       expect(logged).toHaveLength(1);
       expect(logged[0]).toMatchObject({
         level: 30,
