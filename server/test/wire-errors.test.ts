@@ -157,9 +157,8 @@ describe('requests refused by the HTTP parser', () => {
     },
   ];
 
-  it.each(cases)(
-    '$name: $status, JSON, the usual headers, then the connection closes',
-    async ({ status, message, raw }) => {
+  for (const { name, status, message, raw } of cases)
+    it(`${name}: ${status}, JSON, the usual headers, then the connection closes`, async () => {
       const before = logLines.length;
       const answer = await sendRaw(raw);
       expect(answer.status).toBe(status);
@@ -185,8 +184,21 @@ describe('requests refused by the HTTP parser', () => {
       // The server goes on answering on new connections.
       const next = await fetch(`${server.url}/healthz`);
       expect(next.status).toBe(200);
-    },
-  );
+    });
+
+  it('a bad request pipelined after a good one gets its JSON answer after the good one’s', async () => {
+    // Both requests in one write: the parser refuses the second while the first is still being answered.
+    const answer = await sendRaw(
+      request('GET /healthz HTTP/1.1\nHost: localhost') +
+        request('FOO /configs HTTP/1.1\nHost: localhost'),
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.closed).toBe(true);
+    const second = answer.body.slice(answer.body.indexOf('HTTP/1.1 '));
+    expect(second).toMatch(/^HTTP\/1\.1 400 /);
+    expect(second).toMatch(/\r\nContent-Type: application\/json/);
+    expect(second.endsWith('{"error":"unknown HTTP method"}')).toBe(true);
+  });
 
   it('a header timeout is a 408; a reset connection gets no answer', () => {
     const timeout = Object.assign(new Error('timeout'), {

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES, maxHeaderSize as nodeMaxHeaderSize } from 'node:http';
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
 import { REQUEST_ID_HEADER } from './middleware/request-context.js';
@@ -27,17 +27,17 @@ interface Refusal {
 /** What {@link answerClientErrors} needs besides the server. */
 export interface ClientErrorOptions {
   readonly logger: Logger;
-  /** Whether a response on this connection is still being written: then nothing more may be. */
-  readonly answering: (socket: Socket) => boolean;
+  /** The response still being written on this connection, if any: the refusal must wait for it. */
+  readonly answering: (socket: Socket) => ServerResponse | undefined;
   /** The server's `maxHeaderSize`, when it was given one (otherwise Node's default applies). */
   readonly maxHeaderSize?: number | undefined;
 }
 
 /**
  * Answers the server's `clientError`s: a refusal the client can read when the connection can still take
- * one and no response on it is under way; otherwise (the client reset the connection, or a response has
- * begun) the connection is cut. One log line each, at info like the access log, without the request's
- * bytes.
+ * one, after the answer to an earlier request on it (pipelined) if that is still being written;
+ * otherwise (the client reset the connection) the connection is cut. One log line each, at info like the
+ * access log, without the request's bytes.
  */
 export function answerClientErrors(
   server: Server,
@@ -47,11 +47,7 @@ export function answerClientErrors(
   server.on('clientError', (error: ParserError, socket: Socket) => {
     const refusal = refusalOf(error, headerLimit);
     const remoteAddress = socket.remoteAddress;
-    if (
-      refusal === undefined ||
-      !socket.writable ||
-      options.answering(socket)
-    ) {
+    if (refusal === undefined || !socket.writable) {
       options.logger.debug(
         { code: error.code, remoteAddress },
         'connection cut after a client error',
@@ -69,8 +65,17 @@ export function answerClientErrors(
       },
       `request refused before routing: ${refusal.message}`,
     );
-    // Wait until the answer has been handed to the system, then close: the parser cannot go on.
-    socket.end(wireAnswer(refusal, id), () => socket.destroy());
+    const refuse = (): void => {
+      if (!socket.writable) return void socket.destroy();
+      // Wait until the answer has been handed to the system, then close: the parser cannot go on.
+      socket.end(wireAnswer(refusal, id), () => socket.destroy());
+    };
+    const earlier = options.answering(socket);
+    if (earlier === undefined) return refuse();
+    earlier.once('finish', refuse);
+    earlier.once('close', () => {
+      if (!earlier.writableFinished) socket.destroy();
+    });
   });
 }
 

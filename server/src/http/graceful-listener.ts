@@ -109,8 +109,7 @@ function unavailableWhileStopping(): Response {
 }
 
 /**
- * The responses not yet finished (a live view, per server), and whether one is under way on a given
- * connection. While `stopping()` holds, every new response closes its connection. Kept as the latest response of each open connection, so a request costs one
+ * The responses not yet finished (a live view, per server), and the one under way on a given connection. While `stopping()` holds, every new response closes its connection. Kept as the latest response of each open connection, so a request costs one
  * map entry set rather than a listener added and removed: a connection answers its requests in order,
  * and the latest one's `Connection: close` ends it once everything before has been sent.
  */
@@ -119,7 +118,7 @@ function trackResponses(
   stopping: () => boolean,
 ): {
   readonly [Symbol.iterator]: () => Iterator<ServerResponse>;
-  readonly answering: (socket: Socket) => boolean;
+  readonly answering: (socket: Socket) => ServerResponse | undefined;
 } {
   const latest = new Map<Socket, ServerResponse>();
   server.on('connection', (socket: Socket) => {
@@ -135,6 +134,9 @@ function trackResponses(
       for (const response of latest.values())
         if (!response.writableFinished) yield response;
     },
-    answering: (socket) => latest.get(socket)?.writableFinished === false,
+    answering: (socket) => {
+      const response = latest.get(socket);
+      return response?.writableFinished === false ? response : undefined;
+    },
   };
 }
