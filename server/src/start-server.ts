@@ -255,10 +255,14 @@ export async function startServer(
 
   // The first search and query after a start should not pay for what every first call pays.
   await warmUp(logger);
-  const listener = await listenGracefully(app, {
-    port: options.port ?? 3000,
-    hostname: options.host ?? '0.0.0.0',
-  });
+  const listener = await listenGracefully(
+    app,
+    {
+      port: options.port ?? 3000,
+      hostname: options.host ?? '0.0.0.0',
+    },
+    logger,
+  );
   const host =
     options.host === undefined || options.host === '0.0.0.0'
       ? 'localhost'

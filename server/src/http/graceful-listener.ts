@@ -3,14 +3,25 @@
  * already sent on open connections are still read and answered for a short while, then new ones get
  * 503; requests in progress run to their end until the grace period is over.
  */
-import type { Server, ServerResponse } from 'node:http';
+import type { Server, ServerOptions, ServerResponse } from 'node:http';
 import { Server as NetServer } from 'node:net';
 import type { AddressInfo, Socket } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
+import type { Logger } from 'pino';
+import { answerClientErrors } from './client-error.js';
 
 /** After a stop begins, how long requests already sent on open connections are still read and answered. */
 const SETTLE_MS = 250;
+
+/**
+ * A client gets 60 s to send a whole request (Node's default is 5 minutes): stalled uploads cannot hold
+ * sockets for long.
+ */
+const SERVER_OPTIONS: ServerOptions = {
+  requestTimeout: 60_000,
+  headersTimeout: 20_000,
+};
 
 /** A listening HTTP server that stops gracefully. */
 export interface GracefulListener {
@@ -19,10 +30,14 @@ export interface GracefulListener {
   stop(graceMs: number): Promise<void>;
 }
 
-/** Serves `app` on `port` and `hostname`; resolves once the server listens. */
+/**
+ * Serves `app` on `port` and `hostname`; resolves once the server listens. Requests Node's parser refuses
+ * are answered in JSON and logged to `logger` (`client-error.ts`).
+ */
 export async function listenGracefully(
   app: Hono,
   where: { readonly port: number; readonly hostname: string },
+  logger: Logger,
 ): Promise<GracefulListener> {
   // While stopping (`draining`), answers close their connections; a little later a request that
   // arrives anyway (on a connection opened before) gets 503 (`refusing`).
@@ -31,13 +46,16 @@ export async function listenGracefully(
   const server = serve({
     fetch: (request, env) =>
       refusing ? unavailableWhileStopping() : app.fetch(request, env),
-    // A client gets 60 s to send a whole request (Node's default is 5 minutes): stalled uploads cannot
-    // hold sockets for long.
-    serverOptions: { requestTimeout: 60_000, headersTimeout: 20_000 },
+    serverOptions: SERVER_OPTIONS,
     port: where.port,
     hostname: where.hostname,
   });
   const inFlight = trackResponses(server as Server, () => draining);
+  answerClientErrors(server as Server, {
+    logger,
+    answering: (socket) => inFlight.answering(socket),
+    maxHeaderSize: SERVER_OPTIONS.maxHeaderSize,
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);
@@ -91,15 +109,17 @@ function unavailableWhileStopping(): Response {
 }
 
 /**
- * The responses not yet finished (a live view, per server). While `stopping()` holds, every new response
- * closes its connection. Kept as the latest response of each open connection, so a request costs one
+ * The responses not yet finished (a live view, per server), and the one under way on a given connection. While `stopping()` holds, every new response closes its connection. Kept as the latest response of each open connection, so a request costs one
  * map entry set rather than a listener added and removed: a connection answers its requests in order,
  * and the latest one's `Connection: close` ends it once everything before has been sent.
  */
 function trackResponses(
   server: Server,
   stopping: () => boolean,
-): { readonly [Symbol.iterator]: () => Iterator<ServerResponse> } {
+): {
+  readonly [Symbol.iterator]: () => Iterator<ServerResponse>;
+  readonly answering: (socket: Socket) => ServerResponse | undefined;
+} {
   const latest = new Map<Socket, ServerResponse>();
   server.on('connection', (socket: Socket) => {
     socket.once('close', () => latest.delete(socket));
@@ -113,6 +133,10 @@ function trackResponses(
     *[Symbol.iterator]() {
       for (const response of latest.values())
         if (!response.writableFinished) yield response;
+    },
+    answering: (socket) => {
+      const response = latest.get(socket);
+      return response?.writableFinished === false ? response : undefined;
     },
   };
 }

@@ -74,7 +74,7 @@ async function trpcAnswer(
   }
   // A batch is one request: its answers share one budget, as large as a stored config may be, twice.
   const batch = trpcCalls(req.url).length > 1;
-  return fetchRequestHandler({
+  const response = await fetchRequestHandler({
     endpoint: '/trpc',
     req,
     router: appRouter,
@@ -105,4 +105,18 @@ async function trpcAnswer(
         );
     },
   });
+  return withJsonType(response);
+}
+
+/**
+ * tRPC refuses a request it cannot even split into calls (too many calls, mixed procedure types, a path
+ * it cannot decode) with its usual JSON error but no type, so the answer would go out as text (`Response`'s
+ * default for a string). Its clients read the body as JSON whatever the type; others are told what it is.
+ */
+function withJsonType(response: Response): Response {
+  if (response.ok) return response;
+  const type = response.headers.get('content-type');
+  if (type === null || type.startsWith('text/plain'))
+    response.headers.set('content-type', 'application/json');
+  return response;
 }
