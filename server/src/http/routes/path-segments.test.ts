@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { pathSegments, rawPath } from './path-segments.js';
+import {
+  decodeSegment,
+  nameInPath,
+  pathSegments,
+  rawPath,
+} from './path-segments.js';
 
 /** What the URL parser makes of a URL's path: the answer `rawPath` must always give. */
 const parsed = (url: string) => new URL(url).pathname;
@@ -58,5 +63,33 @@ describe('rawPath', () => {
       checked++;
     }
     expect(checked).toBe(20_000);
+  });
+});
+
+describe('decoding a name segment', () => {
+  it('decodes exactly as decodeURIComponent, with or without escapes', () => {
+    const random = generator(0xd0c0de);
+    const alphabet = ['a', '%', '2', 'F', '5', 'C', '3', 'A', 'é', '-', '.'];
+    for (let n = 0; n < 5_000; n++) {
+      let raw = '';
+      const length = 1 + Math.floor(random() * 10);
+      for (let i = 0; i < length; i++)
+        raw += alphabet[Math.floor(random() * alphabet.length)];
+      let decoded: string | undefined;
+      try {
+        decoded = decodeURIComponent(raw);
+      } catch {
+        decoded = undefined;
+      }
+      // The access check reads a malformed segment as it is; the input check refuses it with 400.
+      expect(nameInPath(['', 'configs', raw], 2), raw).toBe(decoded ?? raw);
+      if (decoded === undefined) {
+        expect(() => decodeSegment(raw, 'name'), raw).toThrow(
+          /not valid percent-encoding/,
+        );
+      } else {
+        expect(decodeSegment(raw, 'name'), raw).toBe(decoded);
+      }
+    }
   });
 });

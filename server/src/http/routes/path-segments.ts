@@ -10,6 +10,8 @@ import { HttpError } from '../http-error.js';
  */
 export function nameInPath(segments: readonly string[], index: number): string {
   const raw = segments[index] ?? '';
+  // Without `%` there is nothing to decode (and nothing malformed): the segment is the name.
+  if (!raw.includes('%')) return raw;
   try {
     return decodeURIComponent(raw);
   } catch {
@@ -64,6 +66,7 @@ export function rawPath(url: string): string {
 
 /** A path segment decoded exactly once (`a%2Fb` is `a/b`, `%25` is `%`); bad encoding → 400. */
 export function decodeSegment(raw: string, param: string): string {
+  if (!raw.includes('%')) return raw;
   try {
     return decodeURIComponent(raw);
   } catch {
