@@ -135,13 +135,13 @@ export function createApp(options: AppOptions): Hono {
   const errorResponse = (error: unknown, c: HonoContext): Response => {
     // Logged with the request's id, which the client has in its X-Request-Id header.
     const answer = toErrorAnswer(error, requestLogger(c, log));
+    // Added to the answer's own record, not spread into a new one (slow in V8, see `entryResponse`).
+    const headers = answerHeaders(c);
+    headers['Content-Type'] = JSON_TYPE;
+    Object.assign(headers, answer.headers);
     return new Response(JSON.stringify({ error: answer.message }), {
       status: answer.status,
-      headers: {
-        ...answerHeaders(c),
-        'Content-Type': JSON_TYPE,
-        ...answer.headers,
-      },
+      headers,
     });
   };
 

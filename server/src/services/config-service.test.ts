@@ -118,3 +118,37 @@ describe('A search over many configs', () => {
     expect(answer.results).toHaveLength(5);
   });
 });
+
+describe('A read of one config', () => {
+  it('reads storage once per version, answers the cached view after, and sees a write by another server', async () => {
+    const repository = createMemoryConfigRepository();
+    let gets = 0;
+    const counted = {
+      ...repository,
+      get: (name: string) => {
+        gets++;
+        return repository.get(name);
+      },
+    };
+    const reader = createServices({ repository: counted });
+    // Another server process on the same storage: its writes reach the reader only through storage.
+    const writer = createServices({ repository });
+    await writer.configs.put('c', received(100));
+    const first = await reader.configs.current('c');
+    expect(gets).toBe(1);
+    expect(first?.version).toBe(1);
+    expect(reader.caches.versions.peek('c')).toBe(first);
+    expect(await reader.configs.current('c')).toBe(first);
+    expect(gets).toBe(1);
+    await writer.configs.put('c', received(200));
+    const second = await reader.configs.current('c');
+    expect(gets).toBe(2);
+    expect(second?.version).toBe(2);
+    expect(second?.entry.config).toEqual(received(200).value);
+    expect(await reader.configs.current('c')).toBe(second);
+    expect(gets).toBe(2);
+    await writer.configs.remove('c');
+    expect(await reader.configs.current('c')).toBeNull();
+    expect(reader.caches.versions.peek('c')).toBeUndefined();
+  });
+});

@@ -59,7 +59,8 @@ function assembled(
 ): RawInput {
   const fields: Record<string, unknown> = {};
   const { source } = route;
-  if (source === 'query') {
+  // A URL without `?` has no query to parse.
+  if (source === 'query' && c.req.url.includes('?')) {
     for (const [field, value] of Object.entries(c.req.query())) {
       fields[field] = textInput(route, field, value);
     }
@@ -76,8 +77,8 @@ function assembled(
     if (typeof source === 'object') fields[source.as] = body.inputValue;
     else Object.assign(fields, body.inputValue);
   }
-  for (const [field, header] of Object.entries(route.headers)) {
-    const value = c.req.header(header);
+  for (const field in route.headers) {
+    const value = c.req.header(route.headers[field] ?? '');
     if (value !== undefined) fields[field] = value;
   }
   // Path parameters last: nothing in a query or body can replace them.

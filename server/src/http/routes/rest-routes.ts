@@ -4,6 +4,7 @@ import type { Context } from '../../context.js';
 import { DomainError, describeIssues, issuesOf } from '../../errors.js';
 import type { Outcome } from '../../outcome.js';
 import type { ReceivedJson } from '../../received-json.js';
+import type { Received } from '../../trpc.js';
 import { accessDenied, nameDenied } from '../../access-check.js';
 import { HttpError } from '../http-error.js';
 import { NO_SEGMENTS, nameInPath, pathSegments } from './path-segments.js';
@@ -226,14 +227,13 @@ async function publishedJson(
 ): Promise<Response> {
   const etag = bodyEtag(body);
   const keys = surrogateKeys(answer.name);
-  const headers: Record<string, string> = {
-    ...answerHeaders(c),
-    'Cache-Control': answer.caching.cacheControl,
-    Vary: answer.caching.vary,
-    ETag: etag,
-    'Surrogate-Key': keys,
-    'Cache-Tag': keys.replace(' ', ','),
-  };
+  // Added one by one (a spread followed by more properties is slow in V8, see `entryResponse`).
+  const headers = answerHeaders(c);
+  headers['Cache-Control'] = answer.caching.cacheControl;
+  headers['Vary'] = answer.caching.vary;
+  headers['ETag'] = etag;
+  headers['Surrogate-Key'] = keys;
+  headers['Cache-Tag'] = keys.replace(' ', ',');
   const match = c.req.header('if-none-match');
   if (match !== undefined && etagMatches(match, etag)) {
     return new Response(null, { status: 304, headers });
@@ -266,14 +266,34 @@ async function run(
   try {
     // No output validation here: outputs are typed by the operation, and the stored data they carry
     // is passed through by reference (see the output schemas in `shared`).
-    return await route.operation.run(ctx, parsed.data, {
-      body: typeof route.source === 'object' ? raw.body : undefined,
-      // Made on first use: most operations never wait, and the request's signal costs an AbortController.
-      get signal() {
-        return request.signal;
-      },
-    });
+    return await route.operation.run(
+      ctx,
+      parsed.data,
+      new RestReceived(
+        typeof route.source === 'object' ? raw.body : undefined,
+        request,
+      ),
+    );
   } catch (error) {
     throw error instanceof DomainError ? HttpError.of(error) : error;
+  }
+}
+
+/**
+ * What a REST route hands its operation besides the input. The request's signal is made on first use:
+ * most operations never wait, and it costs an AbortController. (A getter on a class, not in an object
+ * literal: a literal with a getter is built in V8's slow dictionary mode on every request.)
+ */
+class RestReceived implements Received {
+  readonly body: ReceivedJson | undefined;
+  readonly #request: Request;
+
+  constructor(body: ReceivedJson | undefined, request: Request) {
+    this.body = body;
+    this.#request = request;
+  }
+
+  get signal(): AbortSignal {
+    return this.#request.signal;
   }
 }
