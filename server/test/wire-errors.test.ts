@@ -186,6 +186,29 @@ describe('requests refused by the HTTP parser', () => {
       expect(next.status).toBe(200);
     });
 
+  it.each([
+    ['xn--a', '/configs'],
+    ['xn--a', '/configs/a'],
+    ['999.999.999.999', '/published/configs/a'],
+    ['999.999.999.999', '/published/configs/a/links'],
+  ])(
+    'a Host that is no host name (%s) gets 400 in JSON on %s, not a 500',
+    async (host, path) => {
+      // Node's parser takes such a Host; the URL the server builds from it does not parse.
+      const answer = await sendRaw(
+        request(
+          `GET ${path} HTTP/1.1\nHost: ${host}\nOrigin: http://elsewhere.test\nConnection: close`,
+        ),
+      );
+      expect(answer.status).toBe(400);
+      expect(answer.headers['content-type']).toMatch(/^application\/json/);
+      expect(JSON.parse(answer.body)).toEqual({
+        error:
+          'the request URL is not valid: the Host header must be a host name',
+      });
+    },
+  );
+
   it('a bad request pipelined after a good one gets its JSON answer after the good one’s', async () => {
     // Both requests in one write: the parser refuses the second while the first is still being answered.
     const answer = await sendRaw(

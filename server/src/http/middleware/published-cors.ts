@@ -21,6 +21,7 @@
 import type { Context as HonoContext, MiddlewareHandler } from 'hono';
 import { publishedContext } from '../../context.js';
 import type { Context } from '../../context.js';
+import { rawPath, requestUrl } from '../routes/path-segments.js';
 
 /** Whether the request's cross-site page may have the answer (unset: not a cross-site request). */
 const ALLOWED = 'linkconfig.publishedOriginAllowed';
@@ -58,7 +59,7 @@ export function publishedConfigName(pathname: string): string | undefined {
  */
 export function pageOrigin(c: HonoContext): string | undefined {
   const origin = c.req.header('origin');
-  if (origin === undefined || origin === new URL(c.req.url).origin) {
+  if (origin === undefined || origin === requestUrl(c.req.url).origin) {
     return undefined;
   }
   return origin;
@@ -87,7 +88,7 @@ export function publishedOrigins(deps: PublishedOriginsDeps): PublishedOrigins {
   return {
     context: async (c, ctx) => {
       if (ctx.pageOrigin === undefined) return publishedContext(ctx);
-      const name = publishedConfigName(new URL(c.req.url).pathname);
+      const name = publishedConfigName(rawPath(c.req.url));
       const view = await publishedContext(ctx, name);
       c.set(ALLOWED, name === undefined || view.originAllows?.(name) === true);
       return view;

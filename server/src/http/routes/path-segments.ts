@@ -61,7 +61,22 @@ export function rawPath(url: string): string {
       if (PLAIN_PATH.test(path) && !DOT_SEGMENT.test(path)) return path;
     }
   }
-  return new URL(url).pathname;
+  return requestUrl(url).pathname;
+}
+
+/**
+ * The request's URL, parsed. The server builds it from the Host header, so a Host that is no host name
+ * (`xn--a`, `999.999.999.999`) gives a URL the parser refuses: that is the client's error, a 400.
+ */
+export function requestUrl(url: string): URL {
+  try {
+    return new URL(url);
+  } catch {
+    throw new HttpError(
+      400,
+      'the request URL is not valid: the Host header must be a host name',
+    );
+  }
 }
 
 /** A path segment decoded exactly once (`a%2Fb` is `a/b`, `%25` is `%`); bad encoding → 400. */
