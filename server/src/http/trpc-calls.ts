@@ -9,6 +9,7 @@ import type { RequestAuth } from '../auth.js';
 import { accessDenied } from '../access-check.js';
 import type { Access } from '../auth.js';
 import { REST_ROUTES } from './routes/route-table.js';
+import { requestUrl } from './routes/path-segments.js';
 
 /** The tRPC endpoint of the service. */
 export const TRPC_ENDPOINT = '/trpc';
@@ -21,7 +22,7 @@ const trimSlashes = (path: string): string =>
  * cannot decode the path (it answers 400 and calls nothing).
  */
 export function trpcCalls(url: string | URL): string[] {
-  const parsed = typeof url === 'string' ? new URL(url) : url;
+  const parsed = typeof url === 'string' ? requestUrl(url) : url;
   const endpoint = trimSlashes(TRPC_ENDPOINT);
   const raw = trimSlashes(trimSlashes(parsed.pathname).slice(endpoint.length));
   let path: string;
