@@ -10,9 +10,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { generateConfig } from '../bench/dataset.js';
 import { createApp } from '../src/http/app.js';
 import { createServices } from '../src/services/services.js';
-import { startServer } from '../src/start-server.js';
 import type { RunningServer } from '../src/start-server.js';
 import { createMemoryConfigRepository } from '../src/storage/memory/memory-config-repository.js';
+import { quietServer } from './sse-client.js';
 
 /** Sends `body` in pieces cut at `cuts` (byte offsets), with its length declared; answers status and text. */
 function sendInPieces(
@@ -66,12 +66,8 @@ afterAll(async () => {
 });
 
 async function started(): Promise<RunningServer> {
-  const server = await startServer({
+  const server = await quietServer({
     repository: createMemoryConfigRepository(),
-    logger: pino({ level: 'silent' }),
-    port: 0,
-    host: '127.0.0.1',
-    seed: 'none',
     appDir: '/nonexistent',
     rateLimit: false,
   });
